@@ -7,13 +7,15 @@
 // - One table of keys and values, both BLOBs (SQLite compares BLOBs byte by byte, as LevelDB's
 //   default comparator does, so ranges and order are LevelDB's), WITHOUT ROWID: one B-tree, the key
 //   its only index.
-// - WAL, synchronous=NORMAL: a write is in the WAL when it returns, so a process killed (SIGKILL, a
-//   crash) loses nothing acknowledged; only a power cut may lose the last transactions, as LevelDB
-//   without `sync` could. Each write (a put, a del, a batch) is one transaction: all or nothing.
+// - WAL, synchronous=NORMAL: a write is answered once its commit is in the WAL, so a process killed
+//   (SIGKILL, a crash) loses nothing acknowledged; only a power cut may lose the last transactions, as
+//   LevelDB without `sync` could. The writes (puts, dels, batches) called in one moment share one
+//   transaction (#write); a batch is all or nothing.
 // - Reads run synchronously on the writing connection, so a get sees exactly what was written before
-//   it was called (abstract-level's implicit snapshot). An iterator or an explicit snapshot reads
-//   through a connection of its own holding a read transaction opened when it was made: WAL gives it
-//   the database as it was then, whatever is written meanwhile (a backup's snapshot, a query's pages).
+//   it was called (abstract-level's implicit snapshot); so do an iterator's first rows. The rest of a
+//   longer range, and an explicit snapshot, are read through a connection of its own holding a read
+//   transaction opened when it was made: WAL gives it the database as it was then, whatever is
+//   written meanwhile (a backup's snapshot, a query's pages).
 // - The folder is one process's: a lock database beside the data, held in an exclusive transaction
 //   while open, refuses a second opener (another process or thread) as LevelDB's LOCK did; the kernel
 //   drops it with the process.
@@ -32,6 +34,10 @@ export const LOCK_FILE = "lock.db";
 
 /** SQLite's page cache of the writing connection, in KiB (its default is 2 MB). */
 const CACHE_KIB = 16 * 1024;
+/** The least time between two commits, ms: writes called meanwhile wait for the next one (#write). */
+const COMMIT_SPACING_MS = 2;
+/** How much of the database a read connection maps (SQLite's own bound is 2 GB). */
+const READ_MAP_BYTES = 2 ** 31 - 65536;
 /** Rows an iterator reads at a time: few first (a query often wants one page), more as it goes on. */
 const FIRST_BATCH = 16;
 const MAX_BATCH = 1000;
@@ -56,6 +62,9 @@ function openConnection(file, writer) {
     db.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
   } else {
     db.exec("PRAGMA query_only = ON");
+    // A read connection's page cache is emptied whenever the writer has committed since its last
+    // read: mapped, the database's pages are read from the kernel's cache without a copy each.
+    db.exec(`PRAGMA mmap_size = ${READ_MAP_BYTES}`);
   }
   return db;
 }
@@ -126,14 +135,31 @@ class RangeReader {
     this.yielded = 0;
     this.rows = [];
     this.at = 0;
-    // The view is taken now (a read transaction begun), the rows read when asked for.
     this.snapshot = options.snapshot;
-    this.view = store.viewFor(options.snapshot);
-    this.ended = this.view === undefined;
+    if (options.snapshot) {
+      this.view = store.viewFor(options.snapshot);
+      this.ended = this.view === undefined;
+    } else {
+      // The first rows are read now, on the writing connection, whose page cache stays warm (a read
+      // connection's is emptied whenever the writer has committed since its last read): most of
+      // dynalite's ranges (a query's few items) end within them. A longer range goes on through a
+      // view begun in this same turn, so over the same database (no write commits in between).
+      this.readBatch(store.writerStatements());
+      if (this.ended) this.whole = this.rows;
+      else this.view = store.openView();
+    }
   }
 
   /** The next batch of rows, read now, after the last key read. */
   fill() {
+    this.readBatch(this.view.statements);
+    // The range is read: nothing more is read through the view, so its read transaction ends now
+    // (an iterator left open, as dynalite leaves its streams, would otherwise hold SQLite's WAL).
+    if (this.ended) this.release();
+  }
+
+  /** Reads the next batch through `statements`, after the last key read. */
+  readBatch(statements) {
     const size = Math.min(this.batchSize, this.limit);
     this.batchSize = Math.min(this.batchSize * 4, MAX_BATCH);
     let { lower, upper } = this.range;
@@ -142,12 +168,9 @@ class RangeReader {
       if (this.reverse) upper = { op: "<", key: last };
       else lower = { op: ">", key: last };
     }
-    this.rows = size > 0 ? this.view.statements.range(lower, upper, this.reverse, size, this.withValues) : [];
+    this.rows = size > 0 ? statements.range(lower, upper, this.reverse, size, this.withValues) : [];
     this.at = 0;
     this.ended = this.rows.length < size;
-    // The range is read: nothing more is read through the view, so its read transaction ends now
-    // (an iterator left open, as dynalite leaves its streams, would otherwise hold SQLite's WAL).
-    if (this.ended) this.release();
   }
 
   /** Resolves at once while rows read are left; before a batch is read, after the event loop's
@@ -196,9 +219,15 @@ class RangeReader {
     this.range = this.reverse
       ? { lower, upper: narrower(upper, { op: "<=", key }, -1) }
       : { lower: narrower(lower, { op: ">=", key }, 1), upper };
-    this.rows = [];
     this.at = 0;
     this.batchSize = FIRST_BATCH;
+    if (this.whole) {
+      // The whole range was read when the iterator was made: the seek's part of it.
+      this.rows = this.whole.filter((row) => within(row.k, this.range.lower) && within(row.k, this.range.upper));
+      this.ended = true;
+      return;
+    }
+    this.rows = [];
     // An iterator read to its end gave its view back: a seek reads the store as it is now.
     this.view ??= this.store.viewFor(this.snapshot);
     this.ended = this.view === undefined;
@@ -214,6 +243,16 @@ class RangeReader {
     this.release();
     this.ended = true;
   }
+}
+
+/** Whether `key` is within `bound` ({ op, key } or undefined: no bound). */
+function within(key, bound) {
+  if (!bound) return true;
+  const order = Buffer.compare(key, bound.key);
+  if (bound.op === ">") return order > 0;
+  if (bound.op === ">=") return order >= 0;
+  if (bound.op === "<") return order < 0;
+  return order <= 0;
 }
 
 /** Of two bounds on the same side, the one that leaves less (`side` 1: lower bounds, -1: upper). */
@@ -286,6 +325,9 @@ export class SqliteLevel extends AbstractLevel {
   /** Read connections not in use, for the next iterator or snapshot. */
   #idle = [];
   #connections = new Set();
+  /** Writes called in this turn of the event loop, not committed yet (#write). */
+  #queued = [];
+  #lastCommit = Number.NEGATIVE_INFINITY;
 
   constructor(location, options) {
     super(
@@ -345,6 +387,8 @@ export class SqliteLevel extends AbstractLevel {
   }
 
   async _close() {
+    // Writes called before the close are committed first, as they would have been at the turn's end.
+    if (this.#writer) this.#commitQueued();
     for (const connection of this.#connections) connection.db.close();
     this.#connections.clear();
     this.#idle = [];
@@ -382,6 +426,11 @@ export class SqliteLevel extends AbstractLevel {
     this.#idle.push(view.connection);
   }
 
+  /** The writing connection's statements: reads there see every committed write. */
+  writerStatements() {
+    return this.#writer.statements;
+  }
+
   #statementsFor(options) {
     return options.snapshot ? options.snapshot.view.statements : this.#writer.statements;
   }
@@ -408,32 +457,78 @@ export class SqliteLevel extends AbstractLevel {
     return keys.map((key) => statements.has.get(blob(key)) !== undefined);
   }
 
-  async _put(key, value) {
-    this.#writer.put.run(blob(key), blob(value));
+  _put(key, value) {
+    return this.#write([{ type: "put", key, value }]);
   }
 
-  async _del(key) {
-    this.#writer.del.run(blob(key));
+  _del(key) {
+    return this.#write([{ type: "del", key }]);
   }
 
-  /** One transaction: every operation or none. */
+  _batch(operations) {
+    return this.#write(operations);
+  }
+
+  /** Queues a write (a put, a del, a batch) for the commit at the end of this turn of the event
+   *  loop; resolves once it is committed. Every write called in one turn shares one transaction:
+   *  each commit appends every page it changed to the WAL, so a key written alone cost a few pages
+   *  (its leaf, its overflow, the free list's), and a turn's writes (a BatchWriteItem's 25 puts,
+   *  the requests of several threads) share theirs. */
   #write(operations) {
-    const { db, put, del } = this.#writer;
-    db.exec("BEGIN IMMEDIATE");
+    const write = { operations: operations.map(({ type, key, value }) => ({ type, key: blob(key), value: type === "put" ? blob(value) : undefined })) };
+    const committed = new Promise((resolve, reject) => Object.assign(write, { resolve, reject }));
+    if (this.#queued.length === 0) {
+      // At the end of this turn, or, right after another commit, once COMMIT_SPACING_MS have gone
+      // by since it: writes that come on each other's heels (the consumer's lanes, the request
+      // thread's) then share a commit too, and a lone write waits for nothing.
+      const wait = this.#lastCommit + COMMIT_SPACING_MS - performance.now();
+      if (wait > 0) setTimeout(() => this.#commitQueued(), wait);
+      else setImmediate(() => this.#commitQueued());
+    }
+    this.#queued.push(write);
+    return committed;
+  }
+
+  /** Commits the queued writes in one transaction and answers their callers; if it fails, each
+   *  write again in a transaction of its own, so that one write's error is its own alone. */
+  #commitQueued() {
+    const writes = this.#queued;
+    this.#queued = [];
+    if (writes.length === 0) return;
+    this.#lastCommit = performance.now();
     try {
-      for (const operation of operations) {
-        if (operation.type === "put") put.run(blob(operation.key), blob(operation.value));
-        else del.run(blob(operation.key));
+      this.#transaction(writes);
+    } catch {
+      for (const write of writes) {
+        try {
+          this.#transaction([write]);
+        } catch (error) {
+          write.failed = error;
+        }
       }
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
+    }
+    for (const write of writes) {
+      if (write.failed) write.reject(write.failed);
+      else write.resolve();
     }
   }
 
-  async _batch(operations) {
-    this.#write(operations);
+  /** One transaction: every operation of `writes` or none. */
+  #transaction(writes) {
+    const { db, put, del } = this.#writer;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const { operations } of writes) {
+        for (const operation of operations) {
+          if (operation.type === "put") put.run(operation.key, operation.value);
+          else del.run(operation.key);
+        }
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
   }
 
   async _clear(options) {
@@ -442,7 +537,7 @@ export class SqliteLevel extends AbstractLevel {
     const keys = [];
     for (let row = reader.next(); row !== undefined && keys.length < reader.limit; row = reader.next()) keys.push({ type: "del", key: row.k });
     reader.close();
-    if (keys.length > 0) this.#write(keys);
+    if (keys.length > 0) await this.#write(keys);
   }
 
   _iterator(options) {

@@ -1,0 +1,116 @@
+// The local engine's store (functions/src/local/sqlite-level.mjs) commits the writes called in one
+// turn of the event loop together, and answers a write only once it is committed: what it
+// acknowledged is in the WAL, so a process killed right after (SIGKILL) keeps it, whatever
+// `synchronous` leaves to the kernel (docs/architecture.md, «The local engine's store»).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, it } from "vitest";
+import { DATA_FILE, SqliteLevel } from "@server/local/sqlite-level.mjs";
+
+const root = mkdtempSync(join(tmpdir(), "sqlite-level-commits-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const STORE = fileURLToPath(new URL("../../functions/src/local/sqlite-level.mjs", import.meta.url));
+
+/** Commits made so far by other connections, as a connection of its own counts them. */
+function commitsSeenFrom(file: string) {
+  const db = new DatabaseSync(file);
+  return {
+    count: () => Number((db.prepare("PRAGMA data_version").get() as { data_version: number }).data_version),
+    close: () => db.close(),
+  };
+}
+
+it("commits a turn's writes in one transaction and answers each once it is committed", async () => {
+  const location = join(root, "turn");
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  const outside = commitsSeenFrom(join(location, DATA_FILE));
+  try {
+    const before = outside.count();
+    const writes = [
+      ...Array.from({ length: 25 }, (_, i) => db.put(`item-${String(i).padStart(2, "0")}`, `value ${i}`)),
+      db.batch([
+        { type: "put", key: "index-a", value: "a" },
+        { type: "del", key: "item-03" },
+      ]),
+      db.del("item-04"),
+    ];
+    await Promise.all(writes);
+    // Another connection sees all of them once they are answered, committed by one transaction.
+    expect(outside.count() - before).toBe(1);
+    const seen = new DatabaseSync(join(location, DATA_FILE));
+    const keys = seen
+      .prepare("SELECT k FROM kv ORDER BY k")
+      .all()
+      .map((row) => Buffer.from(row.k as Uint8Array).toString());
+    seen.close();
+    expect(keys).toHaveLength(24);
+    expect(keys).toContain("index-a");
+    expect(keys).not.toContain("item-03");
+    // A write of a later turn is a commit of its own.
+    await db.put("later", "x");
+    expect(outside.count() - before).toBe(2);
+  } finally {
+    outside.close();
+    await db.close();
+  }
+});
+
+it("commits the writes called before a close", async () => {
+  const location = join(root, "close");
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  const put = db.put("k", "v");
+  await db.close();
+  await put;
+  const again = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await again.open();
+  expect(await again.get("k")).toBe("v");
+  await again.close();
+});
+
+it("keeps every write it answered when its process is killed (SIGKILL) while writing", async () => {
+  const location = join(root, "killed");
+  // A writer of its own process: 8 writers at once put keys with 2 KB values, each printing its key
+  // once the store answered it, until it is killed.
+  const source = `
+    const { SqliteLevel } = await import(${JSON.stringify(STORE)});
+    const db = new SqliteLevel(${JSON.stringify(location)}, { valueEncoding: "utf8" });
+    await db.open();
+    const value = "x".repeat(2048);
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (;;) {
+        const key = "key-" + String(next++).padStart(8, "0");
+        await db.put(key, value);
+        process.stdout.write(key + "\\n");
+      }
+    }));`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const acknowledged: string[] = [];
+  let pending = "";
+  await new Promise<void>((killed) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      acknowledged.push(...lines);
+      if (acknowledged.length >= 3000 && child.signalCode === null) child.kill("SIGKILL");
+    });
+    child.once("exit", () => killed());
+  });
+  expect(child.signalCode).toBe("SIGKILL");
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  try {
+    const stored = new Set(await db.keys().all());
+    expect(acknowledged.filter((key) => !stored.has(key))).toEqual([]);
+    expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length);
+  } finally {
+    await db.close();
+  }
+}, 120_000);
