@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { HEAVY_PER_COMPANY, HEAVY_PER_USER, JOB_FILE_DAYS } from "@server/domain/heavy-work";
 import { deleteExpiredJobFiles } from "@server/adapters/spreadsheets/jobs";
-import { startUploadSweep } from "@server/local/upload-sweep";
+import { sweepUploads } from "@server/local/upload-sweep";
 import { jobOf } from "@server/http/export-jobs";
 import { finished, getAs, jobCompany, type Job, type JobCompany } from "../support/report-job-company";
 
@@ -113,9 +113,7 @@ describe("job files", () => {
     expect(await deleteExpiredJobFiles(server.deps.blobs, new Date(Date.now() + (JOB_FILE_DAYS - 1) * day))).toEqual([]);
     // The local server's hourly sweep, as run once the files are older than the expiry.
     const later = new Date(Date.now() + (JOB_FILE_DAYS + 1) * day);
-    const sweep = startUploadSweep({ ...server.deps, clock: { now: () => later } }, { log: { info: () => {}, warn: console.warn } });
-    await sweep.first;
-    sweep.stop();
+    await sweepUploads({ ...server.deps, clock: { now: () => later } }, () => {});
     const uuid = jobOf(server.deps.config, big.company, job.job, new Date())!;
     expect(await server.deps.blobs.get(`exports/${big.company}/jobs/${uuid}.json`)).toBeUndefined();
     expect(await server.deps.blobs.get(`exports/${big.company}/jobs/${uuid}.pdf`)).toBeUndefined();

@@ -39,12 +39,24 @@ export function changeBus<D>(subscribers: readonly Subscriber<D>[], deps: () => 
   };
 }
 
+/** The longest wait of Node's setTimeout (a longer one fires at once). */
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+
 /** The process's own timers, which never hold it open. */
 export const systemTimers: Timers = {
   every(ms, tick) {
     const timer = setInterval(tick, ms);
     timer.unref?.();
     return () => clearInterval(timer);
+  },
+  after(ms, tick) {
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = (left: number) => {
+      timer = setTimeout(() => (left > LONGEST_TIMEOUT_MS ? wait(left - LONGEST_TIMEOUT_MS) : tick()), Math.min(left, LONGEST_TIMEOUT_MS));
+      timer.unref?.();
+    };
+    wait(Math.max(0, ms));
+    return () => clearTimeout(timer);
   },
 };
 

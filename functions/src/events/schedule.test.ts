@@ -51,8 +51,14 @@ describe("the local server's schedule", () => {
   it("runs its lines on the runtime's timers: the webhooks and the compaction at its start, no reannouncing", async () => {
     const hand = handTimers(() => now);
     const schedule = startSchedule(scheduleDeps(hand.timers), () => {});
-    expect(SCHEDULE.filter((w) => w.hosts.includes("local")).map((w) => w.name)).toEqual(["stale_sweep", "webhooks", "compaction"]);
-    expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000]);
+    expect(SCHEDULE.filter((w) => w.hosts.includes("local")).map((w) => w.name)).toEqual([
+      "stale_sweep",
+      "webhooks",
+      "compaction",
+      "upload_sweep",
+      "backup",
+    ]);
+    expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000, 3_600_000]);
     await settle();
     expect([drained, expired]).toEqual([1, 1]);
     now += 5_000;
@@ -87,5 +93,85 @@ describe("the local server's schedule", () => {
     const stopped = schedule.stop();
     await stopped;
     expect(drained).toBe(1);
+  });
+
+  it("starts once the uploads' first sweep is done, and sweeps them hourly", async () => {
+    const hand = handTimers(() => now);
+    let sweeps = 0;
+    let finish = () => {};
+    const schedule = startSchedule(
+      {
+        ...scheduleDeps(hand.timers),
+        sweepUploads: () => new Promise<number>((resolve) => (finish = () => resolve(++sweeps))),
+      },
+      () => {},
+    );
+    let started = false;
+    void schedule.started.then(() => (started = true));
+    await settle();
+    expect(started).toBe(false);
+    finish();
+    await settle();
+    expect([started, sweeps]).toEqual([true, 1]);
+    now += 3_600_000;
+    hand.fire();
+    finish();
+    await settle();
+    expect(sweeps).toBe(2);
+    await schedule.stop();
+  });
+
+  it("times a timed line by its job: when it says, asked again after each run, knowing a run failed", async () => {
+    const hand = handTimers(() => now);
+    const asked: [number, boolean][] = [];
+    const failed: string[] = [];
+    let runs = 0;
+    const schedule = startSchedule(
+      {
+        ...scheduleDeps(hand.timers),
+        backups: {
+          next: async (at, lastFailed) => {
+            asked.push([at - AT_10_05, lastFailed]);
+            return at + (lastFailed ? 600_000 : 86_400_000);
+          },
+          run: async () => {
+            runs++;
+            if (runs === 2) throw new Error("диск заполнен");
+            return 1;
+          },
+        },
+      },
+      (work) => failed.push(work),
+    );
+    await settle();
+    expect(asked).toEqual([[0, false]]);
+    expect(hand.waits()).toEqual([AT_10_05 + 86_400_000]);
+    now += 86_399_000;
+    hand.fire();
+    expect(runs).toBe(0);
+    now += 1_000;
+    hand.fire();
+    await settle();
+    expect(runs).toBe(1);
+    expect(asked).toEqual([
+      [0, false],
+      [86_400_000, false],
+    ]);
+    now += 86_400_000;
+    hand.fire();
+    await settle();
+    expect([runs, failed]).toEqual([2, ["backup"]]);
+    expect(asked.at(-1)).toEqual([2 * 86_400_000, true]);
+    expect(hand.waits()).toEqual([now + 600_000]);
+    await schedule.stop();
+    expect(hand.waits()).toEqual([]);
+  });
+
+  it("leaves a timed line its host gives no job to (no BACKUP_DIR) untimed", async () => {
+    const hand = handTimers(() => now);
+    const schedule = startSchedule(scheduleDeps(hand.timers), () => {});
+    await settle();
+    expect(hand.waits()).toEqual([]);
+    await schedule.stop();
   });
 });

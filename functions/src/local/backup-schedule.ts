@@ -2,10 +2,12 @@
 // every BACKUP_EVERY since the newest backup in BACKUP_DIR (so a restart neither skips one nor takes
 // an extra), a backup named by its time (backup.ts, written beside and renamed when whole), then the
 // oldest beyond BACKUP_KEEP deleted. Only whole backups are counted and deleted: a backup cut by a
-// crash is a `.partial` file, removed by the next one, and never takes the place of a good one. On a
-// timer that never keeps the process alive; a failed backup is logged and tried again next time.
+// crash is a `.partial` file, removed by the next one, and never takes the place of a good one. A
+// line of the one schedule (events/schedule.ts, «backup»), timed by this job: a failed backup is
+// logged by the schedule and tried again after a while.
 import { readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { TimedJob } from "../events/schedule";
 import { takeBackup, describeBackup, type BackupOptions } from "./backup";
 import { alive } from "./storage";
 
@@ -56,9 +58,8 @@ export async function backupsIn(dir: string): Promise<string[]> {
   return names.filter((name) => BACKUP_NAME.test(name)).sort();
 }
 
-export interface ScheduleLog {
+export interface BackupLog {
   info(line: Record<string, unknown>): void;
-  error(line: Record<string, unknown>): void;
 }
 
 /** One scheduled backup: the partial files of dead processes removed, a new backup, the oldest
@@ -75,51 +76,30 @@ export async function scheduledBackup(dataDir: string, schedule: BackupSchedule,
   return { report, deleted };
 }
 
-export function startBackupSchedule(
-  dataDir: string,
-  schedule: BackupSchedule,
-  options: BackupOptions,
-  log: ScheduleLog,
-): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const next = async (failed = false) => {
-    if (stopped) return;
-    const newest = (await backupsIn(schedule.dir)).at(-1);
-    const last = newest ? (await stat(join(schedule.dir, newest)).catch(() => undefined))?.mtimeMs : undefined;
-    // After a failure (a full disk), the next try waits a while rather than running again at once.
-    const wait = Math.max(last === undefined ? 0 : last + schedule.everyMs - Date.now(), failed ? Math.min(schedule.everyMs, RETRY_MS) : 0);
-    if (stopped) return;
-    timer = setTimeout(run, Math.min(wait, 2 ** 31 - 1));
-    timer.unref();
-  };
-  const run = () => {
-    running = scheduledBackup(dataDir, schedule, options)
-      .then(({ report, deleted }) => {
-        log.info({
-          event: "backup",
-          file: report.file,
-          records: report.manifest.dynamodb.records,
-          files: report.manifest.files.count,
-          duration_ms: report.duration_ms,
-          deleted,
-          message: `резервная копия записана: ${describeBackup(report.manifest)}`,
-        });
-        return false;
-      })
-      .catch((error: unknown) => {
-        log.error({ event: "backup", message: `резервная копия не записана: ${(error as Error).message}`, stack: (error as Error).stack });
-        return true;
-      })
-      .then(next);
-  };
-  void next();
+/** The scheduled backups of `dataDir` as the schedule's job: the next BACKUP_EVERY after the newest
+ *  backup on disk (at once without one), and after a failure (a full disk) not before a while has
+ *  passed rather than at once; each backup a line of `log`. */
+export function backupJob(dataDir: string, schedule: BackupSchedule, options: BackupOptions, log: BackupLog): TimedJob {
   return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+    async next(now, failed) {
+      const newest = (await backupsIn(schedule.dir)).at(-1);
+      const last = newest ? (await stat(join(schedule.dir, newest)).catch(() => undefined))?.mtimeMs : undefined;
+      return Math.max(last === undefined ? now : last + schedule.everyMs, failed ? now + Math.min(schedule.everyMs, RETRY_MS) : now);
+    },
+    async run() {
+      const { report, deleted } = await scheduledBackup(dataDir, schedule, options).catch((error: unknown) => {
+        throw new Error(`резервная копия не записана: ${(error as Error).message}`, { cause: error });
+      });
+      log.info({
+        event: "backup",
+        file: report.file,
+        records: report.manifest.dynamodb.records,
+        files: report.manifest.files.count,
+        duration_ms: report.duration_ms,
+        deleted,
+        message: `резервная копия записана: ${describeBackup(report.manifest)}`,
+      });
+      return 1;
     },
   };
 }

@@ -44,10 +44,10 @@ import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { passwordCostFromEnv } from "./password-cost";
-import { startUploadSweep } from "./upload-sweep";
+import { sweepUploads } from "./upload-sweep";
 import { startDemoFeed, type DemoFeedTimer } from "./demo-feed";
 import { serveWebApp } from "./web-app";
-import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
+import { backupJob, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
 import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
 import {
@@ -350,7 +350,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
   }
   // The periodic work (events/schedule.ts: the webhook deliveries due, the stale sweep, the hourly
-  // compaction and, dynalite having no TTL, the expired minute items removed) on the runtime's timers.
+  // compaction and, dynalite having no TTL, the expired minute items removed; the folder's upkeep: the
+  // uploads' sweep, the backups) on the runtime's timers.
   const schedule = startSchedule(
     {
       ...deps,
@@ -364,8 +365,23 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
             if (await deps.repos.telemetry.hasMinutes(company, facility, day)) await compactDay(deps, company, facility, day);
           });
       },
+      // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
+      sweepUploads: () => sweepUploads(deps, (message) => serverLog.info({ event: "upload_sweep", message })),
+      ...(options.backups && options.dataDir && storage.endpoint
+        ? {
+            backups: backupJob(
+              options.dataDir,
+              options.backups,
+              { endpoint: storage.endpoint, engineSecret: storage.engineSecret, dataFormat: () => readDataFormat(options.dataDir!) },
+              serverLog,
+            ),
+          }
+        : {}),
     },
-    (work, error) => serverLog.error({ event: work, message: String(error) }),
+    (work, error) =>
+      serverLog.error(
+        error instanceof Error ? { event: work, message: error.message, stack: error.stack } : { event: work, message: String(error) },
+      ),
   );
 
   if (!options.tls && !loopbackOnly(host)) {
@@ -437,7 +453,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       s.once("error", reject);
     });
   } catch (error) {
-    await Promise.all([scoring.close(), consumer?.close(), webhooks.close()]);
+    await Promise.all([scoring.close(), consumer?.close(), webhooks.close(), schedule.stop()]);
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
@@ -445,26 +461,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     throw error;
   }
   const { port } = server.address() as AddressInfo;
-  // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
-  const sweep = startUploadSweep(deps, {
-    log: {
-      info: (message) => serverLog.info({ event: "sweep", message }),
-      warn: (message) => serverLog.error({ event: "sweep", message }),
-    },
-  });
-  await sweep.first;
+  // The uploads' first sweep done: a server answers with no abandoned upload left from before.
+  await schedule.started;
   // The demo mine's readings go on each minute, from the minutes the server was down (a folder the demo
   // seed did not make has no feed).
   const demoFeed = options.demoReadings ? startDemoFeed(deps) : undefined;
-  const backups =
-    options.backups && options.dataDir && storage.endpoint
-      ? startBackupSchedule(
-          options.dataDir,
-          options.backups,
-          { endpoint: storage.endpoint, engineSecret: storage.engineSecret, dataFormat: () => readDataFormat(options.dataDir!) },
-          serverLog,
-        )
-      : undefined;
   let closing: Promise<void> | undefined;
   return {
     url: `${options.tls ? "https" : "http"}://${options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1"}:${port}`,
@@ -477,7 +478,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close the store cleanly.
-      sweep.stop();
       // Its timers stopped and the work running told to stop now; waited for before the storage closes.
       const scheduled = schedule.stop();
       // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
@@ -501,7 +501,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         // The consumer's thread ends once its drains are done, or after a second whatever is queued
         // (readings-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
         // the webhooks it made are sent before the last wait for them.
-        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
+        .then(() => Promise.all([threads?.close(), scoring.close(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
         .then(() => scheduled)
