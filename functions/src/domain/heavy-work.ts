@@ -90,7 +90,7 @@ export const HEAVY_PER_USER = LIMITS.heavy.perUser;
 export const HEAVY_PER_COMPANY = LIMITS.heavy.perCompany;
 /** Whole-year answers (domain/inventory/whole-year.ts) one company has computed at once in the local
  *  host's spreadsheet threads; its others wait their turn (issue 74): the pool has a thread per core
- *  and one more, so one company's burst of distinct reads leaves the other threads to the others. */
+ *  and two more, so one company's burst of distinct reads leaves the other threads to the others. */
 export const HEAVY_READS_AT_ONCE = 1;
 /** Abatement evaluations (an assessment's stateless evaluation, its create and its change) one company
  *  has in the local host's scoring threads at once; its others wait their turn (issue 86 R4: one user's

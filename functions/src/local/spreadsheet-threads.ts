@@ -122,7 +122,7 @@ export interface ThreadPoolOptions extends ThreadData {
   /** A new way in to the engine's thread (storage's `connect`): each thread's client reaches the
    *  engine through it instead of HTTP on loopback. */
   connect?(): MessagePort;
-  /** Threads at most (default: the job places and one more). */
+  /** Threads at most (default: the job places and two more). */
   size?: number;
   /** Jobs running at once (default: jobPlaces()). */
   jobsAtOnce?: number;
@@ -165,6 +165,8 @@ class Job {
   constructor(
     readonly id: number,
     readonly thread: Thread,
+    /** A job of the queue (startJob): minutes of CPU, none waiting on it. */
+    readonly background = false,
   ) {}
 
   deliver(message: ThreadMessage): void {
@@ -199,12 +201,27 @@ function refusal(message: ThreadMessage): Error {
   return new Error(message.type === "failed" ? `spreadsheet thread: ${message.message}` : `spreadsheet thread: unexpected ${message.type}`);
 }
 
+/** The thread of `threads` with the least work, a queued job (a reconciliation's or a training's minutes
+ *  of CPU) outweighing any number of short ones: what a user waits on is put beside other short work,
+ *  not behind a job's long stretches of CPU in the same thread (issue 107: with A's two reconciliations
+ *  in the threads, B's journal PDF of 110 ms alone took 3,9 s). */
+export function leastBusy<T extends { jobs: ReadonlyMap<number, { background: boolean }> }>(threads: readonly T[]): T {
+  const weight = (thread: T) => {
+    let weight = 0;
+    for (const job of thread.jobs.values()) weight += job.background ? 1_000 : 1;
+    return weight;
+  };
+  return threads.reduce((a, b) => (weight(b) < weight(a) ? b : a));
+}
+
 /** Jobs at once on this machine: one per core, at least two (docs/performance.md). */
 export const jobPlaces = () => Math.max(2, availableParallelism());
 
 export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThreads {
-  // The job places and one thread more, kept for the exports users wait on.
-  const size = options.size ?? (options.jobsAtOnce ?? jobPlaces()) + 1;
+  // The job places and two threads more, kept for the files and reads users wait on: with the job places
+  // taken, one company's read (a gassings register of 92 days: seconds of CPU) and another's file each
+  // have a thread (issue 107).
+  const size = options.size ?? (options.jobsAtOnce ?? jobPlaces()) + 2;
   const data: ThreadData = { endpoint: options.endpoint, tableName: options.tableName, blobsDir: options.blobsDir };
   const threads: Thread[] = [];
   let nextId = 1;
@@ -248,12 +265,12 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const idle = threads.find((t) => t.jobs.size === 0);
     if (idle) return idle;
     if (threads.length < size) return spawn();
-    return threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    return leastBusy(threads);
   }
 
-  function post(message: (id: number) => ToThread, transfer: ArrayBuffer[] = []): Job {
+  function post(message: (id: number) => ToThread, transfer: ArrayBuffer[] = [], background = false): Job {
     const thread = pick();
-    const job = new Job(nextId++, thread);
+    const job = new Job(nextId++, thread, background);
     thread.jobs.set(job.id, job);
     thread.used = performance.now();
     thread.worked = true;
@@ -372,7 +389,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const long = request.op === "train";
     const entry: Waiting = { long, slots, carried: Promise.resolve(), run: () => void entry.carried.then(run) };
     const run = () => {
-      const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots }, now: now() }));
+      const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots }, now: now() }), [], true);
       void job.next().then(async (message) => {
         void clearInFlight(blobs.blobs, company, id);
         running -= 1;
