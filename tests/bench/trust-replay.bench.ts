@@ -11,7 +11,7 @@
 // TRUST_SECONDS=15. Seeding takes the machine for minutes at full size (a reconciliation of 74 MB runs
 // before the floods).
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCompany, createUser } from "@server/domain/company/users";
@@ -178,6 +178,23 @@ async function probeGetMe(call: ApiCall, token: string, going: () => boolean, in
   }
 }
 
+/** CPU seconds each thread of process `pid` has used (/proc, clock ticks of 10 ms), with its name. */
+function threadCpu(pid: number): Map<number, { name: string; seconds: number }> {
+  const threads = new Map<number, { name: string; seconds: number }>();
+  for (const task of readdirSync(`/proc/${pid}/task`)
+    .map(Number)
+    .sort((a, b) => a - b)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1].split(" ");
+      const name = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
+      threads.set(task, { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return threads;
+}
+
 /** The process's end: when this process saw it, its code or signal, and what it printed. */
 function ending(child: ChildProcess) {
   let output = "";
@@ -320,7 +337,19 @@ export async function run(): Promise<void> {
     going = true;
     const flooding = () => going;
     const tallies = { reads: newTally(), gassings: newTally(), journals: newTally(), reconciliations: newTally() };
+    // The reconciliations asked first: each is a job holding one of A's four heavy-work slots for minutes,
+    // so asked last they found the slots always taken by the reads and were never started.
+    const reconciliations = pending.map(async (fileUpload) => {
+      while (going) {
+        const status = await counted(() => startReconciliation(call, tokens.reconciler, facilityA, fileUpload), tallies.reconciliations);
+        if (status !== 429) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const cpuBefore = threadCpu(server.child.pid!);
     const floods = Promise.all([
+      ...reconciliations,
       getLanes(call, tokens.reader, `v1/telemetry/reconciliations/${done}/`, 10, flooding, tallies.reads),
       getLanes(call, tokens.gassings, `v1/telemetry/gassings/?facility=${facilityA}&from=${from}&to=${to}`, 10, flooding, tallies.gassings),
       getLanes(
@@ -331,14 +360,6 @@ export async function run(): Promise<void> {
         flooding,
         tallies.journals,
       ),
-      // Each of the 4 reconciliations asked until it is taken (a job: it runs on after its 202).
-      ...pending.map(async (fileUpload) => {
-        while (going) {
-          const status = await counted(() => startReconciliation(call, tokens.reconciler, facilityA, fileUpload), tallies.reconciliations);
-          if (status !== 429) return;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }),
     ]);
     const getMe: number[] = [];
     const pushes: number[] = [];
@@ -358,6 +379,7 @@ export async function run(): Promise<void> {
     ]);
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     const loadThen = load();
+    const cpuAfter = threadCpu(server.child.pid!);
     const finished = (values: number[]) => values.filter((v) => !Number.isNaN(v));
     console.log(
       `B under the floods: get_me ${ms(getMe)} (${getMe.length} calls); push → done ${ms(finished(pushes))} ` +
@@ -368,6 +390,16 @@ export async function run(): Promise<void> {
       `A's floods: reconciliation reads ${tallyLine(tallies.reads)}; gassings ${tallyLine(tallies.gassings)}; ` +
         `journal PDFs ${tallyLine(tallies.journals)}; reconciliations ${tallyLine(tallies.reconciliations)}`,
     );
+
+    // Where the server's CPU went meanwhile, by thread: the request thread is the process's own; the worker
+    // threads in the order they started (the engine's first).
+    const spent = [...cpuAfter]
+      .map(([tid, after]) => ({ tid, name: after.name, seconds: after.seconds - (cpuBefore.get(tid)?.seconds ?? 0) }))
+      .filter((thread) => thread.seconds >= 0.5)
+      .map(
+        (thread) => `${thread.tid === server.child.pid ? "request thread" : `${thread.name} ${thread.tid}`} ${thread.seconds.toFixed(1)} s`,
+      );
+    console.log(`the server's CPU over the ${SECONDS} s, by thread: ${spent.join(", ")}`);
 
     // SIGTERM under all of them at once.
     const sent = performance.now();
