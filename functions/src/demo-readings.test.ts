@@ -18,7 +18,7 @@ import { listEvents } from "./domain/monitoring/derive/events";
 import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/live/live";
 import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import { seedDemoYear } from "./demo-year";
-import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
+import { demoFeedRounds, demoReadingsFromEnv } from "./local/demo-feed";
 import { telemetryIdle } from "./domain/monitoring/live/forecaster";
 import {
   DEMO_DAYS,
@@ -276,21 +276,26 @@ describe("the demo's feed while the server runs", () => {
     expect(bytes(series[3].values.subarray(0, span)).equals(bytes(whole[3].values))).toBe(true);
   });
 
-  it("runs a round at start and on a tick, logs a failed round and goes on, and stops after the round running", async () => {
+  it("runs its rounds one at a time, logs a failed round and goes on", async () => {
     // The demo year's seed above, its clock moved on.
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const feeds = d.deps.repos.telemetry.demoFeeds;
     let fail = true;
     d.deps.repos.telemetry.demoFeeds = () => (fail ? Promise.reject(new Error("диск недоступен")) : feeds());
     try {
-      const timer = startDemoFeed(d.deps, { intervalMs: 3_600_000 });
-      // The round at start failed: logged as the server's error line.
-      expect(await timer.tick()).toBeUndefined();
+      const feed = demoFeedRounds(d.deps);
+      // A round failed: logged as the server's error line.
+      expect(await feed.tick()).toBeUndefined();
       expect(JSON.parse(String(errors.mock.calls[0][0]))).toMatchObject({ level: "error", event: "demo_feed" });
       fail = false;
       now += 2 * MINUTE_MS;
-      expect(await timer.tick()).toEqual({ batches: 1, readings: 3 * DEMO_SENSORS.length });
-      await timer.stop();
+      // A second round asked while one runs starts after it: the minutes are fed once.
+      const [first, second] = await Promise.all([feed.tick(), feed.tick()]);
+      expect([first, second]).toEqual([
+        { batches: 1, readings: 3 * DEMO_SENSORS.length },
+        { batches: 0, readings: 0 },
+      ]);
+      await feed.settled();
       await telemetryIdle(d.deps);
       // Nothing due within the same minute.
       now += 20_000;

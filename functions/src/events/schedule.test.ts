@@ -56,9 +56,10 @@ describe("the local server's schedule", () => {
       "webhooks",
       "compaction",
       "upload_sweep",
+      "demo_feed",
       "backup",
     ]);
-    expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000, 3_600_000]);
+    expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000, 3_600_000, 15_000]);
     await settle();
     expect([drained, expired]).toEqual([1, 1]);
     now += 5_000;
@@ -118,6 +119,19 @@ describe("the local server's schedule", () => {
     finish();
     await settle();
     expect(sweeps).toBe(2);
+    await schedule.stop();
+  });
+
+  it("feeds the demo mine's readings at its start and each quarter-minute, where the host runs the feed", async () => {
+    const hand = handTimers(() => now);
+    let rounds = 0;
+    const schedule = startSchedule({ ...scheduleDeps(hand.timers), feedDemo: async () => ++rounds }, () => {});
+    await settle();
+    expect(rounds).toBe(1);
+    now += 15_000;
+    hand.fire();
+    await settle();
+    expect(rounds).toBe(2);
     await schedule.stop();
   });
 

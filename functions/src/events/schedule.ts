@@ -21,13 +21,15 @@ export interface TimedJob {
 
 /** What the lines run on: the domain's deps, the host's webhook sender and, where the store has no
  *  TTL of its own (the local engine), what removes the minute items past their expiry; the local
- *  server's upkeep of its folder (the uploads' sweep; the backups where BACKUP_DIR is set). */
+ *  server's upkeep of its folder (the uploads' sweep; the backups where BACKUP_DIR is set) and, where
+ *  it runs the demo mine's readings, their feed. */
 export type ScheduleDeps = Pick<Deps, "repos" | "clock" | "runtime"> &
   Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">> & {
     webhooks: Pick<WebhookSender, "drain">;
     expireMinutes?: (run: CompactionRun) => Promise<unknown>;
     sweepUploads?: () => Promise<number>;
     backups?: TimedJob;
+    feedDemo?: () => Promise<number | undefined>;
   };
 
 interface Line {
@@ -104,6 +106,9 @@ export const SCHEDULE: readonly ScheduledWork[] = [
     hosts: ["local"],
     run: async (d) => d.sweepUploads?.(),
   },
+  // The demo mine's readings (local/demo-feed.ts): each quarter-minute the feed looks whether a
+  // minute came due, the first time at the start (the minutes the server was down).
+  { name: "demo_feed", every: 15_000, atStart: true, hosts: ["local"], run: async (d) => d.feedDemo?.() },
   // The local server's backups (local/backup-schedule.ts): BACKUP_EVERY after the newest on disk,
   // a failed one tried again after a while.
   {

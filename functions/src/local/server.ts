@@ -45,7 +45,7 @@ import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { passwordCostFromEnv } from "./password-cost";
 import { sweepUploads } from "./upload-sweep";
-import { startDemoFeed, type DemoFeedTimer } from "./demo-feed";
+import { demoFeedRounds, type DemoFeedRounds } from "./demo-feed";
 import { serveWebApp } from "./web-app";
 import { backupJob, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
@@ -133,7 +133,7 @@ export interface LocalServer {
   /** The webhook sender (domain/monitoring/derive/webhooks.ts): a test sends what is due and waits for it. */
   webhooks: WebhookSender;
   /** The demo mine's feed when `demoReadings` runs it: a test moves its clock and asks for a round. */
-  demoFeed?: Pick<DemoFeedTimer, "tick">;
+  demoFeed?: Pick<DemoFeedRounds, "tick">;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -349,9 +349,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       });
     }
   }
+  // The demo mine's readings go on each minute, from the minutes the server was down (a folder the demo
+  // seed did not make has no feed).
+  const demoFeed = options.demoReadings ? demoFeedRounds(deps) : undefined;
   // The periodic work (events/schedule.ts: the webhook deliveries due, the stale sweep, the hourly
   // compaction and, dynalite having no TTL, the expired minute items removed; the folder's upkeep: the
-  // uploads' sweep, the backups) on the runtime's timers.
+  // uploads' sweep, the backups; the demo mine's feed) on the runtime's timers.
   const schedule = startSchedule(
     {
       ...deps,
@@ -377,6 +380,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
             ),
           }
         : {}),
+      ...(demoFeed ? { feedDemo: () => demoFeed.tick().then((round) => round?.readings) } : {}),
     },
     (work, error) =>
       serverLog.error(
@@ -463,9 +467,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const { port } = server.address() as AddressInfo;
   // The uploads' first sweep done: a server answers with no abandoned upload left from before.
   await schedule.started;
-  // The demo mine's readings go on each minute, from the minutes the server was down (a folder the demo
-  // seed did not make has no feed).
-  const demoFeed = options.demoReadings ? startDemoFeed(deps) : undefined;
   let closing: Promise<void> | undefined;
   return {
     url: `${options.tls ? "https" : "http"}://${options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1"}:${port}`,
@@ -481,7 +482,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // Its timers stopped and the work running told to stop now; waited for before the storage closes.
       const scheduled = schedule.stop();
       // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
-      const fed = demoFeed?.stop();
+      const fed = demoFeed?.settled();
       // The live streams end with their close event, so the pages open them again elsewhere.
       closeLiveStreams(deps);
       // What the close waits for (the consumer's and the scoring threads' answers, the feed's round)
