@@ -16,6 +16,26 @@ import { PROCESS_TESTS } from "./tests/support/process-tests";
 const TEMP_ROOT = "tests/support/temp-root.ts";
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [TEMP_ROOT] };
 const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**", "**/*.deep.test.ts"];
+// The unit tier is two projects, `unit` (Node) and `unit-dom` (the component tests, happy-dom), each on
+// one worker that runs all its files: vitest keeps a worker only while the next queued file is of its
+// project and environment, so one project of both environments on two workers started four (both in
+// happy-dom, then both again in Node: React, antd and happy-dom imported twice, ~5 s of CPU a start). A
+// project of one worker (maxWorkers 1, isolate false) is given all its files at once; the two run one
+// after the other, as projects of one worker share a group of one (sequence.groupOrder 0), and the other
+// tiers, on two workers, run after them (groupOrder 1). The files share their worker's module graph
+// (each module imported once per worker, not once per file: that was two thirds of the tier's CPU
+// time); a file that stubs a global or spies on one restores it after each test (vi.unstubAllGlobals,
+// vi.restoreAllMocks). Every unit file gets the setup (dom-setup.ts: the cores' browser entries read
+// from wasm-core/build; the window's globals in happy-dom).
+const unitTier = {
+  ...shared,
+  setupFiles: ["web/src/testing/dom-setup.ts"],
+  isolate: false,
+  maxWorkers: 1,
+  sequence: { groupOrder: 0 },
+};
+/** The tiers on two workers run after the unit tier's projects of one. */
+const afterUnit = { sequence: { groupOrder: 1 } };
 const DEEP = process.env.TEST_DEPTH === "deep";
 // `npm run test:fast` (TEST_FAST=1), the loop for most changes: the unit tier and the service tests,
 // the integration files on the in-process API of tests/support/harness.ts, but for the slowest: those
@@ -60,20 +80,17 @@ const SIZED_TESTS = [
 ];
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
-// Vitest's order (the longest files of the last run first), with a project's files of one environment
-// (happy-dom or Node, a file's first line) next to each other: a worker that shares its module graph
-// between files (isolate: false) is kept only while the next file is of its project and environment,
-// and every new worker imports the modules again (the component tests' React and antd among them).
-const environmentOf = (file: string) => /@vitest-environment\s+(\S+)/.exec(readFileSync(file, "utf8").slice(0, 200))?.[1] ?? "node";
-class EnvironmentSequencer extends BaseSequencer {
+// Vitest's order (the longest files of the last run first), with a project's files next to each other:
+// a worker that shares its module graph between files (isolate: false) is kept only while the next
+// queued file is of its project, and every new worker imports the modules again.
+class ProjectSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const groups = new Map<string, TestSpecification[]>();
     for (const spec of sorted) {
-      const key = `${spec.project.name} ${environmentOf(spec.moduleId)}`;
-      const group = groups.get(key);
+      const group = groups.get(spec.project.name);
       if (group) group.push(spec);
-      else groups.set(key, [spec]);
+      else groups.set(spec.project.name, [spec]);
     }
     return [...groups.values()].flat();
   }
@@ -90,7 +107,7 @@ export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: 2,
-    sequence: { sequencer: EnvironmentSequencer },
+    sequence: { sequencer: ProjectSequencer },
     // Each module as transformed for the tests is kept on disk (node_modules/.experimental-vitest-cache),
     // keyed by its content, the config and the coverage setting: a run after the first transforms only
     // what changed (it was a sixth of the unit tier's CPU).
@@ -125,27 +142,32 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...shared,
+          ...unitTier,
           name: "unit",
-          include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
-          // The web app's component tests (*.test.tsx) run in happy-dom, each saying so in its first
-          // line (`// @vitest-environment happy-dom`); the tier's other files stay in Node. A worker
-          // sets its environment up once, for all its files (one window). In jsdom the component
-          // files took 55-60 s of CPU instead of 40-45 s (three interleaved runs), with the same assertions.
-          setupFiles: ["web/src/testing/dom-setup.ts"],
+          include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.ts"],
           // Tests that start processes: the local host's servers on the local DynamoDB engine, the
           // GBDT command line, LibreOffice reading the xls export back, OpenSSL signing and checking КЭП.
           exclude: [...exclude, ...PROCESS_TESTS],
-          // The files share their worker's module graph (each module imported once per worker, not
-          // once per file: that was two thirds of the tier's CPU time). A file that stubs a global or
-          // spies on one restores it after each test (vi.unstubAllGlobals, vi.restoreAllMocks).
-          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...unitTier,
+          // The web app's component tests, in happy-dom: the worker sets it up once, for all its files
+          // (one window). In jsdom the component files took 55-60 s of CPU instead of 40-45 s (three
+          // interleaved runs), with the same assertions.
+          name: "unit-dom",
+          include: ["web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          exclude,
         },
       },
       {
         extends: true,
         test: {
           ...shared,
+          ...afterUnit,
           name: "integration",
           include: ["tests/integration/**/*.test.ts", ...PROCESS_TESTS],
           exclude,
@@ -164,6 +186,7 @@ export default defineConfig({
         extends: true,
         test: {
           ...shared,
+          ...afterUnit,
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
@@ -187,6 +210,7 @@ export default defineConfig({
         extends: true,
         test: {
           ...shared,
+          ...afterUnit,
           name: "infra",
           include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts", "tests/rehearsal/**/*.test.ts"],
           exclude,
@@ -202,6 +226,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 ...shared,
+                ...afterUnit,
                 name: "deep",
                 include: ["**/*.deep.test.ts", ...SIZED_TESTS],
                 exclude: exclude.filter((pattern) => pattern !== "**/*.deep.test.ts"),
@@ -210,7 +235,9 @@ export default defineConfig({
             },
           ]
         : []),
-      ...(FAST ? [{ extends: true as const, test: { ...shared, name: "fast", include: serviceTests(), exclude, isolate: false } }] : []),
+      ...(FAST
+        ? [{ extends: true as const, test: { ...shared, ...afterUnit, name: "fast", include: serviceTests(), exclude, isolate: false } }]
+        : []),
     ],
   },
 });

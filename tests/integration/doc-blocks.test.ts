@@ -30,11 +30,13 @@ describe("the docs' generated blocks", () => {
   it("count the test files vitest collects, tier by tier, and give the deep tier's sizes", () => {
     const text = DOC_BLOCKS.find((block) => block.name === "test files")!.text();
     const files = testFiles();
-    // This file is one of them, and the component tests are the unit tier's .tsx files.
+    // This file is one of them, and the component tests (the unit tier's .tsx files) are its unit-dom project.
     expect(files.get("integration")).toContain("tests/integration/doc-blocks.test.ts");
-    const components = files.get("unit")!.filter((file) => file.endsWith(".tsx")).length;
+    const components = files.get("unit-dom")!.length;
     expect(components).toBeGreaterThan(0);
-    expect(text).toContain(`| \`unit\` | ${files.get("unit")!.length}, of them ${components} component files`);
+    expect(files.get("unit-dom")!.every((file) => file.endsWith(".test.tsx"))).toBe(true);
+    expect(files.get("unit")!.some((file) => file.endsWith(".tsx"))).toBe(false);
+    expect(text).toContain(`| \`unit\` | ${files.get("unit")!.length + components}, of them ${components} component files`);
     expect(text).toContain(`| \`integration\` | ${files.get("integration")!.length} |`);
     const depth = DOC_BLOCKS.find((block) => block.name === "depth sizes")!.text();
     expect(depth).toContain(`${SIZES.fuzzBodiesPerJsonRoute.deep} hostile bodies per JSON route`);
