@@ -17,6 +17,7 @@ import { createFreshHarness, createHarness, type Harness } from "../support/harn
 import { xlsToCsv } from "../support/libreoffice";
 import { instantOfWallTime } from "@core/company-clock";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -91,7 +92,9 @@ describe("v1/abatement/assessments/", () => {
     const { price_heat_rub_per_mwh: _, ...params } = vectorParams();
     const res = await post("/api/v1/abatement/assessments/", { ...mine(), params });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^params\.price_heat_rub_per_mwh: Не задано: цена тепла/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^${fieldName("params.price_heat_rub_per_mwh")}: Не задано: цена тепла`),
+    );
   });
 
   it("takes a drainage station's and a shaft's methane exactly as the year's inventory has them", async () => {
@@ -185,7 +188,7 @@ describe("v1/abatement/assessments/", () => {
     });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { detail: string }).detail).toBe(
-      "streams[0].point: В инвентаризации 2023 года нет измеренного метана этой точки",
+      `${fieldName("streams[0].point")}: В инвентаризации 2023 года нет измеренного метана этой точки`,
     );
   });
 });

@@ -8,6 +8,7 @@ import { LIMITS } from "@server/contract/schemas/limits";
 import { ABATEMENT_OFFERED_CODES } from "@server/contract/schemas/abatement";
 import { largestAbatementBody, vectorParams } from "../support/abatement-vectors";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -108,7 +109,9 @@ describe("keys naming no stream, unknown codes and inputs are refused (issue 86 
       ),
     );
     expect([400, 413]).toContain(res.status);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^options: не больше 50 ключей|^Запрос больше/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^${fieldName("options")}: не больше 50 ключей|^Запрос больше`),
+    );
   });
 
   it("holds the body to what 50 streams need: the largest such request passes the cap, more is 413", async () => {

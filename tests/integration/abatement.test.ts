@@ -12,6 +12,7 @@ import {
   vectorParams,
   vectorRequest,
 } from "../support/abatement-vectors";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -152,17 +153,19 @@ describe("POST /api/v1/abatement/evaluate/", () => {
     const res = await evaluate({ ...constructedMineRequest(), params });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toBe(
-      "params.price_el_rub_per_mwh: Не задано: цена электроэнергии, ₽/МВт·ч. У цен и коэффициента энергосистемы нет значения по умолчанию (D51, D54)",
+      `${fieldName("params.price_el_rub_per_mwh")}: Не задано: цена электроэнергии, ₽/МВт·ч. У цен и коэффициента энергосистемы нет значения по умолчанию (D51, D54)`,
     );
     const empty = await evaluate({ ...constructedMineRequest(), params: { ...vectorParams(), price_carbon_unit_rub: null } });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { detail: string }).detail).toMatch(
-      /^params\.price_carbon_unit_rub: Не задано: цена углеродной единицы/,
+      new RegExp(`^${fieldName("params.price_carbon_unit_rub")}: Не задано: цена углеродной единицы`),
     );
     const wrong = await evaluate({
       params: vectorParams(),
       streams: [{ code: "x", kind: "drainage", q_mix_m3_min: 5, c_ch4_pct: 140 }],
     });
-    expect(((await wrong.json()) as { detail: string }).detail).toBe("streams[0].c_ch4_pct: Значение должно быть не больше 100");
+    expect(((await wrong.json()) as { detail: string }).detail).toBe(
+      `${fieldName("streams[0].c_ch4_pct")}: Значение должно быть не больше 100`,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshHarness, createHarness, type Harness } from "../support/harness";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, signIn, type SignedIn } from "../support/admin";
 import { adminRoutes } from "@server/http/admin";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let admin: SignedIn;
@@ -212,9 +213,9 @@ describe("companies", () => {
   it("refuses a wrong ОГРН check digit, a malformed ОКВЭД and a taken name, naming the field", async () => {
     const bad = await call("POST", "/api/v1/admin/companies/", { name: "Другая", ogrn: "1027700132194" });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^ogrn: /);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("ogrn")}: `));
     const okved = await call("POST", "/api/v1/admin/companies/", { name: "Другая", okved: "0510" });
-    expect(((await okved.json()) as { detail: string }).detail).toMatch(/^okved: /);
+    expect(((await okved.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("okved")}: `));
     expect((await call("POST", "/api/v1/admin/companies/", { name: "ао «угольная компания»" })).status).toBe(409);
     expect((await ok(await call("POST", "/api/v1/admin/companies/", { name: "ИП Иванов", ogrn: "304500116000157" }), 201)).ogrn).toBe(
       "304500116000157",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { createHarness, type Harness } from "../support/harness";
 import { createCompany, createUser, setUserActive } from "@server/domain/company/users";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe("POST /api/token/", () => {
     expect(await bad.json()).toEqual({ detail: expect.stringContaining("JSON") });
     const missing = await h.request("/api/token/", { method: "POST", json: { email: "a@b.c" } });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { detail: string }).detail).toContain("password");
+    expect(((await missing.json()) as { detail: string }).detail).toContain(fieldName("password"));
   });
 
   it("refuses a body over the size cap with 413", async () => {

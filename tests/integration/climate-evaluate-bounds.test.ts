@@ -4,6 +4,7 @@
 // 1e308 once answered 200 with null totals, and e_gen_mwh 1e308 200 with 1e308 in the answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -29,18 +30,26 @@ const refusal = async (json: unknown) => {
 describe("the evaluation's figures within their bounds (issue 97, item 8)", () => {
   it("refuses a flow of 1e308, naming it, and the other readings past what a meter sends", async () => {
     expect(await refusal({ period: {}, devices: [device({ q: 1e308 })] })).toBe(
-      "devices.0.hours.0.segments.0.q: не больше 1\u00A0000\u00A0000",
+      `${fieldName("devices.0.hours.0.segments.0.q")}: не больше 1\u00A0000\u00A0000`,
     );
-    expect(await refusal({ period: {}, devices: [device({ c: -1e308 })] })).toBe("devices.0.hours.0.segments.0.c: не меньше −100");
-    expect(await refusal({ period: {}, devices: [device({ flame: 1e6 })] })).toBe("devices.0.hours.0.segments.0.flame: не больше 10");
+    expect(await refusal({ period: {}, devices: [device({ c: -1e308 })] })).toBe(
+      `${fieldName("devices.0.hours.0.segments.0.c")}: не меньше −100`,
+    );
+    expect(await refusal({ period: {}, devices: [device({ flame: 1e6 })] })).toBe(
+      `${fieldName("devices.0.hours.0.segments.0.flame")}: не больше 10`,
+    );
   });
 
   it("refuses an hour's electricity of 1e308 and a period's figure or a parameter past 10¹²", async () => {
     expect(await refusal({ period: {}, devices: [device({}, { e_gen_mwh: 1e308 }, "engine")] })).toBe(
-      "devices.0.hours.0.e_gen_mwh: не больше 1\u00A0000\u00A0000",
+      `${fieldName("devices.0.hours.0.e_gen_mwh")}: не больше 1\u00A0000\u00A0000`,
     );
-    expect(await refusal({ period: { leakage_t_co2e: 1e308 }, devices: [device({})] })).toMatch(/^period\.leakage_t_co2e: не больше /);
-    expect(await refusal({ params: { gwp_ch4: 1e300 }, period: {}, devices: [device({})] })).toMatch(/^params\.gwp_ch4: не больше /);
+    expect(await refusal({ period: { leakage_t_co2e: 1e308 }, devices: [device({})] })).toMatch(
+      new RegExp(`^${fieldName("period.leakage_t_co2e")}: не больше `),
+    );
+    expect(await refusal({ params: { gwp_ch4: 1e300 }, period: {}, devices: [device({})] })).toMatch(
+      new RegExp(`^${fieldName("params.gwp_ch4")}: не больше `),
+    );
   });
 
   it("still evaluates a flare's hour within its bounds", async () => {

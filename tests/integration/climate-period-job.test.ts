@@ -17,6 +17,7 @@ import { PERIODS_BUSY } from "@server/domain/climate/periods";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { CASE_A_METHODOLOGY, caseAPeriod, type CaseAPeriod } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: { token: string; companyId: string };
@@ -125,7 +126,9 @@ describe("a long climate period", () => {
     // Given back: the next period of the project is computed (the same bounds are an overlap, 400).
     const overlap = await create(project);
     expect(overlap.status).toBe(400);
-    expect(((await overlap.json()) as { detail: string }).detail).toMatch(/^start: период пересекается с периодом 01\.06\.2026 00:00/);
+    expect(((await overlap.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^${fieldName("start")}: период пересекается с периодом 01\\.06\\.2026 00:00`),
+    );
     queued.splice(0);
   });
 
@@ -144,7 +147,7 @@ describe("a long climate period", () => {
     expect(moved.status, await moved.clone().text()).toBe(200);
     await runQueued();
     const failed = (await (await status(job)).json()) as Job;
-    expect(failed).toMatchObject({ state: "failed", detail: "start: период начинается раньше начала проекта" });
+    expect(failed).toMatchObject({ state: "failed", detail: `${fieldName("start")}: период начинается раньше начала проекта` });
     const listed = await h.request(`/api/v1/climate-projects/${project}/periods/`, { token: staff.token });
     expect(((await listed.json()) as { count: number }).count).toBe(0);
     // The hold was given back: the next create is checked at once (400), not refused as busy (409).

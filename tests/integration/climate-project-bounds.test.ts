@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseAPeriod, type CaseAPeriod } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -25,13 +26,13 @@ describe("a project's bounds keep its periods (issue 97, item 9)", () => {
     const late = await patch({ start: "2026-06-02" });
     expect(late.status).toBe(400);
     expect(((await late.json()) as { detail: string }).detail).toBe(
-      "start: проект не может начинаться позже своих периодов: 01.06.2026 00:00 – 01.06.2026 06:00",
+      `${fieldName("start")}: проект не может начинаться позже своих периодов: 01.06.2026 00:00 – 01.06.2026 06:00`,
     );
     expect((await patch({ start: "2026-05-01" })).status).toBe(200);
     const early = await patch({ end: "2026-05-31" });
     expect(early.status).toBe(400);
     expect(((await early.json()) as { detail: string }).detail).toBe(
-      "end: проект не может кончаться раньше своих периодов: 01.06.2026 00:00 – 01.06.2026 06:00",
+      `${fieldName("end")}: проект не может кончаться раньше своих периодов: 01.06.2026 00:00 – 01.06.2026 06:00`,
     );
   });
 

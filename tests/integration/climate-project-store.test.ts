@@ -12,6 +12,7 @@ import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
 import { ABATEMENT_PARAMS } from "../support/tenant-objects";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: { token: string; companyId: string };
@@ -113,22 +114,22 @@ describe("v1/climate-projects/", () => {
 
   it("refuses a plan without a meter the device needs, with a meter of another kind or unknown, naming the field", async () => {
     const cases: [unknown, string][] = [
-      [{ ...flare(), sensors: { q: "Q-1", c: "C-1" } }, "devices[0].sensors.flame: укажите датчик: датчик пламени"],
+      [{ ...flare(), sensors: { q: "Q-1", c: "C-1" } }, `${fieldName("devices[0].sensors.flame")}: укажите датчик: датчик пламени`],
       [
         { ...flare(), sensors: { q: "C-1", c: "C-1", flame: "FL-1" } },
-        "devices[0].sensors.q: датчик «C-1» — «Метан высоких концентраций (0–100 %)», нужен «Расход газовой смеси»",
+        `${fieldName("devices[0].sensors.q")}: датчик «C-1» — «Метан высоких концентраций (0–100 %)», нужен «Расход газовой смеси»`,
       ],
       [
         { ...flare(), sensors: { q: "Q-9", c: "C-1", flame: "FL-1" } },
-        "devices[0].sensors.q: датчика «Q-9» нет в реестре площадки «Шахта Северная»",
+        `${fieldName("devices[0].sensors.q")}: датчика «Q-9» нет в реестре площадки «Шахта Северная»`,
       ],
       [
         { ...flare(), kind: "flare_enclosed", sensors: { q: "Q-1", c: "C-1" } },
-        "devices[0].sensors.t_eg: укажите датчик: температура отходящих газов",
+        `${fieldName("devices[0].sensors.t_eg")}: укажите датчик: температура отходящих газов`,
       ],
-      [{ ...flare(), flow_basis: "actual" }, "devices[0].sensors.p: укажите датчик: давление газа"],
-      [{ ...flare(), eta_option: "measured" }, "devices[0].eta_option: вариант КПД задают только закрытому факелу"],
-      [{ ...flare(), point: "nope" }, "devices[0].point: источник выбросов не найден на площадке"],
+      [{ ...flare(), flow_basis: "actual" }, `${fieldName("devices[0].sensors.p")}: укажите датчик: давление газа`],
+      [{ ...flare(), eta_option: "measured" }, `${fieldName("devices[0].eta_option")}: вариант КПД задают только закрытому факелу`],
+      [{ ...flare(), point: "nope" }, `${fieldName("devices[0].point")}: источник выбросов не найден на площадке`],
     ];
     for (const [device, detail] of cases) {
       const res = await projects(staff.token, "", { method: "POST", json: body([device]) });
@@ -141,7 +142,7 @@ describe("v1/climate-projects/", () => {
     });
     expect(unknownChannel.status).toBe(400);
     const backwards = await projects(staff.token, "", { method: "POST", json: { ...body(), end: "2026-01-01" } });
-    expect(((await backwards.json()) as { detail: string }).detail).toMatch(/^end: окончание раньше начала/);
+    expect(((await backwards.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("end")}: окончание раньше начала`));
   });
 
   it("answers another company 404 for a project's id, reading or changing, and lists none of it", async () => {
@@ -252,13 +253,25 @@ describe("POST v1/climate-projects/{id}/periods/", () => {
 
     // Overlapping, outside the project's dates, not on a whole hour: refused, naming the field.
     const refused: [unknown, string][] = [
-      [{ start: "2026-06-01T05:00", end: "2026-06-01T08:00" }, "start: период пересекается с периодом 01.06.2026 00:00 – 01.06.2026 06:00"],
-      [{ start: "2026-05-31T00:00", end: "2026-05-31T06:00" }, "start: период начинается раньше начала проекта"],
-      [{ start: "2026-06-01T06:30", end: "2026-06-01T08:00" }, "start: укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"],
-      [{ start: "2026-06-02", end: "2026-06-02" }, "end: конец периода должен быть позже начала"],
-      [{ start: "2026-06-02", end: "2027-06-04" }, `end: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`],
-      [{ start: "2026-06-02", end: "2099-01-01T00:00" }, `end: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`],
-      [{ start: "2026-06-02", end: "2026-02-30" }, "end: такой даты нет в календаре"],
+      [
+        { start: "2026-06-01T05:00", end: "2026-06-01T08:00" },
+        `${fieldName("start")}: период пересекается с периодом 01.06.2026 00:00 – 01.06.2026 06:00`,
+      ],
+      [{ start: "2026-05-31T00:00", end: "2026-05-31T06:00" }, `${fieldName("start")}: период начинается раньше начала проекта`],
+      [
+        { start: "2026-06-01T06:30", end: "2026-06-01T08:00" },
+        `${fieldName("start")}: укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)`,
+      ],
+      [{ start: "2026-06-02", end: "2026-06-02" }, `${fieldName("end")}: конец периода должен быть позже начала`],
+      [
+        { start: "2026-06-02", end: "2027-06-04" },
+        `${fieldName("end")}: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`,
+      ],
+      [
+        { start: "2026-06-02", end: "2099-01-01T00:00" },
+        `${fieldName("end")}: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`,
+      ],
+      [{ start: "2026-06-02", end: "2026-02-30" }, `${fieldName("end")}: такой даты нет в календаре`],
     ];
     for (const [json, detail] of refused) {
       const res = await projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
@@ -312,10 +325,10 @@ describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
     const without = await post({ ...bounds, period: { e_grid_aux_mwh: 2 } });
     expect(without.status).toBe(400);
     expect(((await without.json()) as { detail: string }).detail).toBe(
-      "period.ef_grid_t_per_mwh: укажите коэффициент выбросов энергосистемы EF_grid и его источник: период зачитывает или покупает электроэнергию (D51, D75)",
+      `${fieldName("period.ef_grid_t_per_mwh")}: укажите коэффициент выбросов энергосистемы EF_grid и его источник: период зачитывает или покупает электроэнергию (D51, D75)`,
     );
     const noSource = await post({ ...bounds, period: { ef_grid_t_per_mwh: 0.62 } });
-    expect(((await noSource.json()) as { detail: string }).detail).toBe("period.ef_grid_source: укажите источник EF_grid");
+    expect(((await noSource.json()) as { detail: string }).detail).toBe(`${fieldName("period.ef_grid_source")}: укажите источник EF_grid`);
     const period = await created(
       await post({ ...bounds, period: { e_grid_aux_mwh: 2, ef_grid_t_per_mwh: 0.62, ef_grid_source: grid.source } }),
     );
@@ -366,7 +379,9 @@ describe("NMHC declared per period (issue 96 item 5, D74)", () => {
     const post = (json: unknown) => projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
     const over = await post({ start: "2026-06-04T00:00", end: "2026-06-04T01:00", period: { nmhc_pct_vol: 1.4 } });
     expect(over.status).toBe(400);
-    expect(((await over.json()) as { detail: string }).detail).toBe("period.nmhc_pct_vol: НМУВ > 1 % — методология не поддерживается");
+    expect(((await over.json()) as { detail: string }).detail).toBe(
+      `${fieldName("period.nmhc_pct_vol")}: НМУВ > 1 % — методология не поддерживается`,
+    );
     const period = await created(await post({ start: "2026-06-04T00:00", end: "2026-06-04T01:00", period: { nmhc_pct_vol: 0.4 } }));
     expect(period.period).toMatchObject({ nmhc_pct_vol: 0.4 });
     const report = (await (await projects(staff.token, `${project.id}/periods/${period.id}/report/`)).json()) as {
@@ -494,9 +509,12 @@ describe("a project started from an assessment («Снижение выброс�
     const refused: [unknown, string][] = [
       [
         { ...body([engine]), from_assessment: from },
-        "devices: в оценке выбран вариант «Открытый факел»: добавьте устройство «Открытый факел»",
+        `${fieldName("devices")}: в оценке выбран вариант «Открытый факел»: добавьте устройство «Открытый факел»`,
       ],
-      [{ ...body(), from_assessment: { ...from, stream: "d9" } }, "from_assessment.stream: потока «d9» нет в оценке «Оценка для проекта»"],
+      [
+        { ...body(), from_assessment: { ...from, stream: "d9" } },
+        `${fieldName("from_assessment.stream")}: потока «d9» нет в оценке «Оценка для проекта»`,
+      ],
     ];
     for (const [json, detail] of refused) {
       const res = await projects(staff.token, "", { method: "POST", json });
@@ -508,6 +526,6 @@ describe("a project started from an assessment («Снижение выброс�
       method: "POST",
       json: { ...body(), from_assessment: { ...from, assessment: "x".repeat(12) } },
     });
-    expect(((await other.json()) as { detail: string }).detail).toBe("from_assessment.assessment: оценка не найдена");
+    expect(((await other.json()) as { detail: string }).detail).toBe(`${fieldName("from_assessment.assessment")}: оценка не найдена`);
   });
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 const VECTORS = JSON.parse(readFileSync(new URL("../fixtures/methodology/climate-project-vectors.json", import.meta.url), "utf8")) as {
   cases: { case: string; inputs: { devices: unknown[] }; expected: { totals: Record<string, number>; deviations: unknown[] } }[];
@@ -47,7 +48,9 @@ describe("POST v1/climate-projects/evaluate/", () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toBe("devices.0.hours.0.segments: отрезки часа покрывают минуты с 0 до 60");
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      `${fieldName("devices.0.hours.0.segments")}: отрезки часа покрывают минуты с 0 до 60`,
+    );
   });
 
   it("refuses a device kind it does not know and a gas with more than 1 % of other hydrocarbons", async () => {
@@ -59,10 +62,12 @@ describe("POST v1/climate-projects/evaluate/", () => {
     };
     const kind = await evaluate({ period: {}, devices: [{ ...flare, kind: "vam" }] });
     expect(kind.status).toBe(400);
-    expect(((await kind.json()) as { detail: string }).detail).toMatch(/^devices\.0\.kind: /);
+    expect(((await kind.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("devices.0.kind")}: `));
     const nmhc = await evaluate({ period: { nmhc_pct_vol: 2 }, devices: [flare] });
     expect(nmhc.status).toBe(400);
-    expect(((await nmhc.json()) as { detail: string }).detail).toBe("period.nmhc_pct_vol: НМУВ > 1 % — методология не поддерживается");
+    expect(((await nmhc.json()) as { detail: string }).detail).toBe(
+      `${fieldName("period.nmhc_pct_vol")}: НМУВ > 1 % — методология не поддерживается`,
+    );
   });
 
   it("is for signed-in users only", async () => {

@@ -16,6 +16,7 @@ import { caseAPeriod, type CaseAPeriod } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
 import { xlsToCsv } from "../support/libreoffice";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: { token: string; companyId: string };
@@ -203,9 +204,12 @@ describe("PATCH …/periods/{p}/report/", () => {
 
   it("refuses an unknown field, a text too long, a field not text and no version with 400 naming it", async () => {
     const cases: [unknown, RegExp][] = [
-      [{ fields: { s99_other: "x" }, version: 2 }, /^fields: нет такого поля в отчете: s99_other$/],
-      [{ fields: { s2_description: "x".repeat(10_001) }, version: 2 }, /^fields\.s2_description: не длиннее 10000 символов$/],
-      [{ fields: { s2_description: 5 }, version: 2 }, /^fields\.s2_description: ожидается текст$/],
+      [{ fields: { s99_other: "x" }, version: 2 }, new RegExp(`^${fieldName("fields")}: нет такого поля в отчете: s99_other$`)],
+      [
+        { fields: { s2_description: "x".repeat(10_001) }, version: 2 },
+        new RegExp(`^${fieldName("fields.s2_description")}: не длиннее 10000 символов$`),
+      ],
+      [{ fields: { s2_description: 5 }, version: 2 }, new RegExp(`^${fieldName("fields.s2_description")}: ожидается текст$`)],
       [{ fields: { s2_description: "x" } }, /^Версия: ожидается целое число$/],
       [{ fields: {}, version: 2, extra: 1 }, /^extra: такого поля нет в запросе$/],
     ];

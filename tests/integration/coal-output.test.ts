@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: string;
@@ -102,12 +103,14 @@ describe("a facility's coal output in the year", () => {
       ["Уровень 1: сверка", "underground_emission_ch4", 3_100_000, "alternative"],
     ]);
     const { version } = await review();
-    expect((await json<{ detail: string }>(await put({ facility: mine.id, t: -1, version }), 400)).detail).toMatch(/^Время: /);
+    expect((await json<{ detail: string }>(await put({ facility: mine.id, t: -1, version }), 400)).detail).toMatch(
+      new RegExp(`^${fieldName("t")}: `),
+    );
     expect((await json<{ detail: string }>(await put({ facility: stranger.id, t: 1, version }), 404)).detail).toBe("Площадка не найдена");
     expect((await h.request(`/api/v1/inventory/2025/coal_output/?facility=${mine.id}`, { token: other })).status).toBe(404);
     expect((await put({ facility: mine.id, t: 1, version: version + 5 })).status).toBe(409);
     const foreign = await json<{ detail: string }>(await put({ facility: mine.id, t: 1, version, follow: ["nope"] }), 400);
-    expect(foreign.detail).toMatch(/^follow: /);
+    expect(foreign.detail).toMatch(new RegExp(`^${fieldName("follow")}: `));
     expect((await review()).coal_output ?? []).toEqual([]);
   });
 

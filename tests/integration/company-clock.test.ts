@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 // 01:24 on 26.11.2026 in Kemerovo; 21:24 on 25.11.2026 in Moscow.
 const NOW = new Date("2026-11-25T18:24:00.000Z");
@@ -85,7 +86,7 @@ describe("a company's time zone", () => {
     expect(me.company.time_zone).toBe("Asia/Novokuznetsk");
     const patch = (body: unknown) => h.request("/api/v1/users/company/", { method: "PATCH", token, json: body });
     expect((await json<{ detail: string }>(await patch({ time_zone: "Mars/Olympus" }), 400)).detail).toBe(
-      "time_zone: выберите часовой пояс из списка",
+      `${fieldName("time_zone")}: выберите часовой пояс из списка`,
     );
     await json(await patch({ time_zone: "Europe/Moscow" }), 200);
     await json(await patch({ time_zone: "Asia/Novokuznetsk" }), 200);

@@ -8,6 +8,7 @@ import { createHarness, type Harness } from "../support/harness";
 import { lastAuditEntry, mp4Bytes, pdfBytes, signIn, signedInAdmin, webmBytes, type SignedIn } from "../support/admin";
 import type { BlobStore } from "@server/ports";
 import { sweepAbandonedUploads } from "@server/domain/files/direct-uploads";
+import { fieldName } from "@server/contract/field-names";
 
 const PDF_MAX = 64 * 1024;
 const VIDEO_MAX = 256 * 1024;
@@ -151,7 +152,7 @@ describe("a new document on the local host", () => {
     expect((await putFile(other, pdfBytes(3000))).status).toBe(200);
     const res = await post("/api/v1/admin/documents/complete/", { upload_id: other.upload_id, kind: "law" });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^title: /);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("title")}: `));
     expect(await stored(keyOf(other))).toBeUndefined();
   });
 });
@@ -372,7 +373,7 @@ describe("checks of what was stored, on completion", () => {
     const g = await grant("/api/v1/admin/documents/upload-url/", { content_type: "application/pdf", size: 2048 });
     const early = await post("/api/v1/admin/documents/complete/", { upload_id: g.upload_id, title: "Рано", kind: "law" });
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { detail: string }).detail).toBe("upload_id: файл не загружен в хранилище");
+    expect(((await early.json()) as { detail: string }).detail).toBe(`${fieldName("upload_id")}: файл не загружен в хранилище`);
     const wrongType = await putFile(g, pdfBytes(2048), { "Content-Type": "text/plain" });
     expect(wrongType.status).toBe(415);
     expect(await stored(keyOf(g))).toBeUndefined();
@@ -394,7 +395,7 @@ describe("the upload_id", () => {
     const video = await uploaded("media");
     const a = await post("/api/v1/admin/media/complete/", { upload_id: doc.upload_id });
     expect(a.status).toBe(400);
-    expect(((await a.json()) as { detail: string }).detail).toBe("upload_id: недействительный идентификатор загрузки");
+    expect(((await a.json()) as { detail: string }).detail).toBe(`${fieldName("upload_id")}: недействительный идентификатор загрузки`);
     const b = await post("/api/v1/admin/documents/complete/", { upload_id: video.upload_id, title: "x", kind: "law" });
     expect(b.status).toBe(400);
     expect(await stored(keyOf(doc))).toBeDefined();
@@ -420,7 +421,7 @@ describe("the upload_id", () => {
     const doc = await uploaded("document");
     const res = await post("/api/v1/admin/documents/complete/", { upload_id: doc.upload_id, title: "x", kind: "law" }, otherAdmin.token);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toBe("upload_id: загрузка начата другим пользователем");
+    expect(((await res.json()) as { detail: string }).detail).toBe(`${fieldName("upload_id")}: загрузка начата другим пользователем`);
     expect(await stored(keyOf(doc))).toBeDefined();
   });
 
@@ -449,7 +450,9 @@ describe("the upload_id", () => {
       admin.token = await fresh();
       const expired = await post("/api/v1/admin/documents/complete/", { upload_id: other.upload_id, title: "x", kind: "law" });
       expect(expired.status).toBe(400);
-      expect(((await expired.json()) as { detail: string }).detail).toBe("upload_id: срок загрузки истек, загрузите файл заново");
+      expect(((await expired.json()) as { detail: string }).detail).toBe(
+        `${fieldName("upload_id")}: срок загрузки истек, загрузите файл заново`,
+      );
     } finally {
       now = Date.now();
       admin.token = original;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
 import { CATALOGUE } from "@server/documents/catalogue";
+import { fieldName } from "@server/contract/field-names";
 
 const MAX = 64 * 1024;
 
@@ -167,7 +168,7 @@ describe("uploads", () => {
       { title: "A", kind: "law", source_url: "javascript:alert(1)" },
       { name: "a.pdf", bytes: pdfBytes() },
     );
-    expect(((await badUrl.json()) as { detail: string }).detail).toMatch(/^source_url: /);
+    expect(((await badUrl.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("source_url")}: `));
     const noFile = await upload("POST", "/api/v1/admin/documents/", { title: "A", kind: "law" });
     expect(((await noFile.json()) as { detail: string }).detail).toMatch(/^file: /);
   });

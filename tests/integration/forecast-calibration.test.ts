@@ -17,6 +17,7 @@ import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { modelFixture } from "../support/models";
+import { fieldName } from "@server/contract/field-names";
 
 type Calibration = {
   model_id: string;
@@ -441,7 +442,7 @@ describe("POST v1/forecast/what_if/ and v1/forecast/air_needed/", () => {
     });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { detail: string }).detail).toBe(
-      "row: в строке нет ни одного показания датчиков: прогнозировать не из чего",
+      `${fieldName("row")}: в строке нет ни одного показания датчиков: прогнозировать не из чего`,
     );
   });
 });

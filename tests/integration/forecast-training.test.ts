@@ -8,6 +8,7 @@ import { openProjectFixture, readCalculation, type SignedInUser } from "../suppo
 import type { Project } from "@server/contract/schemas/project";
 import { COMPANY_MODEL_BYTES } from "@server/domain/forecast/models";
 import { reserveHeavyWork } from "@server/domain/heavy-work";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let user: SignedInUser;
@@ -219,7 +220,7 @@ describe("training a forecast model on the company's history", () => {
       trainForm(history(100), { params: JSON.stringify({ max_depth: 30 }) }),
       /params\.max_depth: нужно целое число от 0 до 10/,
     );
-    await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    await refused(trainForm(history(100), { params: "{" }), new RegExp(`${fieldName("params")}: ожидается объект JSON`));
     await refused(
       trainForm(history(100), { params: JSON.stringify({ monotone_constraints: { x2: 5 } }) }),
       /params\.monotone_constraints: ожидается \{"признак": -1, 0 или 1\}/,
@@ -248,7 +249,8 @@ describe("training a forecast model on the company's history", () => {
     ];
     await refused(trainForm(history(100), { params: "{" }), /Слишком много тяжелых операций/, 429);
     await Promise.all(held.map((release) => release()));
-    for (let i = 0; i < 3; i += 1) await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    for (let i = 0; i < 3; i += 1)
+      await refused(trainForm(history(100), { params: "{" }), new RegExp(`${fieldName("params")}: ожидается объект JSON`));
     const slots = [
       await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),
       await reserveHeavyWork(h.deps, { id: user.userId, company: user.companyId }),

@@ -3,6 +3,7 @@
 // reporting year, its validation, the recompute): functions/src/domain/reference/gwp-years.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -26,7 +27,7 @@ describe("GWP by reporting year through the API", () => {
     expect((await h.request(`/api/v1/projects/${p.id}/gwp_recompute/`, { method: "POST", token: other.token, json: {} })).status).toBe(404);
     const bad = await h.request(`/api/v1/projects/${p.id}/gwp_recompute/?reporting_year=abc`, { token });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^reporting_year: ожидается год/);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("reporting_year")}: ожидается год`));
     const refused = await h.request("/api/v1/projects/create_project/", {
       method: "POST",
       token,
@@ -34,7 +35,7 @@ describe("GWP by reporting year through the API", () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { detail: string }).detail).toBe(
-      "reporting_year: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+      `${fieldName("reporting_year")}: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты`,
     );
   });
 });

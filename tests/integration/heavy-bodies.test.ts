@@ -12,6 +12,7 @@ import { vectorParams } from "../support/abatement-vectors";
 import { createHarness, type Harness } from "../support/harness";
 import { type LocalServer, startLocalServer } from "@server/local/server";
 import { DEMO, signInAsDemo } from "../support/server";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
@@ -96,7 +97,9 @@ describe("a heavy request's slot before its body (issue 97, item 1)", () => {
     const { answer, counter } = post("/api/v1/climate-projects/evaluate/", largeClimateBody());
     const res = await answer;
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^devices\[0\]\.hours\[3\]\.label: недопустимые символы/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^${fieldName("devices[0].hours[3].label")}: недопустимые символы`),
+    );
     expect(counter.pulled).toBeGreaterThan(0);
   });
 
@@ -107,7 +110,7 @@ describe("a heavy request's slot before its body (issue 97, item 1)", () => {
       const res = await post(path, text).answer;
       expect(res.status, path).toBe(400);
       const answer = (await res.json()) as { detail: string; errors: { field: string }[] };
-      expect(answer.detail, path).toBe("options: не больше 50 ключей");
+      expect(answer.detail, path).toBe(`${fieldName("options")}: не больше 50 ключей`);
       expect(answer.errors.map((e) => e.field)).toEqual(["options"]);
     }
   });
@@ -120,7 +123,9 @@ describe("a heavy request's slot before its body (issue 97, item 1)", () => {
     });
     const res = await post("/api/v1/climate-projects/evaluate/", text).answer;
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toBe("devices.0.hours.0.segments: не более 60 отрезков в часе");
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      `${fieldName("devices.0.hours.0.segments")}: не более 60 отрезков в часе`,
+    );
   });
 
   it("a valid abatement evaluation still runs in its slot", async () => {
@@ -185,7 +190,7 @@ describe("on the local server, the evaluation's body is parsed and checked where
       parses.mockClear();
       const keys = await call(manyKeysBody());
       expect(keys.status).toBe(400);
-      expect(((await keys.json()) as { detail: string }).detail).toBe("options: не больше 50 ключей");
+      expect(((await keys.json()) as { detail: string }).detail).toBe(`${fieldName("options")}: не больше 50 ключей`);
       const nobody = await call(body.replace('"params"', '"options": {"x": ["FLARE_OPEN"]}, "params"'));
       expect(((await nobody.json()) as { detail: string }).detail).toMatch(/^options\.x: нет потока с кодом «x»/);
       expect(parses).not.toHaveBeenCalled();
@@ -206,15 +211,21 @@ describe("on the local server, the evaluation's body is parsed and checked where
     });
     expect(await threaded.json()).toEqual(await here.json());
     const refusals: Array<[string, string]> = [
-      [JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }], "\u202Eх")), "devices[0].hours[0].label: недопустимые символы"],
+      [
+        JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }], "\u202Eх")),
+        `${fieldName("devices[0].hours[0].label")}: недопустимые символы`,
+      ],
       [
         JSON.stringify(flare(Array.from({ length: 61 }, () => ({ from: 0, to: 1, q: 1 })))),
-        "devices.0.hours.0.segments: не более 60 отрезков в часе",
+        `${fieldName("devices.0.hours.0.segments")}: не более 60 отрезков в часе`,
       ],
-      [JSON.stringify(flare([{ from: 0, to: 60, q: 1e308, c: 40, flame: 1 }])), "devices.0.hours.0.segments.0.q: не больше"],
+      [
+        JSON.stringify(flare([{ from: 0, to: 60, q: 1e308, c: 40, flame: 1 }])),
+        `${fieldName("devices.0.hours.0.segments.0.q")}: не больше`,
+      ],
       [
         JSON.stringify(flare([{ from: 0, to: 50, q: 10, c: 40, flame: 1 }])),
-        "devices.0.hours.0.segments: отрезки часа покрывают минуты с 0 до 60",
+        `${fieldName("devices.0.hours.0.segments")}: отрезки часа покрывают минуты с 0 до 60`,
       ],
       ["{not json", "Тело запроса не является корректным JSON"],
     ];

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { behind, company, facilityWithCalculation, grow, measuredInventory, type Company } from "../support/checks-at-size";
+import { fieldName } from "@server/contract/field-names";
 
 const PER_FACILITY = 150;
 // Seeding a few hundred calculations through the table's stream takes its time on a busy machine.
@@ -56,7 +57,7 @@ describe("the year's checks at a company's size (9.1)", () => {
   it("refuses a list key no check gives with a 400", async () => {
     const res = await h.request("/api/v1/inventory/calculations?year=2025&check=custom_without_uncertainty", { token: c.token });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^check: /);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("check")}: `));
   });
 });
 

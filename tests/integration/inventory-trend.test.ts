@@ -6,6 +6,7 @@ import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 import { xlsToCsv } from "../support/libreoffice";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: string;
@@ -182,7 +183,7 @@ describe("the company's years side by side", () => {
     expect(row2025).toContain("черновик");
     const refused = await h.request("/api/v1/inventory/trend/export/?from=2023&to=2025&view=x", { token: staff });
     expect(await json<{ detail: string }>(refused, 400)).toEqual({
-      detail: "view: ожидается reported или comparable",
+      detail: `${fieldName("view")}: ожидается reported или comparable`,
       errors: [{ field: "view", code: "invalid", message: "ожидается reported или comparable", params: {} }],
     });
   });

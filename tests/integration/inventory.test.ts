@@ -387,7 +387,9 @@ describe("the year's calculations, line by line (v1/inventory/calculations)", ()
     for (const line of ["3", "3|1.B.1.a.i.1", "3|1.B.1.a.i.1|N2O", "x|1.B.1.a.i.1|CH4", "3|1 B|CH4"]) {
       const res = await h.request(`/api/v1/inventory/calculations?year=2025&line=${encodeURIComponent(line)}`, { token: ours });
       expect(res.status, line).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail, line).toMatch(/^line: ожидается строка инвентаризации/);
+      expect(((await res.json()) as { detail: string }).detail, line).toMatch(
+        new RegExp(`^${fieldName("line")}: ожидается строка инвентаризации`),
+      );
     }
     const bad = await h.request("/api/v1/inventory/calculations?year=2025&counted=yes", { token: ours });
     expect(bad.status).toBe(400);
@@ -550,7 +552,7 @@ describe("review and sign-off", () => {
     expect((await act(staff, { action: "send_to_review", version: review.version }, 2023)).status).toBe(409);
     const bad = await act(staff, { action: "publish", version: review.version }, 2023);
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^action: /);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("action")}: `));
   });
 
   it("lets staff only send to review: they can neither sign off nor unfreeze a year alone", async () => {
@@ -623,7 +625,7 @@ describe("review and sign-off", () => {
     for (const text of ["я".repeat(2001), "   "]) {
       const res = await comment(staff, 2022, { text });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^text: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("text")}: `));
     }
     expect(await comments(other, 2022)).toEqual({ results: [], count: 0 });
     // Another company's comment: 404 as a missing one, and still there.

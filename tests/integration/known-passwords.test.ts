@@ -14,6 +14,7 @@ import { signedInAdmin, signIn, type SignedIn } from "../support/admin";
 import { runAdmin } from "../support/admin-command";
 import { DEMO } from "../support/server";
 import { startLocalServer } from "@server/local/server";
+import { fieldName } from "@server/contract/field-names";
 
 const DEMO_REASON = "это пароль демо-входа, который README показывает всем; сервер, открытый в сеть, с ним не запустится — выберите другой";
 const LEAKED_REASON = "этот пароль есть в списках утекших паролей и подбирается первым — выберите другой";
@@ -51,8 +52,8 @@ describe("passwords everyone knows (issue 86 R14)", () => {
 
   it("one's own new password: refused with the reason, the old one still signs in", async () => {
     const change = (next: string) => call("POST", "users/me/password/", me.token, { current_password: password, new_password: next });
-    expect(await refused(await change("demo-password"))).toBe(`new_password: ${DEMO_REASON}`);
-    expect(await refused(await change("qwerty123"))).toBe(`new_password: ${LEAKED_REASON}`);
+    expect(await refused(await change("demo-password"))).toBe(`${fieldName("new_password")}: ${DEMO_REASON}`);
+    expect(await refused(await change("qwerty123"))).toBe(`${fieldName("new_password")}: ${LEAKED_REASON}`);
     expect((await signIn(h, me.email, password)).status).toBe(200);
     expect((await call("GET", "users/get_me/", me.token)).status).toBe(200);
   });
@@ -60,12 +61,12 @@ describe("passwords everyone knows (issue 86 R14)", () => {
   it("an administrator's new user and reset: refused with the reason, nothing written", async () => {
     const users = `admin/companies/${me.companyId}/users/`;
     expect(await refused(await call("POST", users, admin.token, { email: "miner@parol.example", password: "demo-password" }))).toBe(
-      `password: ${DEMO_REASON}`,
+      `${fieldName("password")}: ${DEMO_REASON}`,
     );
     const list = (await (await call("GET", users, admin.token)).json()) as { results: Array<{ email: string }> };
     expect(list.results.map((u) => u.email)).not.toContain("miner@parol.example");
     expect(await refused(await call("POST", `${users}${me.userId}/reset_password/`, admin.token, { password: "12345678" }))).toBe(
-      `password: ${LEAKED_REASON}`,
+      `${fieldName("password")}: ${LEAKED_REASON}`,
     );
     expect((await signIn(h, me.email, password)).status).toBe(200);
   });

@@ -12,6 +12,7 @@ import ExcelJS from "exceljs";
 import { read as readXls, utils as xlsUtils } from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -398,8 +399,8 @@ describe("one netted figure everywhere (D26)", () => {
       expect(res.status).toBe(400);
       return ((await res.json()) as { detail: string }).detail;
     };
-    expect(await bad("year=2025&base=2025")).toMatch(/^base: базовый год должен быть раньше отчетного/);
-    expect(await bad("year=2025&base=20x4")).toMatch(/^base: укажите базовый год/);
+    expect(await bad("year=2025&base=2025")).toMatch(new RegExp(`^${fieldName("base")}: базовый год должен быть раньше отчетного`));
+    expect(await bad("year=2025&base=20x4")).toMatch(new RegExp(`^${fieldName("base")}: укажите базовый год`));
     expect(await bad("base=2024")).toMatch(/^Год: укажите отчетный год/);
     type Trend = {
       base_year: number | null;

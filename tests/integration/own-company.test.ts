@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { updateOwnCompany } from "@server/domain/admin/companies";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let admin: SignedIn;
@@ -60,7 +61,9 @@ describe("the company's own requisites", () => {
   it("refuses a wrong ИНН with 400 and a Russian detail, and changes nothing", async () => {
     const res = await patch({ inn: "7707083894" });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^inn: ИНН — 10 цифр .*контрольными цифрами/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^${fieldName("inn")}: ИНН — 10 цифр .*контрольными цифрами`),
+    );
     expect((await me(staff.token)).inn).toBe("7707083893");
   });
 
@@ -68,8 +71,8 @@ describe("the company's own requisites", () => {
     const res = await patch({ inn: "0000000000", kpp: "000000000", ogrn: "1027700132194" });
     expect(res.status).toBe(400);
     const { detail } = (await res.json()) as { detail: string };
-    expect(detail.split("; ").map((part) => part.split(":")[0])).toEqual(["inn", "kpp", "ogrn"]);
-    expect(detail).toContain("inn: ИНН с кодом налогового органа 0000 не выдается");
+    expect(detail.split("; ").map((part) => part.split(":")[0])).toEqual(["inn", "kpp", "ogrn"].map((field) => fieldName(field)));
+    expect(detail).toContain(`${fieldName("inn")}: ИНН с кодом налогового органа 0000 не выдается`);
     expect((await patch({ inn: "000000000000" })).status).toBe(400);
     expect(await me(staff.token)).toMatchObject({ inn: "7707083893", kpp: "773601001" });
   });
@@ -79,7 +82,7 @@ describe("the company's own requisites", () => {
       const res = await patch({ [field]: "  " });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toMatch(
-        new RegExp(`^${field}: .* уже указан — его можно исправить, но не стереть`),
+        new RegExp(`^${fieldName(field)}: .* уже указан — его можно исправить, но не стереть`),
       );
     }
     expect(await me(staff.token)).toMatchObject({ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195" });
@@ -117,7 +120,7 @@ describe("the company's own requisites", () => {
     }
     for (const [json, detail] of [
       [{ name: "   " }, /^Название: укажите название компании/],
-      [{ email: "office@" }, /^email: Укажите корректный e-mail/],
+      [{ email: "office@" }, new RegExp(`^${fieldName("email")}: Укажите корректный e-mail`)],
     ] as const) {
       const refused = await patch(json);
       expect(refused.status).toBe(400);
@@ -158,12 +161,12 @@ describe("the company's own requisites", () => {
     const taken = await patch({ inn: mine.inn, kpp: mine.kpp }, other.token);
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as { detail: string }).detail).toBe(
-      `inn: ИНН ${mine.inn} с КПП ${mine.kpp} уже указан у другой организации на платформе — проверьте реквизиты или обратитесь к администратору платформы`,
+      `${fieldName("inn")}: ИНН ${mine.inn} с КПП ${mine.kpp} уже указан у другой организации на платформе — проверьте реквизиты или обратитесь к администратору платформы`,
     );
     const ogrn = await patch({ ogrn: mine.ogrn, kpp: mine.kpp }, other.token);
     expect(ogrn.status).toBe(409);
     expect(((await ogrn.json()) as { detail: string }).detail).toMatch(
-      /^ogrn: ОГРН 1027700132195 с КПП \d{9} уже указан у другой организации/,
+      new RegExp(`^${fieldName("ogrn")}: ОГРН 1027700132195 с КПП \\d{9} уже указан у другой организации`),
     );
     expect(await me(other.token)).toMatchObject({ inn: "7707083893", kpp: "" });
     // A branch of the same legal entity: its ИНН under a КПП of its own.

@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let me: { token: string; refresh: string; email: string };
@@ -56,7 +57,7 @@ describe("one's own name", () => {
     await json(await call("POST", "inventory/2025/comments/", me.token, { text: "Проверьте объем добычи" }), 201);
 
     const tooLong = await json<{ detail: string }>(await call("PATCH", "users/me/", me.token, { first_name: "О".repeat(151) }), 400);
-    expect(tooLong.detail).toBe("first_name: не длиннее 150 символов");
+    expect(tooLong.detail).toBe(`${fieldName("first_name")}: не длиннее 150 символов`);
     const changed = await json<{ first_name: string; last_name: string; position: string; company: { name: string } }>(
       await call("PATCH", "users/me/", me.token, { first_name: " Ольга ", last_name: "Кузнецова", position: "Главный эколог" }),
       200,
@@ -94,10 +95,10 @@ describe("one's own password", () => {
     const other = await json<{ access: string; refresh: string }>(await signIn(h, me.email, password), 200);
     const change = (body: unknown) => call("POST", "users/me/password/", me.token, body);
     expect((await json<{ detail: string }>(await change({ current_password: "не тот", new_password: "новый-пароль-1" }), 400)).detail).toBe(
-      "current_password: текущий пароль указан неверно",
+      `${fieldName("current_password")}: текущий пароль указан неверно`,
     );
     expect((await json<{ detail: string }>(await change({ current_password: password, new_password: "корот" }), 400)).detail).toBe(
-      "new_password: пароль не короче 8 символов",
+      `${fieldName("new_password")}: пароль не короче 8 символов`,
     );
     // Refused, the password is still the old one and the sessions go on.
     expect((await call("GET", "users/get_me/", other.access)).status).toBe(200);

@@ -12,6 +12,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdmin } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const patch = (body: Record<string, unknown>) =>
     h.request(`/api/v1/admin/companies/${companyId}/`, { method: "PATCH", token: admin, json: body });
   const refused = await json<{ detail: string }>(await patch({ responsible_phone: "звонить Ивану" }), 400);
-  expect(refused.detail).toMatch(/^responsible_phone: /);
+  expect(refused.detail).toMatch(new RegExp(`^${fieldName("responsible_phone")}: `));
   await json(await patch({ inn: "7707083893", kpp: "773601004", ...RESPONSIBLE }), 200);
 
   const facility = async (name: string, kind: string) =>

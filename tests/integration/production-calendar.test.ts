@@ -8,6 +8,7 @@ import { lastAuditEntry, signIn, signedInAdmin, type SignedIn } from "../support
 import { createUser } from "@server/domain/company/users";
 import { seedProductionCalendar } from "@server/domain/reference/production-calendar";
 import { openMemoryStorage } from "@server/local/storage";
+import { fieldName } from "@server/contract/field-names";
 
 // «Today» is in February 2027, so a notice of December 2026 is no date in the future.
 const NOW = new Date("2027-02-01T09:00:00Z");
@@ -75,22 +76,31 @@ describe("the production calendar as data", () => {
     const refused = async (body: Record<string, unknown>, pattern: RegExp) => {
       expect(await detail(await post({ year: 2027, decree: DECREE_2027, ...DAYS_2027, ...body }), 400)).toMatch(pattern);
     };
-    await refused({ days_off: ["2027-01-01", "2028-01-03"] }, /^days_off: нерабочие дни — 03\.01\.2028 не относится к 2027 году$/);
+    await refused(
+      { days_off: ["2027-01-01", "2028-01-03"] },
+      new RegExp(`^${fieldName("days_off")}: нерабочие дни — 03\\.01\\.2028 не относится к 2027 году$`),
+    );
     await refused({ days_off: ["2027-01-01", "2027-01-01"] }, /01\.01\.2027 указан дважды/);
     await refused(
       { working_days: ["2027-01-01"] },
-      /^working_days: .*01\.01\.2027 указан и среди нерабочих, и среди рабочих выходных дней/,
+      new RegExp(`^${fieldName("working_days")}: .*01\\.01\\.2027 указан и среди нерабочих, и среди рабочих выходных дней`),
     );
     await refused({ working_days: ["2027-11-03"] }, /03\.11\.2027 — среда: будний день и так рабочий/);
     await refused(
       { days_off: ["2027-01-01", "2027-01-02"] },
-      /^days_off: нерабочие дни — 02\.01\.2027 — суббота: выходной и так нерабочий$/,
+      new RegExp(`^${fieldName("days_off")}: нерабочие дни — 02\\.01\\.2027 — суббота: выходной и так нерабочий$`),
     );
-    await refused({ days_off: WEEKDAYS_2027 }, /^days_off: нерабочие дни — в 2027 году не остается ни одного рабочего дня$/);
+    await refused(
+      { days_off: WEEKDAYS_2027 },
+      new RegExp(`^${fieldName("days_off")}: нерабочие дни — в 2027 году не остается ни одного рабочего дня$`),
+    );
     await refused({ days_off: ["01.01.2027"] }, /«01\.01\.2027» — не дата ГГГГ-ММ-ДД/);
-    await refused({ days_off: "2027-01-01" }, /^days_off: /);
-    await refused({ decree: { ...DECREE_2027, date: "15.09.2026" } }, /^decree\.date: укажите дату в формате ГГГГ-ММ-ДД/);
-    await refused({ decree: { ...DECREE_2027, title: "  " } }, /^decree\.title: заполните поле/);
+    await refused({ days_off: "2027-01-01" }, new RegExp(`^${fieldName("days_off")}: `));
+    await refused(
+      { decree: { ...DECREE_2027, date: "15.09.2026" } },
+      new RegExp(`^${fieldName("decree.date")}: укажите дату в формате ГГГГ-ММ-ДД`),
+    );
+    await refused({ decree: { ...DECREE_2027, title: "  " } }, new RegExp(`^${fieldName("decree.title")}: заполните поле`));
     await refused({ year: 1999 }, /^Год: не раньше 2000/);
     await refused({ year: "2027" }, /^Год: /);
     expect(await detail(await post({ year: 2026, decree: DECREE_2027, ...DAYS_2027, days_off: [] }), 409)).toBe(

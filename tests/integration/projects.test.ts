@@ -105,7 +105,7 @@ describe("projects", () => {
     const created = (await (await create(token)).json()) as Project;
     const res = await h.request(`/api/v1/projects/${created.id}/`, { method: "PATCH", token, json: { end_date: "2023-01-01" } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toContain("end_date");
+    expect(((await res.json()) as { detail: string }).detail).toContain(fieldName("end_date"));
     expect(await (await h.request(`/api/v1/projects/${created.id}/`, { token })).json()).toEqual(created);
   });
 
@@ -209,6 +209,6 @@ describe("GET v1/projects/?search=", () => {
     const { token } = await h.signedInUser();
     const res = await h.request(`/api/v1/projects/?is_active=true&is_deleted=false&search=${"ш".repeat(101)}`, { token });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^search: /);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("search")}: `));
   });
 });

@@ -7,6 +7,7 @@ import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
 import { calculationApproach1, projectApproach1, type CalculationModel } from "@core/calculation-uncertainty";
 import { uncertaintyCore } from "@core/uncertainty-node";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -123,7 +124,7 @@ describe("uncertainty in the dictionaries", () => {
       },
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^uncertainty\.lower_pct: от 0 до 100 %/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("uncertainty.lower_pct")}: от 0 до 100 %`));
   });
 });
 

@@ -26,9 +26,9 @@ function found(files: string[], root: string, pattern: RegExp): string[] {
 
 describe("the field-error protocol", () => {
   it("writes the detail from the problems: «field: text» joined by «; »", () => {
-    expect(lineOf(problemAt("inn", "ИНН — 10 цифр"))).toBe("inn: ИНН — 10 цифр");
+    expect(lineOf(problemAt("inn", "ИНН — 10 цифр"))).toBe("ИНН: ИНН — 10 цифр");
     expect(detailOf([problemAt("inn", "ИНН — 10 цифр"), problemAt("data[3].x7", "концентрация не больше 100 %")])).toBe(
-      "inn: ИНН — 10 цифр; data[3].x7: концентрация не больше 100 %",
+      "ИНН: ИНН — 10 цифр; data[3].x7: концентрация не больше 100 %",
     );
     expect(problemAt("entered.volume", "значение больше 1 000 000", "too_big", { maximum: 1_000_000 })).toEqual({
       field: "entered.volume",

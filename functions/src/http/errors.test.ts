@@ -71,7 +71,7 @@ describe("errorResponse", () => {
       { field: "inn", code: "invalid", message: "ИНН — 10 цифр", params: {} },
       { field: "kpp", code: "invalid", message: "КПП — 9 цифр", params: {} },
     ]);
-    expect((await answerTo(two)).body).toEqual({ detail: "inn: ИНН — 10 цифр; kpp: КПП — 9 цифр", errors: two.problems });
+    expect((await answerTo(two)).body).toEqual({ detail: "ИНН: ИНН — 10 цифр; КПП: КПП — 9 цифр", errors: two.problems });
     // A detail written like «field: text» but made as text stays text: nothing parses it.
     expect((await answerTo(new Invalid("inn: ИНН — 10 цифр"))).body).toEqual({ detail: "inn: ИНН — 10 цифр" });
     // A refused cell says where it is in the detail; it names no field of the request.

@@ -17,6 +17,7 @@ import { evaluateClimatePeriod } from "@core/climate-project";
 import { emissionsCore } from "@core/emissions";
 import { Invalid } from "../domain/errors";
 import { constructedMineRequest, vectorParams } from "../../../tests/support/abatement-vectors";
+import { fieldName } from "../contract/field-names";
 
 const blobsDir = mkdtempSync(join(tmpdir(), "scoring-"));
 const text = readFileSync(modelFixture("methane-xgboost.json"), "utf8");
@@ -78,7 +79,7 @@ describe("scoring threads", () => {
       kernels.thresholds,
     );
     await expect(refused).rejects.toThrow(Invalid);
-    await expect(refused).rejects.toThrow("streams[0].c_ch4_pct: Значение должно быть не больше 100");
+    await expect(refused).rejects.toThrow(`${fieldName("streams[0].c_ch4_pct")}: Значение должно быть не больше 100`);
     // A company's second evaluation starts once its first is over; another company's does not wait.
     const order: string[] = [];
     const big = {
@@ -120,6 +121,6 @@ describe("scoring threads", () => {
     expect(await threads.climatePeriod("c1", engine)).toEqual(evaluateClimatePeriod(engine));
     const refused = threads.climatePeriod("c1", { ...engine, period: { nmhc_pct_vol: 3 } });
     await expect(refused).rejects.toThrow(Invalid);
-    await expect(refused).rejects.toThrow("period.nmhc_pct_vol: НМУВ > 1 % — методология не поддерживается");
+    await expect(refused).rejects.toThrow(`${fieldName("period.nmhc_pct_vol")}: НМУВ > 1 % — методология не поддерживается`);
   });
 });

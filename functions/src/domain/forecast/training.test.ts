@@ -12,6 +12,7 @@ import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { activeModelVersion, listForecastModels } from "./models";
 import { trainForecastModel, trainingHorizon, trainingParams, trainingTableFromFile, type TrainingRequest } from "./training";
+import { fieldName } from "../../contract/field-names";
 
 const AIR = "Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин";
 const DRAINED = "Концентрация метана в каптируемой смеси, %";
@@ -170,8 +171,8 @@ describe("the form's horizon and parameters", () => {
       }
       return "accepted";
     };
-    expect(detail("[1, 2]")).toBe("params: ожидается объект JSON с параметрами обучения");
-    expect(detail("null")).toBe("params: ожидается объект JSON с параметрами обучения");
+    expect(detail("[1, 2]")).toBe(`${fieldName("params")}: ожидается объект JSON с параметрами обучения`);
+    expect(detail("null")).toBe(`${fieldName("params")}: ожидается объект JSON с параметрами обучения`);
     expect(detail('{"learning_rate": "0,3"}')).toBe('params.learning_rate: ожидается число без кавычек, например {"n_estimators": 300}');
     expect(detail('{"max_depth": 30}')).toMatch(/^params\.max_depth: нужно целое число от 0 до 10/);
   });

@@ -13,6 +13,7 @@ import { getCalculation } from "../calculation-lookup";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { getInventory, listInventoryCalculations, type InventoryCalculationsQuery } from "./year";
+import { fieldName } from "../../contract/field-names";
 
 let d: MemoryDomain;
 let actor: Actor;
@@ -72,28 +73,31 @@ describe("a calculation's period (D19)", () => {
         ...TIER1,
         period: { from: "2024-12-01", to: "2025-03-31" },
       }),
-      /^period\.from: .*01\.01\.2025–31\.12\.2025/,
+      new RegExp(`^${fieldName("period.from")}: .*01\\.01\\.2025–31\\.12\\.2025`),
     );
     await refused(
       post("underground_emission_ch4", p.id, "Позже проекта", {
         ...TIER1,
         period: { from: "2025-10-01", to: "2026-01-31" },
       }),
-      /^period\.to: /,
+      new RegExp(`^${fieldName("period.to")}: `),
     );
     await refused(
       post("underground_emission_ch4", p.id, "Наоборот", {
         ...TIER1,
         period: { from: "2025-03-31", to: "2025-01-01" },
       }),
-      /^period\.to: /,
+      new RegExp(`^${fieldName("period.to")}: `),
     );
     await refused(
       post("underground_emission_ch4", p.id, "Не дата", { ...TIER1, period: { from: "01.01.2025", to: "2025-03-31" } }),
-      /^period\.from: /,
+      new RegExp(`^${fieldName("period.from")}: `),
     );
 
-    await refused(d.patch(actor, q2, { period: { from: "2025-07-01", to: "2026-03-31" }, version: q2.version }), /^period\.to: /);
+    await refused(
+      d.patch(actor, q2, { period: { from: "2025-07-01", to: "2026-03-31" }, version: q2.version }),
+      new RegExp(`^${fieldName("period.to")}: `),
+    );
     const q3 = await d.patch(actor, q2, { period: { from: "2025-07-01", to: "2025-09-30" }, version: q2.version });
     expect(q3.period).toEqual({ from: "2025-07-01", to: "2025-09-30" });
     // null: the project's dates again.

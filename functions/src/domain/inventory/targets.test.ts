@@ -10,6 +10,7 @@ import type { Actor } from "../context";
 import { Conflict, NotFound } from "../errors";
 import { getDictionaryItem } from "../reference/dictionaries";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear } from "./targets";
+import { fieldName } from "../../contract/field-names";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -210,7 +211,7 @@ describe("a target of the recorded base year (issue 74, D46)", () => {
     await addTarget(d.deps, own, { ...body, version: await ownVersion() });
     // A base year without data is refused.
     await expect(addTarget(d.deps, own, { ...body, base_year: 2019, version: await ownVersion() })).rejects.toThrow(
-      "base_year: в 2019 году нет учтенных расчетов — базовым может быть год с инвентаризацией",
+      `${fieldName("base_year")}: в 2019 году нет учтенных расчетов — базовым может быть год с инвентаризацией`,
     );
 
     // The administrator's factor of 2026 moves the comparable base; nobody accepted it yet.

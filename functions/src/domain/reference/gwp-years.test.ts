@@ -13,6 +13,7 @@ import { Invalid } from "../errors";
 import { applyGwpRecompute, previewGwpRecompute } from "../calculations/gwp-recompute";
 import { newId } from "../ids";
 import { getProject, listProjects } from "../calculations/projects";
+import { fieldName } from "../../contract/field-names";
 
 let d: MemoryDomain;
 let actor: Actor;
@@ -51,21 +52,21 @@ describe("GWP by reporting year", () => {
     expect((await project(2023, "2024-06-30", "2023-07-01")).reporting_year).toBe(2023);
     const bad = d.project(actor, { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 1800 });
     await expect(bad).rejects.toBeInstanceOf(Invalid);
-    await expect(bad).rejects.toThrow(/reporting_year/);
+    await expect(bad).rejects.toThrow(fieldName("reporting_year"));
   });
 
   it("refuses a reporting year its dates do not cover, on create and on edit, yet lets a stored one be renamed", async () => {
     const refused = d.project(actor, { name: "Шахта", start_date: "2025-01-01", end_date: "2025-12-31", reporting_year: 2026 });
     await expect(refused).rejects.toBeInstanceOf(Invalid);
     await expect(refused).rejects.toThrow(
-      "reporting_year: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+      `${fieldName("reporting_year")}: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты`,
     );
     const p = await project(2025, "2025-12-31");
     await expect(d.patchProject(actor, p.id, { reporting_year: 2026 })).rejects.toThrow(
-      /^reporting_year: отчетный год 2026 вне дат проекта/,
+      new RegExp(`^${fieldName("reporting_year")}: отчетный год 2026 вне дат проекта`),
     );
     await expect(d.patchProject(actor, p.id, { start_date: "2026-01-01", end_date: "2026-06-30" })).rejects.toThrow(
-      /^reporting_year: отчетный год 2025 вне дат проекта \(2026 год\)/,
+      new RegExp(`^${fieldName("reporting_year")}: отчетный год 2025 вне дат проекта \\(2026 год\\)`),
     );
     const both = await d.patchProject(actor, p.id, { start_date: "2026-01-01", end_date: "2026-06-30", reporting_year: 2026 });
     expect(both.reporting_year).toBe(2026);
