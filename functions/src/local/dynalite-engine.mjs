@@ -38,6 +38,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 // First: the store dynalite opens its folder with (SQLite), put in place before dynalite loads.
 import "./dynalite-store.mjs";
+import { SqliteLevel } from "./sqlite-level.mjs";
 import dynalite from "dynalite";
 
 const require = createRequire(import.meta.url);
@@ -371,6 +372,10 @@ if (!engine.create.cheaperCalls) {
   const create = engine.create;
   engine.create = function (options) {
     const store = create(options);
+    // A data folder is SQLite's or nothing's: were dynalite handed LevelDB after all (dynalite-store.mjs
+    // loaded too late), it would write LevelDB's files without a word.
+    if (options?.path && !(store.db instanceof SqliteLevel))
+      throw new Error(`the engine opened ${options.path} with ${store.db?.constructor?.name}, not the SQLite store`);
     cacheTables(store);
     readAtOnce(store);
     deferIndexes(store);

@@ -2,9 +2,13 @@
 // own answer: the same trees, the same errors, the same names and values left unused, through
 // dynalite's own validation of a request's expressions. And an item's write takes its index entries
 // with it in one batch (one transaction of the store).
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadParser, type PegParser } from "./dynalite-engine.mjs";
+import { createEngine, loadParser, type PegParser } from "./dynalite-engine.mjs";
+import { SqliteLevel } from "./sqlite-level.mjs";
 
 const require = createRequire(import.meta.url);
 const validations = require("dynalite/validations/index.js") as { validateExpressions(data: Record<string, unknown>): string | undefined };
@@ -216,5 +220,21 @@ describe("the local engine's item writes", () => {
         { type: "del", key: expect.stringMatching(/^item-t~/) },
       ],
     ]);
+  });
+});
+
+describe("a data folder's store", () => {
+  // dynalite takes its `level` at load: were dynalite-store.mjs evaluated after it (an await at the top
+  // of the SQLite store was enough once), the folder would be written by LevelDB without a word.
+  it("is the SQLite store, never dynalite's LevelDB", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "engine-store-"));
+    const { server, store } = createEngine({ path: dir });
+    try {
+      expect((store as { db: unknown }).db).toBeInstanceOf(SqliteLevel);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await (store as { db: { close(): Promise<void> } }).db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
