@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, pickOption, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow } from "../support/layout";
 import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
@@ -18,21 +17,13 @@ const FACE = AUDIT_CHANNEL_HEADERS.face_ch4;
 const RUN = AUDIT_CHANNEL_HEADERS.shearer_run;
 
 describe("web app: a working's channels bound to the model's own columns", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
+  const { call } = file;
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
-  let call: ReturnType<typeof apiCaller>;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    call = apiCaller(
-      () => server.url,
-      () => token,
-    );
     const audit = auditLongwall();
     const week = AUDIT_ROWS / 3;
     // The model: two weeks of the audit's longwall with its face meter and the shearer's run status (a job on this host).
@@ -42,9 +33,9 @@ describe("web app: a working's channels bound to the model's own columns", () =>
     form.set("params", JSON.stringify({ n_estimators: 40, max_depth: 4 }));
     const csv = auditCsv(audit, 0, 2 * week, ["face_ch4", "shearer_run"]);
     form.set("file", new File([csv], "лава.csv", { type: "text/csv" }));
-    const res = await fetch(`${server.url}/api/v1/forecast_models/xgboost/train/`, {
+    const res = await fetch(`${file.server.url}/api/v1/forecast_models/xgboost/train/`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${file.token}` },
       body: form,
     });
     expect([201, 202], await res.clone().text()).toContain(res.status);
@@ -54,9 +45,9 @@ describe("web app: a working's channels bound to the model's own columns", () =>
       expect(state).not.toBe("failed");
       if (state !== "done") await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Каналы»", kind: "underground_mine" })).id;
-    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
-      .id;
+    const mine = await newMine(call, "Шахта «Каналы»");
+    facility = mine.facility;
+    const point = mine.point;
     for (const [code, kind, extra] of [
       ["М-1", "methane", { warning: 0.8, alarm: 1 }],
       ["М-З", "methane", {}],
@@ -77,7 +68,7 @@ describe("web app: a working's channels bound to the model's own columns", () =>
       readings.push({ sensor: "V-1", t, value: Math.round((audit.x.x1[r] / 600) * 1e3) / 1e3 });
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);
 
@@ -89,7 +80,7 @@ describe("web app: a working's channels bound to the model's own columns", () =>
     timeout: 180_000,
   }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/monitoring`);
     await page.getByText(ADVISORY_NOTE).waitFor();
     const tile = page.getByTestId("live-tile");
     await tile.getByRole("button", { name: "Модель прогноза" }).click();

@@ -13,8 +13,7 @@ import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
 import { replay, type DispatchReading } from "../../tools/readings";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp, newMine } from "../support/web-page";
+import { browserFile, openWebApp, pickOption, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
 
@@ -25,27 +24,19 @@ const MINUTE = 60_000;
 const WINDOW = 18;
 
 describe("web app: «Мониторинг» while a day is replayed", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
+  const { call } = file;
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
   let key = "";
-  let call: ReturnType<typeof apiCaller>;
   let end = 0;
   let quiet = "";
   const at = (k: number) => end - (WINDOW - 1 - k) * MINUTE;
   const methane = (k: number) => (k < 6 ? 0.5 : k < 12 ? 0.95 : 1.6);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
@@ -90,7 +81,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
   }, async () => {
     await prepare();
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/monitoring`);
     await page.getByText(ADVISORY_NOTE).waitFor();
     await page.getByText("Обновляется сам: сервер присылает изменения", { exact: false }).waitFor();
     // The quiet hours end 18 minutes before the clock: the meter reads «норма» but is stale, as is the
@@ -108,7 +99,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     const replayed = (from: number, to: number) => {
       const minutes: DispatchReading[] = [];
       for (let k = from; k < to; k++) minutes.push({ sensor: "М-7", t: at(k), value: methane(k) }, { sensor: "V-7", t: at(k), value: 2 });
-      return replay(minutes, { url: server.url, key, every: 1 });
+      return replay(minutes, { url: file.server.url, key, every: 1 });
     };
     const batches = await replayed(0, 12);
     await tileSays("≥ 0,9·W");
