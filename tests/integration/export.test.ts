@@ -12,6 +12,7 @@ import { newId } from "@server/domain/ids";
 import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 import type { CalculationView } from "@server/contract";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
@@ -562,7 +563,7 @@ describe("export errors and names", () => {
   it("rejects decimals outside 0..4", async () => {
     const res = await h.request(exportUrl("xlsx", "?decimals=7"), { token: user.token });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/^decimals:/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName("decimals")}: `));
   });
 
   it("answers 404 for another company's project and 401 without a token", async () => {
