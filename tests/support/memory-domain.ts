@@ -18,6 +18,9 @@ import { getCalculation } from "@server/domain/calculation-lookup";
 import { checkedActor, type Actor, type Deps } from "@server/domain/context";
 import { createFacility } from "@server/domain/company/facilities";
 import { withYearWrites } from "@server/domain/inventory/writes";
+import { transition } from "@server/domain/inventory/review";
+import { inventoryState } from "@server/domain/inventory/state";
+import { getInventory } from "@server/domain/inventory/year";
 import { createProject, patchProject } from "@server/domain/calculations/projects";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { parseWith } from "@server/http/validate";
@@ -47,6 +50,8 @@ export interface MemoryDomain {
   calc<T extends CalculationType>(actor: Actor, type: T, body: Record<string, unknown>): Promise<CalculationOf<T>>;
   /** An edit from the body the API takes (the type's fields, `version`, `is_deleted` …). */
   patch(actor: Actor, calculation: { type: string; id: string }, body: Record<string, unknown>): Promise<CalculationView>;
+  /** The company's year sent to review by `staff` and approved by `reviewer`, as the review's buttons do. */
+  approveYear(staff: Actor, reviewer: Actor, year: number): Promise<void>;
 }
 
 let users = 0;
@@ -105,5 +110,14 @@ export async function memoryDomain(clock: Clock, overrides: Partial<AppConfig> =
         const { common, values } = splitBody<"patch">(type, checked);
         return calculationView(await patchCalculation(deps, actor, type, current.id, { ...common, values }, current));
       }),
+    async approveYear(staff, reviewer, year) {
+      for (const [actor, action] of [
+        [staff, "send_to_review"],
+        [reviewer, "approve"],
+      ] as const) {
+        const { review } = await getInventory(deps, staff, year);
+        await write(() => transition(deps, actor, year, { action, version: review.version }, (_c, y) => inventoryState(deps, staff, y)));
+      }
+    },
   };
 }

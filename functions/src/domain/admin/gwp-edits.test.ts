@@ -9,8 +9,6 @@ import { changeCoefficientAsAdmin } from "./dictionaries";
 import type { Actor } from "../context";
 import { Conflict } from "../errors";
 import { getInventory } from "../inventory/year";
-import { transition } from "../inventory/review";
-import { inventoryState } from "../inventory/state";
 import { getDictionaryItem } from "../reference/dictionaries";
 import { createUser } from "../company/users";
 
@@ -31,11 +29,6 @@ async function editGwp(field: string, value: number, effective_from: string) {
   );
 }
 
-async function step(actor: Actor, year: number, action: "send_to_review" | "approve") {
-  const { review } = await getInventory(d.deps, staff, year);
-  await d.write(() => transition(d.deps, actor, year, { action, version: review.version }, (_c, y) => inventoryState(d.deps, staff, y)));
-}
-
 beforeAll(async () => {
   d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «ПГП по годам»");
@@ -50,8 +43,7 @@ beforeAll(async () => {
   await torch(2018);
   await torch(2025);
   await d.settled();
-  await step(staff, 2025, "send_to_review");
-  await step(reviewer, 2025, "approve");
+  await d.approveYear(staff, reviewer, 2025);
 });
 
 describe("a GWP edit by reporting year (D41)", () => {

@@ -9,8 +9,6 @@ import { changeCoefficientAsAdmin } from "../admin/dictionaries";
 import { createUser } from "../company/users";
 import type { Actor } from "../context";
 import { getDictionaryItem } from "../reference/dictionaries";
-import { transition } from "./review";
-import { inventoryState } from "./state";
 import { getTrend } from "./trend";
 import { getInventory } from "./year";
 
@@ -42,16 +40,6 @@ async function mine(year: number) {
   if (year === 2023) await d.calc(staff, "open_mining_co2", { name: "Дизель 2023", project: project.id, volume: DIESEL_T, ef: 3.149 });
 }
 
-async function approve(year: number) {
-  for (const [actor, action] of [
-    [staff, "send_to_review"],
-    [reviewer, "approve"],
-  ] as const) {
-    const { review } = await getInventory(d.deps, staff, year);
-    await d.write(() => transition(d.deps, actor, year, { action, version: review.version }, (_c, y) => inventoryState(d.deps, staff, y)));
-  }
-}
-
 async function edit(dictionary: string, field: string, value: number) {
   const { version } = await getDictionaryItem(d.deps, dictionary, 1);
   await d.write(() =>
@@ -79,8 +67,8 @@ beforeAll(async () => {
   pit = await d.facility(staff, { name: "Разрез «Четыре года»", kind: "open_pit" });
   for (const year of [2022, 2023, 2024]) await mine(year);
   await d.settled();
-  await approve(2022);
-  await approve(2023);
+  await d.approveYear(staff, reviewer, 2022);
+  await d.approveYear(staff, reviewer, 2023);
   // From 2025: CH4 at 28 instead of 25, and the open-pit factor 2,0 m³/t instead of 1,2.
   await edit("get_gwp", "gwp_ch4", 28);
   await edit("get_open_mining_ch4", "ef", 2.0);
