@@ -51,7 +51,7 @@ export interface ReplayOptions {
 /** The readings cut into pushes: at most the push's bound each, and within `every` minutes from a
  *  push's first reading when given. */
 function pushesOf(sorted: readonly DispatchReading[], every?: number): DispatchReading[][] {
-  const per = LIMITS.telemetry.readingsPerRequest;
+  const per = LIMITS.monitoring.readingsPerRequest;
   const parts: DispatchReading[][] = [];
   let part: DispatchReading[] = [];
   for (const reading of sorted) {

@@ -11,7 +11,7 @@ import { createPoint } from "./domain/company/emission-points";
 import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
-import { telemetryIdle } from "./domain/monitoring/live/forecaster";
+import { monitoringIdle } from "./domain/monitoring/live/forecaster";
 import { readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import {
   DEMO_SEED,
@@ -94,7 +94,7 @@ describe("the demo's feed while the server runs", () => {
     const ownSensor = await d.write(() =>
       createSensor(d.deps, own, ownMine.id, parseWith(sensorCreateSchema, { code: "М-11", kind: "methane", point: ownPoint.id })),
     );
-    const [feed] = await d.deps.repos.telemetry.demoFeeds();
+    const [feed] = await d.deps.repos.monitoring.demoFeeds();
     expect(feed).toMatchObject({
       company: actor.company,
       facility: mine,
@@ -121,7 +121,7 @@ describe("the demo's feed while the server runs", () => {
     // Five minutes on: the minute the seed ended at and the five after it, one batch of 6 minutes.
     now += 5 * MINUTE_MS;
     expect(await feedDemoReadings(d.deps)).toEqual({ batches: 1, readings: 6 * DEMO_SENSORS.length });
-    await telemetryIdle(d.deps);
+    await monitoringIdle(d.deps);
     const end = start + minutes * MINUTE_MS;
     for (const { register } of DEMO_SENSORS) {
       const stored = await same(register.code, end - 60 * MINUTE_MS, end + 6 * MINUTE_MS);
@@ -137,15 +137,15 @@ describe("the demo's feed while the server runs", () => {
     const clock = Math.floor(now / MINUTE_MS) * MINUTE_MS;
     const fed = await feedDemoReadings(d.deps);
     expect(fed.batches).toBe(Math.ceil((30 * 1440) / FEED_BATCH_MINUTES));
-    await telemetryIdle(d.deps);
+    await monitoringIdle(d.deps);
     const from = clock - 30 * 1440 * MINUTE_MS + MINUTE_MS;
     const m11 = await same("М-11", from, clock + MINUTE_MS);
     expect(m11.demo).toBe(true);
     expect((await readingsBetween(d.deps, actor.company, idOf("М-11"), end + 6 * MINUTE_MS, from)).times.length).toBe(0);
     await same("ДГ-Q", from, clock + MINUTE_MS);
     // The queue is empty, the offers of the month still the demo's, the own company's meter has nothing.
-    expect(await d.deps.repos.telemetry.queued(1)).toEqual([]);
+    expect(await d.deps.repos.monitoring.queued(1)).toEqual([]);
     expect((await readingsBetween(d.deps, own.company, ownSensor.id, start, clock + MINUTE_MS)).times.length).toBe(0);
-    expect((await d.deps.repos.telemetry.demoFeeds()).map((f) => f.next)).toEqual([clock + MINUTE_MS]);
+    expect((await d.deps.repos.monitoring.demoFeeds()).map((f) => f.next)).toEqual([clock + MINUTE_MS]);
   }, 180_000);
 });

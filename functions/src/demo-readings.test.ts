@@ -19,7 +19,7 @@ import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/liv
 import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import { seedDemoYear } from "./demo-year";
 import { demoFeedRounds, demoReadingsFromEnv } from "./local/demo-feed";
-import { telemetryIdle } from "./domain/monitoring/live/forecaster";
+import { monitoringIdle } from "./domain/monitoring/live/forecaster";
 import {
   DEMO_DAYS,
   DEMO_SEED,
@@ -125,7 +125,7 @@ describe("the demo year's seed", () => {
     const days: string[] = [];
     for (let t = start; t < start + minutes * MINUTE_MS; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
     days.push(new Date(start + minutes * MINUTE_MS - 1).toISOString().slice(0, 10));
-    const stored = await d.deps.repos.telemetry.getDays(actor.company, velocity.id, [...new Set(days)]);
+    const stored = await d.deps.repos.monitoring.getDays(actor.company, velocity.id, [...new Set(days)]);
     expect(stored).toHaveLength(31);
     expect(stored.every((day) => DEMO_BATCH in day.applied)).toBe(true);
     // The days still open at the seed's end (yesterday's and today's, 1 740 minutes) are moved into the
@@ -169,7 +169,7 @@ describe("the demo year's seed", () => {
 
   it("hands the days to D65's detector: the longwall meters' crossings and the two gaps are events", async () => {
     const sensors = await d.deps.repos.sensors.listOfFacility(actor.company, mine);
-    const events = await d.deps.repos.telemetryEvents.listOfFacility(actor.company, mine, "2026-02-01T00:00:00Z", "2026-04-01T00:00:00Z");
+    const events = await d.deps.repos.sensorEvents.listOfFacility(actor.company, mine, "2026-02-01T00:00:00Z", "2026-04-01T00:00:00Z");
     const code = (id: string) => sensors.find((s) => s.id === id)?.code;
     const listed = events.map((e) => `${code(e.sensor)} ${e.kind}${e.level ? ` ${e.level}` : ""}`).sort();
     expect(listed).toEqual([
@@ -279,9 +279,9 @@ describe("the demo's feed while the server runs", () => {
   it("runs its rounds one at a time, logs a failed round and goes on", async () => {
     // The demo year's seed above, its clock moved on.
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const feeds = d.deps.repos.telemetry.demoFeeds;
+    const feeds = d.deps.repos.monitoring.demoFeeds;
     let fail = true;
-    d.deps.repos.telemetry.demoFeeds = () => (fail ? Promise.reject(new Error("диск недоступен")) : feeds());
+    d.deps.repos.monitoring.demoFeeds = () => (fail ? Promise.reject(new Error("диск недоступен")) : feeds());
     try {
       const feed = demoFeedRounds(d.deps);
       // A round failed: logged as the server's error line.
@@ -296,12 +296,12 @@ describe("the demo's feed while the server runs", () => {
         { batches: 0, readings: 0 },
       ]);
       await feed.settled();
-      await telemetryIdle(d.deps);
+      await monitoringIdle(d.deps);
       // Nothing due within the same minute.
       now += 20_000;
       expect(await feedDemoReadings(d.deps)).toEqual({ batches: 0, readings: 0 });
     } finally {
-      d.deps.repos.telemetry.demoFeeds = feeds;
+      d.deps.repos.monitoring.demoFeeds = feeds;
       errors.mockRestore();
     }
   });

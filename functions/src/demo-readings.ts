@@ -10,7 +10,7 @@ import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/monitoring/ingest/register";
-import { kickTelemetry, mergeDay } from "./domain/monitoring/minutes/consumer";
+import { kickReadings, mergeDay } from "./domain/monitoring/minutes/consumer";
 import { detectEvents } from "./domain/monitoring/derive/events";
 import { recheckAcceptances } from "./domain/monitoring/minutes/accepted-changes";
 import { DEMO_BATCH, emptyDay, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-readings";
@@ -437,7 +437,7 @@ export async function seedDemoReadings(
     }
     await Promise.all(
       [...byDay].map(async ([day, list]) => {
-        await deps.repos.telemetry.putDay(mergeDay(emptyDay(actor.company, created.id, day), DEMO_BATCH, list).day, 0);
+        await deps.repos.monitoring.putDay(mergeDay(emptyDay(actor.company, created.id, day), DEMO_BATCH, list).day, 0);
         written.push({ sensor: created.id, day });
       }),
     );
@@ -456,7 +456,7 @@ export async function seedDemoReadings(
   await recheckAcceptances(deps, change);
   // The mark that this mine's readings are the simulator's, and where it stands: the local server's
   // feed goes on from here (feedDemoReadings).
-  await deps.repos.telemetry.putDemoFeed(
+  await deps.repos.monitoring.putDemoFeed(
     {
       company: actor.company,
       facility,
@@ -472,10 +472,10 @@ export async function seedDemoReadings(
 
 const feedState = (state: DemoState) => ({ next: state.next, drift: [...state.drift], held: [...state.held] });
 
-/** Minutes one batch of the feed carries: as many as a push may (LIMITS.telemetry.readingsPerRequest). */
-export const FEED_BATCH_MINUTES = Math.floor(LIMITS.telemetry.readingsPerRequest / DEMO_SENSORS.length);
+/** Minutes one batch of the feed carries: as many as a push may (LIMITS.monitoring.readingsPerRequest). */
+export const FEED_BATCH_MINUTES = Math.floor(LIMITS.monitoring.readingsPerRequest / DEMO_SENSORS.length);
 
-type FeedDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryConsumer" | "telemetryQueue">>;
+type FeedDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "readingsConsumer" | "readingsQueue">>;
 
 /** The demo mines' readings carried on to the clock's minute (the local server calls it each
  *  quarter-minute: local/demo-feed.ts): for each feed the demo's seed stored (DemoFeed; a data folder
@@ -489,7 +489,7 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
   const clock = Math.floor(deps.clock.now().getTime() / MINUTE_MS) * MINUTE_MS;
   let batches = 0;
   let readings = 0;
-  for (let feed of await deps.repos.telemetry.demoFeeds()) {
+  for (let feed of await deps.repos.monitoring.demoFeeds()) {
     if (feed.next > clock) continue;
     const facility = await deps.repos.facilities.get(feed.company, feed.facility);
     if (!facility || facility.is_active === false) continue;
@@ -517,8 +517,8 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
       const next: DemoFeed = { ...feed, ...feedState(made.state), updated_at: deps.clock.now().toISOString() };
       // Another process moved the feed on meanwhile: this one leaves it to that one, its batch stored
       // all the same left marked in the table's queue for the sweep (never announced here).
-      if (!(await deps.repos.telemetry.putDemoFeed(next, feed.version))) {
-        if (batch?.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
+      if (!(await deps.repos.monitoring.putDemoFeed(next, feed.version))) {
+        if (batch?.queue_mark === false) await deps.repos.monitoring.markQueued(batch, true);
         break;
       }
       feed = { ...next, version: feed.version + 1 };
@@ -526,7 +526,7 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
       if (batch) {
         batches++;
         readings += lines.length;
-        await kickTelemetry(deps, batch);
+        await kickReadings(deps, batch);
       }
     }
   }

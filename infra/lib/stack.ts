@@ -47,7 +47,7 @@ import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_D
 import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, FORECAST_UPLOADS_EXPIRY, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
-import { TELEMETRY_DROP_PREFIX } from "@server/domain/monitoring/ingest/files";
+import { READINGS_DROP_PREFIX } from "@server/domain/monitoring/ingest/files";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS } from "@server/adapters/spreadsheets/jobs";
 import { MINUTE_FUNCTION_EVERY_MS } from "@server/events/schedule";
@@ -519,12 +519,13 @@ export class AppStack extends Stack {
     // fails is named in its answer (ReportBatchItemFailures) and delivered again after the visibility
     // timeout; after 5 receives it goes to the dead-letter queue, kept 14 days, and its batch stays
     // «queued» in its status (the consumer is idempotent, so a redrive from there applies it once).
-    const telemetryDeadLetters = new sqs.Queue(this, "TelemetryDeadLetters", {
+    // The construct ids keep the wing's old word: a changed logical id would replace the queues.
+    const readingsDeadLetters = new sqs.Queue(this, "TelemetryDeadLetters", {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    const telemetryConsumer = fn("TelemetryConsumerFunction", "functions/src/lambda/readings-consumer.ts", {
+    const readingsConsumer = fn("TelemetryConsumerFunction", "functions/src/lambda/readings-consumer.ts", {
       description: "The mine's readings: applies each announced batch and each dropped dispatch export",
       memorySize: FUNCTION_SIZES.TelemetryConsumerFunction.memoryMb,
       timeout: Duration.seconds(FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds),
@@ -539,29 +540,29 @@ export class AppStack extends Stack {
       // models are read beside it.
       bundling: forecastingBundling,
     });
-    const telemetryQueue = new sqs.Queue(this, "TelemetryQueue", {
+    const readingsQueue = new sqs.Queue(this, "TelemetryQueue", {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       // At least the function's timeout (AWS: six times it with a batching window; one year's file is
       // one message, so a message is never held longer than one run).
       visibilityTimeout: Duration.seconds(FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds * 2),
       retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: telemetryDeadLetters, maxReceiveCount: 5 },
+      deadLetterQueue: { queue: readingsDeadLetters, maxReceiveCount: 5 },
     });
-    telemetryConsumer.addEventSource(
-      new SqsEventSource(telemetryQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }),
+    readingsConsumer.addEventSource(
+      new SqsEventSource(readingsQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }),
     );
-    telemetryQueue.grantSendMessages(api);
-    api.addEnvironment("TELEMETRY_QUEUE_URL", telemetryQueue.queueUrl);
-    uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new SqsDestination(telemetryQueue), { prefix: TELEMETRY_DROP_PREFIX });
+    readingsQueue.grantSendMessages(api);
+    api.addEnvironment("READINGS_QUEUE_URL", readingsQueue.queueUrl);
+    uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new SqsDestination(readingsQueue), { prefix: READINGS_DROP_PREFIX });
     // The consumer reads and writes the readings' items (the batch, its queue mark, the sensor-days,
     // the events the detector keeps, the forecaster's latest forecasts) and reads the register, the
     // facility and the bound models' versions; it reads the stored batches and files (telemetry/ in the
     // uploads bucket, telemetry-uploads/ in the documents bucket) and a company's own model files
     // (models/), and writes nothing there.
-    grantTable(telemetryConsumer, readWrite);
-    grantObjects(telemetryConsumer, uploads, ["telemetry", "models"], ["s3:GetObject"], { list: false });
-    grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
+    grantTable(readingsConsumer, readWrite);
+    grantObjects(readingsConsumer, uploads, ["telemetry", "models"], ["s3:GetObject"], { list: false });
+    grantObjects(readingsConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
     // What the local host does on its timers (the one schedule, functions/src/events/schedule.ts: D65's
     // stale channels whose readings stopped, the webhook deliveries due, the queued batches to announce
@@ -572,12 +573,12 @@ export class AppStack extends Stack {
       description:
         "Each minute: finds the channels whose readings stopped (D65), sends the webhook deliveries due and announces lost batches again",
       timeout: Duration.seconds(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds),
-      environment: { TABLE_NAME: table.tableName, TELEMETRY_QUEUE_URL: telemetryQueue.queueUrl },
+      environment: { TABLE_NAME: table.tableName, READINGS_QUEUE_URL: readingsQueue.queueUrl },
     });
     grantTable(monitoringMinute, readWrite);
     // A batch still queued whose announcement was lost (stored, then its SQS send failed) is sent again
     // (domain/monitoring/minutes/consumer.ts reannounceQueued): send only, on the readings' queue.
-    telemetryQueue.grantSendMessages(monitoringMinute);
+    readingsQueue.grantSendMessages(monitoringMinute);
     // Its rate is the one schedule's (functions/src/events/schedule.ts): its most frequent AWS line's.
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",

@@ -6,7 +6,7 @@
 // yet: gassings of 92 days and a year's completeness of 150 sensors (their seeding takes the machine for
 // long); docs/performance.md keeps a run.
 import { createHarness } from "../support/harness";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { percentile } from "../support/live-stream";
 
 const METERS = Number(process.env.AGK_METERS ?? 60);
@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
     );
     await post("telemetry/readings/", { facility: facility.id, readings });
   }
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   console.log(`${METERS} meters × ${minutes} minutes of an open day stored in ${Math.round((performance.now() - seeding) / 1000)} s`);
   const get = (path: string) => () => h.request(`/api/v1/${path}`, { token: user.token });
   console.log(`today's journal (JSON): ${ms(await timed(get(`telemetry/journal/?facility=${facility.id}&date=2026-03-02`)))}`);

@@ -23,7 +23,7 @@
 // TQUEUE marks, their polls and the attempts counted on the batch, calls AWS does not make), priced the
 // same way for comparison only.
 import { countCalls } from "@server/adapters/dynamodb/call-count";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { compactDay } from "@server/domain/monitoring/minutes/minutes";
 import { sweepStaleChannels } from "@server/domain/monitoring/derive/events";
 import { reannounceQueued } from "@server/domain/monitoring/minutes/consumer";
@@ -129,7 +129,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
     runtime: readingsRuntime(() => readingsDeps),
   };
   if (HOST === "aws")
-    h.deps.telemetryQueue = {
+    h.deps.readingsQueue = {
       async send(message) {
         sqs.sends++;
         messages.push(JSON.stringify(message));
@@ -249,7 +249,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
     if (HOST === "aws") {
       await consume();
       await minuteFunction();
-    } else await telemetryIdle(h.deps);
+    } else await monitoringIdle(h.deps);
   }
   // The day's compaction, once it is settled: counted with the day.
   if (layout === "minutes") await compactDay(h.deps, user.companyId, facility, new Date(day).toISOString().slice(0, 10));
@@ -269,7 +269,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   // The day items at the day's end: what a year of such days keeps stored.
   const companyDays = await Promise.all(
     (await h.deps.repos.sensors.listOfFacility(user.companyId, facility)).map((s) =>
-      h.deps.repos.telemetry.getDays(user.companyId, s.id, [new Date(day).toISOString().slice(0, 10)]),
+      h.deps.repos.monitoring.getDays(user.companyId, s.id, [new Date(day).toISOString().slice(0, 10)]),
     ),
   );
   const dayBytes = companyDays.flat().reduce((n, d) => n + storedArrayBytes(d) + JSON.stringify(d.applied).length + 200, 0);

@@ -12,7 +12,7 @@ import {
   downloadWhileProbing,
   parallelUploads,
   storeRows,
-  telemetryCsv,
+  longwallCsv,
   whileProbing,
 } from "../support/large-forecasts";
 
@@ -69,7 +69,7 @@ export async function run(): Promise<void> {
     // their own); the in-flight bound takes two, the forecasts are read and predicted in the
     // worker threads.
     const target = await createProject(server, company.id, staff.id, "Сорок загрузок");
-    const csv = telemetryCsv(ROWS);
+    const csv = longwallCsv(ROWS);
     const u = await whileProbing(server.url, otherToken, () => parallelUploads(server.url, token, target.id, csv, 40));
     console.log(
       `40 parallel uploads of ${ROWS} rows: ${u.value.filter((s) => s === 201).length} × 201, ${u.value.filter((s) => s === 429).length} × 429, ${u.seconds.toFixed(1)} s,` +

@@ -57,7 +57,7 @@ const WORKING_KINDS = [
   ["P", "pressure", {}],
 ] as const;
 const WORKINGS = Math.min(20, Math.floor(SENSORS / WORKING_KINDS.length));
-/** Readings one push may carry (LIMITS.telemetry.readingsPerRequest). */
+/** Readings one push may carry (LIMITS.monitoring.readingsPerRequest). */
 const PUSH_MAX = 10_000;
 const SHIFTED_CLOCK = new URL("../support/shifted-clock.mjs", import.meta.url).href;
 

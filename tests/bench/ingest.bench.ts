@@ -23,7 +23,7 @@ const PER_BATCH = 10_000;
 const MINUTES_PER_BATCH = PER_BATCH / SENSORS;
 const DAYS = Number(process.env.INGEST_DAYS ?? 365);
 const MINUTES = DAYS * 1440;
-// Last year's: readings more than 24 months old are refused (LIMITS.telemetry.pastMonths).
+// Last year's: readings more than 24 months old are refused (LIMITS.monitoring.pastMonths).
 const START = Date.UTC(new Date().getUTCFullYear() - 1, 0, 1);
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {

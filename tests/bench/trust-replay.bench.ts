@@ -253,7 +253,7 @@ async function seed(dataDir: string): Promise<Seeded> {
           values.push(valueAt(s, m));
         }
         const day = new Date(FIRST + d * DAY).toISOString().slice(0, 10);
-        const stored = await local.deps.repos.telemetry.putDay(
+        const stored = await local.deps.repos.monitoring.putDay(
           {
             company: a.id,
             sensor,

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
@@ -47,7 +47,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
     // The batch is applied off the request thread after its 202 (local/readings-consumer.ts): the
     // page's events are read once it is in.
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     app = await openWebApp(file.server);
     page = app.page;
   }, 120_000);

@@ -19,8 +19,8 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Карьер «Восточный»";
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
 const FORECAST = "Прогноз лавы 7";
-/** Telemetry rows of the forecast, as the dialog's manual table sends them. */
-const TELEMETRY = [
+/** The forecast's rows of history, as the dialog's manual table sends them. */
+const HISTORY = [
   { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
   { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
   { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
@@ -103,7 +103,7 @@ describe("web app: infographics and export", () => {
       name: FORECAST,
       project: projectId,
       method: "xgboost",
-      data: TELEMETRY,
+      data: HISTORY,
     });
     const stored = await call<{ data: Array<{ result: number }> }>("GET", `v1/regres_methane/${forecast.id}/single_calc/1/`);
     forecastResults = stored.data.map((r) => r.result);
@@ -193,12 +193,12 @@ describe("web app: infographics and export", () => {
       { name: `Расчет: ${FORECAST}`, y: forecastResults },
       { name: "Граница 1 процента", y: [1, 1] },
     ]);
-    expect(forecastResults).toHaveLength(TELEMETRY.length);
+    expect(forecastResults).toHaveLength(HISTORY.length);
     // And drawn: the first trace's line is an SVG path through five points, with its markers.
     const forecastTrace = page.getByRole("figure", { name: "Временной ряд" }).locator(".scatterlayer .trace").first();
     const line = await forecastTrace.locator("path.js-line").getAttribute("d");
-    expect(line?.match(/[ML]/g)).toHaveLength(TELEMETRY.length);
-    expect(await forecastTrace.locator(".points path.point").count()).toBe(TELEMETRY.length);
+    expect(line?.match(/[ML]/g)).toHaveLength(HISTORY.length);
+    expect(await forecastTrace.locator(".points path.point").count()).toBe(HISTORY.length);
     expect(figures[2].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
     for (const figure of figures) {
       expect(figure.height).toBe(300);
@@ -333,10 +333,10 @@ describe("web app: infographics and export", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
     const rows = workbook.getWorksheet("Строки. Прогноз концентрации ме")!;
-    expect(rows.rowCount).toBe(2 + TELEMETRY.length);
-    for (let i = 0; i < TELEMETRY.length; i++) {
+    expect(rows.rowCount).toBe(2 + HISTORY.length);
+    for (let i = 0; i < HISTORY.length; i++) {
       const values = (rows.getRow(3 + i).values as unknown[]).slice(1);
-      expect([values[0], values[1], values[2], values.at(-1)]).toEqual([FORECAST, i + 1, TELEMETRY[i].x1, forecastResults[i]]);
+      expect([values[0], values[1], values[2], values.at(-1)]).toEqual([FORECAST, i + 1, HISTORY[i].x1, forecastResults[i]]);
     }
   });
 

@@ -12,7 +12,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const LINK = '<a href="https://evil.example">Подробнее</a>';
 const SHOWN = `Расчет: ${LINK}`;
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
-const TELEMETRY = [
+const HISTORY = [
   { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 },
   { x1: 1200, x2: 1190, x7: 35, x8: 55, x12: 0.6, x13: 9100, x15: 16 },
   { x1: 900, x2: 905, x7: 28, x8: 40, x12: 0.9, x13: 8800, x15: 12 },
@@ -41,7 +41,7 @@ describe("web app: calculation names in the charts are text", () => {
     ).id;
     await call("POST", "v1/underground/", { name: LINK, project: projectId, volume: 1000, ...UNDERGROUND });
     await call("POST", "v1/open_mining_co2/", { name: LINK, project: projectId, volume: 120, ef: 3.149 });
-    await call("POST", "v1/regres_methane/", { name: LINK, project: projectId, method: "xgboost", data: TELEMETRY });
+    await call("POST", "v1/regres_methane/", { name: LINK, project: projectId, method: "xgboost", data: HISTORY });
     app = await openWebApp(file.server, { user: file.server.demo, timeout: 15_000 });
     page = app.page;
   }, 60_000);

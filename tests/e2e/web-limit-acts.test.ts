@@ -6,7 +6,7 @@
 // 1440 and 390 px. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { openWebApp, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow } from "../support/layout";
@@ -40,7 +40,7 @@ describe("web app: each limit named by its act, point and edition; the carbon-mo
       { sensor: "CO-1", t, value: 12 },
     ]);
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);

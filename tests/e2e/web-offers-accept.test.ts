@@ -5,7 +5,7 @@
 // complete (a 36-hour gap of the methane meter), reads «94» in the heat map, never «95»; a facility with
 // projects of other years only says «создайте проект площадки на <год> год» in the dialog and offers none
 // of them. Needs web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";
@@ -58,7 +58,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
         const part = readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() }));
         await api("POST", "v1/telemetry/readings/", { facility: id, readings: part });
       }
-      await telemetryIdle(file.server.deps);
+      await monitoringIdle(file.server.deps);
     };
     const minutes = (from: number, count: number, methane = true) =>
       Array.from({ length: count }, (_, m) => [

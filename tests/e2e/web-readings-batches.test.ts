@@ -3,7 +3,7 @@
 // it stored counted, a push applied says «применена». At 1440 px a row each; at 390 px each batch a block
 // of lines, its reason in sight and nothing wider than the phone. Screenshots with SCREENSHOTS=1. Needs
 // web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
@@ -35,13 +35,13 @@ describe("web app: «Загрузки АГК»", () => {
       });
     await push(minute, 5);
     const poison = await push(minute + 10 * 60_000, 3);
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     // The consumer's set-aside as it leaves a batch storage refused after its 5 attempts (drain.test.ts
     // makes it so): failed, its reason, the readings it stored counted.
-    const telemetry = file.server.deps.repos.telemetry;
+    const monitoring = file.server.deps.repos.monitoring;
     const me = await call<{ company: { id: string } }>("GET", "v1/users/get_me/");
-    const stored = (await telemetry.getBatch(me.company.id, poison.batch))!;
-    await telemetry.finishBatch({
+    const stored = (await monitoring.getBatch(me.company.id, poison.batch))!;
+    await monitoring.finishBatch({
       ...stored,
       state: "failed",
       attempts: 5,

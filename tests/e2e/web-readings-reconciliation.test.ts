@@ -6,7 +6,7 @@
 // download as an xlsx; «Догрузить недостающие» stores the three and a second reconciliation finds only the
 // different value. At 1440 px and at 390 px (the page never wider than the phone, the table's rows as
 // blocks). Screenshots with SCREENSHOT_DIR. Needs web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
@@ -54,7 +54,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
       lines.push(`${time};${String(methane(m)).replace(".", ",")};${String(q).replace(".", ",")}`);
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     exportBytes = Buffer.from(encodeLegacy(lines.join("\r\n"), "windows-1251"));
     app = await openWebApp(file.server);
     page = app.page;

@@ -5,7 +5,7 @@
 // in words. At 1440 and 390 px, nothing wider than the phone but the heat map's own scroll (its sensors
 // in sight, its latest month shown, the scroll said in words), the gaps as blocks whose rule and cause
 // are in sight; screenshots with SCREENSHOTS=1. Needs web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";
@@ -50,7 +50,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
     // Applied off the request thread after its 202 (local/readings-consumer.ts): the pages read it once in.
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     app = await openWebApp(file.server);
     page = app.page;
   });

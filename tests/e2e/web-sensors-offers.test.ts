@@ -8,7 +8,7 @@
 // the page does not scroll sideways, each sensor and offer is a block whose code, kind and «Принять» are
 // in sight, and the heat map scrolls inside its card. Needs web/dist.
 import { fileURLToPath } from "node:url";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
@@ -60,7 +60,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
     // Applied off the request thread after its 202 (local/readings-consumer.ts): the pages read it once in.
-    await telemetryIdle(file.server.deps);
+    await monitoringIdle(file.server.deps);
     app = await openWebApp(file.server);
     page = app.page;
   });

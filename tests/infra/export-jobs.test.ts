@@ -29,7 +29,7 @@ import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import type { Project } from "@server/contract/schemas/project";
-import { telemetry } from "../support/large-forecasts";
+import { longwallRows } from "../support/large-forecasts";
 import { apiGatewayEvent } from "./api-gateway-event";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
     results: {
       rows: JOB_FORECAST_ROWS,
       max_result: 1.2,
-      data_key: await storeForecastRows(workerDeps, actor.company, newId(), telemetry(20)),
+      data_key: await storeForecastRows(workerDeps, actor.company, newId(), longwallRows(20)),
     },
     coefficients: {},
   });

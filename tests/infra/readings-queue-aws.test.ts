@@ -124,19 +124,19 @@ beforeAll(async () => {
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
     runtime: localRuntime(() => deps),
-    telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+    readingsQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
   };
   // A push's readings unreadable (`failing`), wherever they are kept: the table, or a large push's blob.
-  const telemetry = storage.repos.telemetry;
+  const monitoring = storage.repos.monitoring;
   const readingsDeps: typeof consumerDeps = {
     repos: {
       ...storage.repos,
-      telemetry: {
-        ...telemetry,
+      monitoring: {
+        ...monitoring,
         batchReadings: async (id, batch) => {
           if (failing.has(`telemetry/batches/${id}/${batch}.json`))
             throw Object.assign(new Error("SlowDown"), { name: "SlowDown", $metadata: { httpStatusCode: 503 } });
-          return telemetry.batchReadings(id, batch);
+          return monitoring.batchReadings(id, batch);
         },
       },
     },
@@ -199,11 +199,11 @@ describe("a push in AWS", () => {
     expect(sent()).toEqual([{ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ company, batch }), MessageGroupId: company }]);
     // A gateway's few readings kept in the table, packed: no S3 PUT.
     expect(objects.has(`${UPLOADS}/telemetry/batches/${company}/${batch}.json`)).toBe(false);
-    expect(await storage.repos.telemetry.batchReadings(company, batch)).toEqual(
+    expect(await storage.repos.monitoring.batchReadings(company, batch)).toEqual(
       [0, 1, 2].map((m) => [sensors["М-12"], Date.UTC(2026, 2, 1, 3, m), 0.4]),
     );
     expect(await batchOf(batch)).toMatchObject({ state: "queued", accepted: 0 });
-    expect((await storage.repos.telemetry.queued(100)).map((q) => q.batch)).not.toContain(batch);
+    expect((await storage.repos.monitoring.queued(100)).map((q) => q.batch)).not.toContain(batch);
   });
 
   it("whose announcement fails is marked in the table's queue for the minute's sweep, and the sweep removes the mark once it is done", async () => {
@@ -211,7 +211,7 @@ describe("a push in AWS", () => {
     const failed = await push([90]);
     sqs.on(SendMessageCommand).resolves({ MessageId: "m" });
     expect(failed.status).toBe(500);
-    const [mark] = (await storage.repos.telemetry.queued(100)).filter((q) => q.company === company);
+    const [mark] = (await storage.repos.monitoring.queued(100)).filter((q) => q.company === company);
     expect(mark).toBeDefined();
     const answer = await consumeReadingsMessages({ Records: [message("f1", { company, batch: mark.batch })] }, consumerDeps, quiet);
     expect(answer).toEqual({ batchItemFailures: [] });
@@ -219,10 +219,10 @@ describe("a push in AWS", () => {
     const sweepDeps = {
       repos: storage.repos,
       clock: systemClock,
-      telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+      readingsQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
     };
     expect(await reannounceQueued(sweepDeps)).toBe(0);
-    expect((await storage.repos.telemetry.queued(100)).filter((q) => q.company === company)).toEqual([]);
+    expect((await storage.repos.monitoring.queued(100)).filter((q) => q.company === company)).toEqual([]);
   });
 
   it("is applied by the readings' function; a message that fails is named and the others are applied, and its redelivery counts once", async () => {
@@ -270,14 +270,14 @@ describe("a dispatch export dropped into the uploads bucket", () => {
     const note = notification(key, '"etag-1"');
     const first = await consumeReadingsMessages({ Records: [message("s1", note), message("s2", note)] }, consumerDeps, quiet);
     expect(first).toEqual({ batchItemFailures: [] });
-    const batches = (await storage.repos.telemetry.queued(100)).length;
+    const batches = (await storage.repos.monitoring.queued(100)).length;
     expect(batches).toBe(0);
     const day = Date.UTC(2026, 2, 2, 3, 0);
     const methane = await readingsBetween(consumerDeps, company, sensors["М-12"], day, day + 3_600_000);
     expect([...methane.values]).toEqual([0.44, 0.46]);
     const flow = await readingsBetween(consumerDeps, company, sensors["Q-1"], day, day + 3_600_000);
     expect([...flow.values]).toEqual([12000, 12100, 12050]);
-    const stored = (await storage.repos.telemetry.getDay(company, sensors["Q-1"], "2026-03-02"))!;
+    const stored = (await storage.repos.monitoring.getDay(company, sensors["Q-1"], "2026-03-02"))!;
     // One batch, applied once: the second notification found it done.
     expect(Object.keys(stored.applied)).toHaveLength(1);
     const [applied] = Object.keys(stored.applied);
@@ -307,7 +307,7 @@ describe("a dispatch export dropped into the uploads bucket", () => {
       quiet,
     );
     expect(answer).toEqual({ batchItemFailures: [] });
-    expect(await storage.repos.telemetry.queued(100)).toEqual([]);
+    expect(await storage.repos.monitoring.queued(100)).toEqual([]);
   });
 });
 

@@ -55,7 +55,7 @@ const run = () =>
     minuteDeps({
       repos: d.deps.repos,
       clock: d.deps.clock,
-      telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+      readingsQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
     }),
   );
 const sent = () =>
@@ -83,7 +83,7 @@ describe("a batch whose announcement was lost", () => {
     const body = { company, batch };
     const answer = await consumeReadingsMessages({ Records: [{ messageId: "m", body: JSON.stringify(body) }] }, d.deps, quiet);
     expect(answer.batchItemFailures).toEqual([]);
-    expect(await d.deps.repos.telemetry.getBatch(company, batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await d.deps.repos.monitoring.getBatch(company, batch)).toMatchObject({ state: "done", accepted: 1 });
     sqs.resetHistory();
     now += REANNOUNCE.everyMinutes * MINUTE;
     expect((await run()).reannounced).toBe(0);

@@ -298,7 +298,7 @@ describe.each([
         "EXPORT_JOB_FUNCTION_NAME",
         "OPENSSL_BIN",
         "TABLE_NAME",
-        "TELEMETRY_QUEUE_URL",
+        "READINGS_QUEUE_URL",
         "UPLOADS_BUCKET",
         "VERSION_SIGNING_KEY_IDS",
       ].sort(),
@@ -385,7 +385,7 @@ describe.each([
     expect(apiSqs).toHaveLength(1);
     expect([apiSqs[0].Action].flat().sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
     expect(apiSqs[0].Resource).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
-    expect((ourFunctions(t).ApiFunction[1].Properties.Environment.Variables as Record<string, unknown>).TELEMETRY_QUEUE_URL).toEqual({
+    expect((ourFunctions(t).ApiFunction[1].Properties.Environment.Variables as Record<string, unknown>).READINGS_QUEUE_URL).toEqual({
       Ref: queueId,
     });
     // The uploads bucket notifies the queue of what is created under telemetry/files/.
@@ -683,7 +683,7 @@ describe.each([
     const [queueId] = Object.keys(resources(t, "AWS::SQS::Queue")).filter((id) => id.startsWith("TelemetryQueue"));
     const sending = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith("sqs:")));
     expect(sending.map((st) => st.Resource)).toEqual([{ "Fn::GetAtt": [queueId, "Arn"] }]);
-    expect(fn.Properties.Environment.Variables).toEqual({ TABLE_NAME: expect.anything(), TELEMETRY_QUEUE_URL: { Ref: queueId } });
+    expect(fn.Properties.Environment.Variables).toEqual({ TABLE_NAME: expect.anything(), READINGS_QUEUE_URL: { Ref: queueId } });
   });
 
   it("reconciles the statistics once a day", () => {

@@ -16,7 +16,7 @@ import { constructedMineRequest, maccMismatches, vectorParams } from "../support
 import { createFreshHarness, createHarness, type Harness } from "../support/harness";
 import { xlsToCsv } from "../support/libreoffice";
 import { instantOfWallTime } from "@core/company-clock";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
@@ -217,7 +217,7 @@ describe("a point measured in part of the year (issue 87)", () => {
       }),
       201,
     );
-    // Two months accepted as «Данные АГК» makes them (telemetry/offers.ts): the month's volume at
+    // Two months accepted as «Данные АГК» makes them (monitoring/minutes/offers.ts): the month's volume at
     // 20 °C and its flow-weighted CH4, the month as the period.
     const months = [
       { from: "2026-10-01", to: "2026-10-31", volume: 1290.5, ch4: 41.2 },
@@ -314,7 +314,7 @@ describe("a month accepted with part of its minutes (issue 96 item 4)", () => {
     for (let i = 0; i < readings.length; i += 10_000) {
       await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings: readings.slice(i, i + 10_000) }), 202);
     }
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     await json(
       await post("/api/v1/telemetry/offers/accept/", {
         facility: facility.id,

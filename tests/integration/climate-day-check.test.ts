@@ -5,7 +5,7 @@
 // lost 7 minutes, the flow missing 25) and an engine fed all day whose run status goes silent 7
 // minutes, stops 11 minutes while fed, and whose flow misses 10 minutes (substituted).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import type { ClimateDayMinutes } from "@server/contract/schemas/climate-project";
 import { checkDay, dayInputs } from "@web/features/climate/dayCheck";
 import { CASE_A_METHODOLOGY, caseAReadings } from "../support/climate-case-a";
@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (let i = 0; i < readings.length; i += 5_000) {
     await call("POST", "v1/telemetry/readings/", { facility, readings: readings.slice(i, i + 5_000) });
   }
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const devices = [
     { name: "Ф-1", point, kind: "flare_open", flow_basis: "normal_0C", sensors: { q: "Q-A", c: "C-A", flame: "FL-A" } },
     { name: "ГПУ-1", point, kind: "engine", flow_basis: "standard_20C", sensors: { q: "Q-E", c: "C-E", run: "RUN-E", e_gen: "EG-E" } },

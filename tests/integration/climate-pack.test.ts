@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
 import { FILLED_REPORT } from "../support/climate-case-a";
@@ -83,7 +83,7 @@ function readings(): Reading[][] {
 async function push(facility: string, batch: Reading[]) {
   const res = await api("telemetry/readings/", { method: "POST", json: { facility, readings: batch } });
   expect(res.status, await res.clone().text()).toBe(202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 async function download(path = `climate-projects/${project}/periods/${period.id}/pack/`, token = staff.token) {

@@ -6,7 +6,7 @@
 // readings as they are now. Every step is in the period's history and the company's change log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createUser } from "@server/domain/company/users";
 import { approvedSnapshot, snapshotKey } from "@server/domain/climate/approvals";
 import type { ClimatePeriodRecord } from "@server/ports";
@@ -59,7 +59,7 @@ async function push(fromHour: number, hours: number, q = 21) {
   }
   const res = await h.request("/api/v1/telemetry/readings/", { method: "POST", token: staff.token, json: { facility, readings } });
   expect(res.status, await res.clone().text()).toBe(202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 /** The executor's fields of the period's report written (an approval waits for them, issue 96 item 2). */

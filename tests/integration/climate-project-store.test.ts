@@ -5,9 +5,9 @@
 // equals section 13.5's worked example (a): the open flare Ф-1's six hours, flame lost in one, a flow
 // gap in another — 15,588375 t CO2-eq, 15 carbon units.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
-import { kickTelemetry } from "@server/domain/monitoring/minutes/consumer";
+import { kickReadings } from "@server/domain/monitoring/minutes/consumer";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
@@ -205,7 +205,7 @@ async function pushCaseA(q: string, c: string, flame: string) {
   }
   const res = await h.request("/api/v1/telemetry/readings/", { method: "POST", token: staff.token, json: { facility, readings } });
   expect(res.status, await res.clone().text()).toBe(202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 describe("POST v1/climate-projects/{id}/periods/", () => {
@@ -409,20 +409,20 @@ describe("readings still being applied (issue 96 item 3)", () => {
       json: { readings: [{ sensor: "Q-1", t: new Date(start + 5 * 3_600_000).toISOString(), value: 20 }] },
     });
     // Both answered 202 (listed) before the consumer took them.
-    for (const batch of [queued, later]) await h.deps.repos.telemetry.listBatch(batch);
+    for (const batch of [queued, later]) await h.deps.repos.monitoring.listBatch(batch);
     const bounds = { start: "2026-06-05T00:00", end: "2026-06-05T02:00" };
     const refused = await projects(staff.token, `${project.id}/periods/`, { method: "POST", json: bounds });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { detail: string }).detail).toBe(
       "Показания за эти часы еще применяются: 1 пакет. Повторите расчет, когда они будут применены",
     );
-    await kickTelemetry(h.deps, queued);
-    await kickTelemetry(h.deps, later);
-    await telemetryIdle(h.deps);
+    await kickReadings(h.deps, queued);
+    await kickReadings(h.deps, later);
+    await monitoringIdle(h.deps);
     const period = await created(await projects(staff.token, `${project.id}/periods/`, { method: "POST", json: bounds }));
     expect((period.totals as Record<string, number>).m_ch4_t).toBeGreaterThan(0);
     expect((period.deviations as { kind: string }[]).some((d) => d.kind === "no_data")).toBe(false);
-    const batches = await h.deps.repos.telemetry.batchesOfFacility(staff.companyId, facility, 1);
+    const batches = await h.deps.repos.monitoring.batchesOfFacility(staff.companyId, facility, 1);
     expect(period.read_through).toEqual({ batch: batches[0].batch, received_at: batches[0].received_at });
   });
 });

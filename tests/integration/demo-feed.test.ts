@@ -106,7 +106,7 @@ describe("the demo mine's readings while the server runs", () => {
     expect(views.at(-1)!.tiles.find((t) => t.working === "Лава 24-15")!.updated_at).toBe(after.updated_at);
 
     // The values stored are the one stretch's from the seed's first minute (the feed's anchor).
-    const [feed] = await server!.deps.repos.telemetry.demoFeeds();
+    const [feed] = await server!.deps.repos.monitoring.demoFeeds();
     const through = minuteOf(now) + MINUTE_MS;
     const series = simulateReadings(feed.anchor, (through - feed.anchor) / MINUTE_MS, feed.zone);
     const sensors = await server!.deps.repos.sensors.listOfFacility(company, mine);
@@ -133,7 +133,7 @@ describe("the demo mine's readings while the server runs", () => {
     const m11 = sensors.find((s) => s.code === "М-11")!.id;
     const hours = await readingsBetween(server.deps, company, m11, minuteOf(now) - 2 * 60 * MINUTE_MS, minuteOf(now) + MINUTE_MS);
     expect(hours.times.length).toBe(121);
-    expect(await server.deps.repos.telemetry.queued(1)).toEqual([]);
+    expect(await server.deps.repos.monitoring.queued(1)).toEqual([]);
     const theirs = await readingsBetween(server.deps, other.company, other.sensor, 0, now + MINUTE_MS);
     expect(theirs.times.length).toBe(0);
   }, 120_000);
@@ -149,7 +149,7 @@ describe("the demo mine's readings while the server runs", () => {
     });
     now += 5 * MINUTE_MS;
     expect(await own.demoFeed!.tick()).toEqual({ batches: 0, readings: 0 });
-    expect(await own.deps.repos.telemetry.demoFeeds()).toEqual([]);
-    expect(await own.deps.repos.telemetry.queued(1)).toEqual([]);
+    expect(await own.deps.repos.monitoring.demoFeeds()).toEqual([]);
+    expect(await own.deps.repos.monitoring.queued(1)).toEqual([]);
   }, 60_000);
 });

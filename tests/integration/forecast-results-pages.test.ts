@@ -10,7 +10,7 @@ import { newId } from "@server/domain/ids";
 import type { ForecastChart, ForecastRowsPage } from "@server/contract/views";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import { telemetry } from "../support/large-forecasts";
+import { longwallRows } from "../support/large-forecasts";
 import type { Project } from "@server/contract/schemas/project";
 
 const ROWS = 52_560;
@@ -27,7 +27,7 @@ let rows: ForecastKeptRow[];
 beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture("Лава 7, год телеметрии"));
   const start = Date.parse("2025-01-01T00:00:00Z");
-  rows = telemetry(ROWS).map((row, i) => {
+  rows = longwallRows(ROWS).map((row, i) => {
     const result = 0.5 + ((i * 7919) % 97) / 1000;
     return {
       ...row,

@@ -95,10 +95,10 @@ describe("regres_methane", () => {
     const order = ["x15", "id", "x13", "x12", "x8", "x7", "x2", "x1"];
     ws.addRow(order);
     for (const g of golden) ws.addRow(order.map((c) => (c === "id" ? g.id : g.features[c])));
-    const res = await forecastFile("lightgbm", new Uint8Array(await wb.xlsx.writeBuffer()), "telemetry.xlsx");
+    const res = await forecastFile("lightgbm", new Uint8Array(await wb.xlsx.writeBuffer()), "longwall.xlsx");
     expect(res.status, await res.clone().text()).toBe(201);
     const created = (await res.json()) as Forecast;
-    expect(created.file_data).toMatchObject({ name: "telemetry.xlsx" });
+    expect(created.file_data).toMatchObject({ name: "longwall.xlsx" });
     expect(created).not.toHaveProperty("data");
     const stored = await single(created.id);
     expectGolden(stored.data, golden, "lightgbm");

@@ -24,7 +24,7 @@ import { CATALOGUE, catalogueEntry } from "@server/documents/catalogue";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { OPERATIONS } from "@server/http/openapi";
 import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { bySize, SIZES, sized } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
@@ -555,7 +555,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // The company's one reading gives no event: every body is answered 400 or 404, nothing written.
-  acknowledgeTelemetryEvent: () => [
+  acknowledgeSensorEvent: () => [
     {
       path: `/api/v1/telemetry/events/${objects.facility.id}.${objects.sensor.id}.s.none.1a2b3c/acknowledge/`,
       example: { comment: "Проветривание усилено" },
@@ -563,7 +563,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // None of the company's events: every body is answered 400 or 404, nothing acknowledged or written.
-  acknowledgeTelemetryEvents: () => [
+  acknowledgeSensorEvents: () => [
     {
       path: "/api/v1/telemetry/events/acknowledge/",
       example: { events: [`${objects.facility.id}.${objects.sensor.id}.s.none.1a2b3c`], comment: "Проветривание усилено" },
@@ -571,7 +571,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // The company's one reading makes no gassing: every body is answered 400 or 404, nothing registered.
-  registerTelemetryGassing: () => [
+  registerMonitoringGassing: () => [
     {
       path: `/api/v1/telemetry/gassings/${objects.facility.id}.${objects.sensor.id}.g.1a2b3c/register/`,
       example: {
@@ -583,7 +583,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // Nothing to confirm: every body is answered 400, 403 or 404, nothing written.
-  confirmTelemetryGassing: () => [
+  confirmMonitoringGassing: () => [
     {
       path: `/api/v1/telemetry/gassings/${objects.facility.id}.${objects.sensor.id}.g.1a2b3c/confirm/`,
       example: { duty: "chief_engineer" },
@@ -611,7 +611,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // A grant signs a token and writes nothing.
-  telemetryUploadUrl: () => [
+  readingsUploadUrl: () => [
     {
       path: "/api/v1/telemetry/upload-url/",
       example: { facility: objects.facility.id, content_type: "text/csv", size: 70_000_000, name: "АГК 2026.csv" },
@@ -619,7 +619,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // A key never uploaded: every body is refused, nothing written.
-  importTelemetryFile: () => [
+  importReadingsFile: () => [
     {
       path: "/api/v1/telemetry/files/",
       example: {
@@ -630,7 +630,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // A key never uploaded: every body is refused, nothing written (issue 95's reconciliation).
-  createTelemetryReconciliation: () => [
+  createReadingsReconciliation: () => [
     {
       path: "/api/v1/telemetry/reconciliations/",
       example: {
@@ -642,14 +642,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
   ],
   // The company's one reading gives no month to accept: every body is refused, nothing written.
   // The company's one sensor belongs to no working: every body is refused, nothing bound.
-  bindTelemetryLiveModel: () => [
+  bindMonitoringLiveModel: () => [
     {
       path: "/api/v1/telemetry/live/models/",
       example: { facility: objects.facility.id, working: "Лава", horizon: 60, model: "xgboost-h60" },
       writes: {},
     },
   ],
-  acceptTelemetryOffers: () => [
+  acceptMonitoringOffers: () => [
     {
       path: "/api/v1/telemetry/offers/accept/",
       example: { facility: objects.facility.id, point: objects.point.id, months: ["2026-03"], project: objects.project.id },
@@ -1116,7 +1116,7 @@ async function changesOf(writes: Writes): Promise<string[]> {
 async function sendWatched(request: () => Promise<Response>): Promise<{ res: Response; changed: () => Promise<string[]> }> {
   // An earlier push's readings are applied after its answer (domain/monitoring/minutes/consumer.ts): done
   // first, so what is watched is this request's writes alone.
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const writes: Writes = new Map();
   watched = writes;
   const res = await request().finally(() => {

@@ -84,7 +84,7 @@ beforeAll(async () => {
       alarm: 2,
     });
     for (let day = 0; day < DAYS + 1; day++) {
-      const stored = await server.deps.repos.telemetry.putDay(
+      const stored = await server.deps.repos.monitoring.putDay(
         {
           company,
           sensor: sensor.id,

@@ -10,7 +10,7 @@ import { newId } from "@server/domain/ids";
 import type { ProjectGraphs } from "@server/contract/views";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import { telemetry } from "../support/large-forecasts";
+import { longwallRows } from "../support/large-forecasts";
 import type { Project } from "@server/contract/schemas/project";
 
 const ROWS = 100_000;
@@ -23,7 +23,7 @@ let project: Project;
 beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture("Лава 100 тыс. строк"));
   // A level series with a little noise, one day 1.5 % above everything else and one day below it.
-  const rows = telemetry(ROWS).map((row, i) => ({ ...row, result: 0.6 + (i % 7) / 1000 }));
+  const rows = longwallRows(ROWS).map((row, i) => ({ ...row, result: 0.6 + (i % 7) / 1000 }));
   rows[PEAK_DAY - 1].result = 0.6 * 1.015 + 0.006;
   rows[DIP_DAY - 1].result = 0.55;
   const id = newId();

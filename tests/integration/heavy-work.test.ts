@@ -16,8 +16,8 @@ import {
   downloadWhileProbing,
   parallelUploads,
   storeRows,
-  telemetry,
-  telemetryCsv,
+  longwallRows,
+  longwallCsv,
   whileProbing,
 } from "../support/large-forecasts";
 
@@ -130,7 +130,7 @@ const PARALLEL_UPLOADS = sized(SIZES.parallelUploads);
 describe(`${PARALLEL_UPLOADS} parallel uploads of 100 000 rows from one user`, () => {
   it("are read and predicted off the request thread: another company's get_me p50 stays under 200 ms", async () => {
     const target = await createProject(server, company, staff.id, "Лава сорока загрузок");
-    const csv = telemetryCsv(ROWS);
+    const csv = longwallCsv(ROWS);
     const figures = await whileProbing(server.url, otherToken, () =>
       parallelUploads(server.url, staff.token, target.id, csv, PARALLEL_UPLOADS),
     );
@@ -191,16 +191,18 @@ describe("rendering in worker threads", () => {
 });
 
 const csv = new TextEncoder().encode(
-  ["id,x1,x2,x7,x8,x12,x13,x15", ...telemetry(20_000).map((r) => [r.id, r.x1, r.x2, r.x7, r.x8, r.x12, r.x13, r.x15].join(","))].join("\n"),
+  ["id,x1,x2,x7,x8,x12,x13,x15", ...longwallRows(20_000).map((r) => [r.id, r.x1, r.x2, r.x7, r.x8, r.x12, r.x13, r.x15].join(","))].join(
+    "\n",
+  ),
 );
 
-/** A 20 000-row telemetry file as a forecast upload (multipart, as the dialog sends it). */
+/** A 20 000-row longwall file as a forecast upload (multipart, as the dialog sends it). */
 function uploadForecast(target: Project, token: string, i: number): Promise<Response> {
   const form = new FormData();
   form.set("name", `Параллельный ${i}`);
   form.set("project", target.id);
   form.set("method", "xgboost");
-  form.set("file_data", new Blob([csv]), "telemetry.csv");
+  form.set("file_data", new Blob([csv]), "longwall.csv");
   return fetch(`${server.url}/api/v1/regres_methane/`, { method: "POST", headers: auth(token), body: form });
 }
 

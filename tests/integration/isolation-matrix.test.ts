@@ -144,13 +144,13 @@ const FIXTURES: Record<string, Fixture> = {
       json: { facility: a.facility.id, readings: [{ sensor: a.sensor.code, t: "2026-03-01T00:01:00Z", value: 0.4 }] },
     },
   ],
-  getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/`, aOwned: true }],
-  listTelemetryBatches: ({ a }) => [{ path: `/api/v1/telemetry/batches/?facility=${a.facility.id}` }],
-  telemetryUploadUrl: ({ a }) => [
+  getReadingsBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.readingsBatch.id}/`, aOwned: true }],
+  listReadingsBatches: ({ a }) => [{ path: `/api/v1/telemetry/batches/?facility=${a.facility.id}` }],
+  readingsUploadUrl: ({ a }) => [
     { path: "/api/v1/telemetry/upload-url/", json: { facility: a.facility.id, content_type: "text/csv", size: 2048, name: "АГК.csv" } },
   ],
   // A key under A's facility that was never uploaded: 404 for A too; B is refused on A's facility first.
-  importTelemetryFile: ({ a, aCompany }) => [
+  importReadingsFile: ({ a, aCompany }) => [
     {
       path: "/api/v1/telemetry/files/",
       json: {
@@ -161,7 +161,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   // A key under A's facility that was never uploaded: 404 for A too; B is refused on A's facility first.
-  createTelemetryReconciliation: ({ a, aCompany }) => [
+  createReadingsReconciliation: ({ a, aCompany }) => [
     {
       path: "/api/v1/telemetry/reconciliations/",
       json: {
@@ -171,66 +171,66 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
-  getTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/`, aOwned: true }],
+  getReadingsReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/`, aOwned: true }],
   // A's reconciliation found nothing missing: A is refused 400, B 404.
-  fillTelemetryReconciliation: ({ a }) => [
+  fillReadingsReconciliation: ({ a }) => [
     { path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/fill/`, json: {}, aOwned: true },
   ],
-  telemetryReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/`, aOwned: true }],
-  listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
-  listTelemetryPointChannels: ({ a }) => [{ path: `/api/v1/telemetry/offers/channels/?facility=${a.facility.id}` }],
+  readingsReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/`, aOwned: true }],
+  listMonitoringOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
+  listMonitoringPointChannels: ({ a }) => [{ path: `/api/v1/telemetry/offers/channels/?facility=${a.facility.id}` }],
   // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
-  acceptTelemetryOffers: ({ a }) => [
+  acceptMonitoringOffers: ({ a }) => [
     {
       path: "/api/v1/telemetry/offers/accept/",
       json: { facility: a.facility.id, point: a.point.id, months: ["2026-03"], project: a.project.id },
     },
   ],
-  listTelemetryEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
+  listSensorEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
   listWebhooks: () => [{ path: "/api/v1/company/webhooks/" }],
   createWebhook: () => [{ path: "/api/v1/company/webhooks/", json: { url: "https://hooks.example.com/b" } }],
   // Webhooks are the caller's company's own: a made-up id is 404 to A as to B.
   deleteWebhook: () => [{ path: `/api/v1/company/webhooks/${newId()}/`, control: false }],
   listWebhookDeliveries: () => [{ path: `/api/v1/company/webhooks/${newId()}/deliveries/`, control: false }],
-  telemetryShiftReport: ({ a }) => [
+  monitoringShiftReport: ({ a }) => [
     { path: `/api/v1/telemetry/shift-report/?facility=${a.facility.id}&date=2026-03-01&shift=1&format=pdf` },
   ],
-  telemetryJournal: ({ a }) => [{ path: `/api/v1/telemetry/journal/?facility=${a.facility.id}&date=2026-03-01&format=pdf` }],
-  listTelemetryGassings: ({ a }) => [
+  monitoringJournal: ({ a }) => [{ path: `/api/v1/telemetry/journal/?facility=${a.facility.id}&date=2026-03-01&format=pdf` }],
+  listMonitoringGassings: ({ a }) => [
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` },
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=xlsx` },
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=pdf` },
   ],
   // A's gassing of 2 March (beforeAll): A registers whom they informed, B is answered 404.
-  registerTelemetryGassing: ({ gassing }) => [
+  registerMonitoringGassing: ({ gassing }) => [
     { path: `/api/v1/telemetry/gassings/${gassing}/register/`, json: { notified: { rostekhnadzor: true } }, aOwned: true },
   ],
   // A's user holds no duty: A is refused 403, B 404.
-  confirmTelemetryGassing: ({ gassing }) => [
+  confirmMonitoringGassing: ({ gassing }) => [
     { path: `/api/v1/telemetry/gassings/${gassing}/confirm/`, json: { duty: "chief_engineer" }, aOwned: true },
   ],
   // As for one event: an id one of A's sensors could have is 404 to A too, and to B.
-  acknowledgeTelemetryEvents: ({ a }) => [
+  acknowledgeSensorEvents: ({ a }) => [
     { path: "/api/v1/telemetry/events/acknowledge/", json: { events: [`${a.facility.id}.${a.sensor.id}.s.none.1a2b3c`] }, control: false },
   ],
   // A's one reading gives no event: the id of one A's sensor could have is 404 to A too, and to B.
-  acknowledgeTelemetryEvent: ({ a }) => [
+  acknowledgeSensorEvent: ({ a }) => [
     {
       path: `/api/v1/telemetry/events/${a.facility.id}.${a.sensor.id}.s.none.1a2b3c/acknowledge/`,
       json: { comment: "Взлом" },
       control: false,
     },
   ],
-  getTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
+  getMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
   // One update, then the stream closes: A's answer is read whole.
-  streamTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
+  streamMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
   // A's sensor belongs to no working: A is answered 404 too (control false), B 404.
-  getTelemetryLiveChart: ({ a }) => [
+  getMonitoringLiveChart: ({ a }) => [
     { path: `/api/v1/telemetry/live/chart/?facility=${a.facility.id}&working=${encodeURIComponent("Лава")}`, control: false },
   ],
-  listTelemetryLiveModels: ({ a }) => [{ path: `/api/v1/telemetry/live/models/?facility=${a.facility.id}` }],
+  listMonitoringLiveModels: ({ a }) => [{ path: `/api/v1/telemetry/live/models/?facility=${a.facility.id}` }],
   // A's sensor belongs to no working: A is refused 400, B 404.
-  bindTelemetryLiveModel: ({ a }) => [
+  bindMonitoringLiveModel: ({ a }) => [
     { path: "/api/v1/telemetry/live/models/", json: { facility: a.facility.id, working: "Лава", horizon: 60, model: null } },
   ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],

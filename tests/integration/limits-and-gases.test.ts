@@ -6,7 +6,7 @@
 // is journalled in ppm against its own A. The rules on the in-memory repositories:
 // functions/src/domain/monitoring/derive/methane-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin } from "../support/admin";
 
@@ -96,7 +96,7 @@ describe("the permissible limits by edition", () => {
   it("reads each past day against its own day's edition and names it in the journal", async () => {
     for (const day of ["2026-12-31", "2027-01-05"])
       await json(await post("/api/v1/telemetry/readings/", { facility, readings: minutes("М-1", day, 0.7) }), 202);
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const journal = async (date: string) =>
       json<Journal>(await h.request(`/api/v1/telemetry/journal/?facility=${facility}&date=${date}`, { token: staff }), 200);
     const before = await journal("2026-12-31");
@@ -141,7 +141,7 @@ describe("the АГК's carbon-monoxide channel", () => {
       await post("/api/v1/telemetry/files/", { facility, file_upload: grant.file_upload, name: "АГК CO.csv" }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const batch = await json<{ accepted: number; refused: unknown[] }>(await h.request(queued.status_url, { token: staff }), 200);
     expect([batch.accepted, batch.refused]).toEqual([10, []]);
     const journal = await json<Journal>(

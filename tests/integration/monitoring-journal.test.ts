@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { formatNumber } from "@server/export/txt-writer";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin } from "../support/admin";
@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (const code of JOURNAL_CODES) {
     await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings: readingsOf(code) }), 202);
   }
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 });
 afterAll(() => h.close());
 

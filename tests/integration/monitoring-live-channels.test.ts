@@ -6,7 +6,7 @@
 // names each channel's sensor among the model's columns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
     readings.push({ sensor: "V-1", t, value: velocity(k) });
   }
   await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }, 300_000);
 afterAll(() => h.close());
 

@@ -8,7 +8,7 @@
 // reviewer's binding refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { NO_MODEL_NOTE } from "@server/domain/monitoring/live/live";
 import { closeLiveStreams } from "@server/http/monitoring";
 import { createHarness, type Harness } from "../support/harness";
@@ -63,7 +63,7 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
     const body = { facility: facility.id, readings: readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
     await json(await post("/api/v1/telemetry/readings/", body), 202);
   }
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 const live = (token = staff) => h.request(`/api/v1/telemetry/live/?facility=${facility.id}`, { token });
@@ -385,7 +385,7 @@ describe("a model's seven columns", () => {
     for (let k = 0; k < MINUTES; k++)
       for (const [code, f] of Object.entries(series)) readings.push({ sensor: code, t: new Date(at(k)).toISOString(), value: f(k) });
     await json(await post("/api/v1/telemetry/readings/", { facility: mine, readings }), 202);
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const form = new FormData();
     form.set("params", JSON.stringify({ n_estimators: 40, max_depth: 4 }));
     form.set("horizon", "30");

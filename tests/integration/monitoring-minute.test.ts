@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { WEBHOOK_RETRY_SECONDS } from "@server/domain/monitoring/derive/webhooks";
 import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { createHarness, type Harness } from "../support/harness";
@@ -80,7 +80,7 @@ beforeAll(async () => {
     Array.from({ length: 10 }, (_, i) => ({ sensor, t: new Date(now - (10 - i) * MINUTE_MS + 5_000).toISOString(), value: 0.4 })),
   );
   await json(await post("/api/v1/telemetry/readings/", { facility, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   await h.webhooks.drain();
 });
 afterAll(async () => {
@@ -108,7 +108,7 @@ async function minutePasses(readingOfM2 = true) {
       }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
   }
   now += MINUTE_MS;
 }
@@ -165,7 +165,7 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("compacts the settled days in an hour's fifth minute while its time lasts, the rest in the next hour's", async () => {
     const day = new Date(now).toISOString().slice(0, 10);
     const [m1] = await h.deps.repos.sensors.listOfFacility(staffCompany, facility);
-    const compacted = async () => (await h.deps.repos.telemetry.getDay(staffCompany, m1.id, day))?.compacted === true;
+    const compacted = async () => (await h.deps.repos.monitoring.getDay(staffCompany, m1.id, day))?.compacted === true;
     // 01:05 of the second day after: the day closed, its grace and its settling passed.
     now = Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000 + 65 * MINUTE_MS;
     const deps = minuteDeps({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config });

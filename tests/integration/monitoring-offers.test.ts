@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import vectors from "../fixtures/monitoring/methodology-section-12.json";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -49,7 +49,7 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
     const body = { facility: facility.id, readings: readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
     await json(await post("/api/v1/telemetry/readings/", body), 202);
   }
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 const offers = async (token = staff) =>

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO, signInAsDemo } from "../support/server";
 import {
   acknowledgedModel,
@@ -39,7 +39,7 @@ it("keeps every acknowledged reading of 14 meters over 12 days pushed shuffled a
     const { readings, sent } = verifierShape({ codes: CODES, days: DAYS, start: START, random: seeded(95) });
     const pushed = await pushAll(server.url, mine.key, cut(sent, 8000));
     expect(pushed.every((p) => p.batch)).toBe(true);
-    await telemetryIdle(server.deps);
+    await monitoringIdle(server.deps);
 
     const { stored, twice } = await storedReadings(server.deps, mine.company, mine.sensors, START, START + DAYS * 86_400_000);
     expect(differences(acknowledgedModel(pushed), stored)).toEqual({ missing: 0, changed: 0, first: [] });

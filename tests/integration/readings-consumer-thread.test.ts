@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import type { Change, ReadingsWritten } from "@server/ports";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { bySize } from "../support/depth";
@@ -124,7 +124,7 @@ it(
       expect(me.status).toBe(200);
       expect(me.body.email).toBe("neighbour@example.com");
 
-      await telemetryIdle(server.deps);
+      await monitoringIdle(server.deps);
       for (const answer of answers) {
         const status = await call(server.url, token, "GET", `/v1/telemetry/batches/${answer.body.batch}/`);
         expect(status.body).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
@@ -84,10 +84,10 @@ it(
 
       const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
       try {
-        await telemetryIdle(server.deps);
+        await monitoringIdle(server.deps);
         const company = String(facility.body.company);
         for (const [index, batch] of acknowledged) {
-          const stored = await server.deps.repos.telemetry.getBatch(company, batch);
+          const stored = await server.deps.repos.monitoring.getBatch(company, batch);
           expect(stored, `batch ${index}`).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0, refused: [] });
         }
         // Every acknowledged reading is in its sensor's days with its value, once.

@@ -7,7 +7,7 @@
 // line by line, and a consumer stopped half-way: functions/src/domain/monitoring/ingest/files.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
 
@@ -64,7 +64,7 @@ interface Batch {
 
 async function applied(res: Response): Promise<Batch> {
   const accepted = await json<{ batch: string; status_url: string }>(res, 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   return json<Batch>(await h.request(accepted.status_url, { token: staff }), 200);
 }
 
@@ -125,7 +125,7 @@ it("refuses a 0-byte file and a file in another encoding at once, naming line 1,
   const utf16 = new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("В\0р\0е\0м\0я\0")]);
   const refused = await json<{ detail: string }>(await sent(utf16), 400);
   expect(refused.detail).toMatch(/^Строка 1 \(заголовок\): не удалось прочитать: его кодировка не UTF-8 и не Windows-1251/);
-  expect(await h.deps.repos.telemetry.queued(100)).toEqual([]);
+  expect(await h.deps.repos.monitoring.queued(100)).toEqual([]);
 });
 
 it("lets another company neither upload to the facility nor read the batch", async () => {
@@ -139,7 +139,7 @@ it("lets another company neither upload to the facility nor read the batch", asy
     other,
   );
   expect(theirs.status).toBe(404);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 });
 
 it("counts grants against the company's budget until their files are applied: past it 429 with Retry-After, grants at once never past it, another company unaffected", async () => {

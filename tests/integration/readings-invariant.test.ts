@@ -86,7 +86,7 @@ it(
         await appliedCounts(server.url, again, pushes);
         // Each reading stored was counted accepted once, by whichever batch stored it first (a batch the
         // killed server stored but never answered included).
-        const listed = await server.deps.repos.telemetry.batchesOfFacility(mine.company, mine.facility, 10_000);
+        const listed = await server.deps.repos.monitoring.batchesOfFacility(mine.company, mine.facility, 10_000);
         expect(listed.every((b) => b.state === "done")).toBe(true);
         expect(listed.reduce((n, b) => n + b.accepted, 0)).toBe([...stored.values()].reduce((n, m) => n + m.size, 0));
       };

@@ -1,5 +1,5 @@
 // A push is stored (its item, then its queue mark), handed to its consumer, and only then listed in its
-// facility's list of loads (kickTelemetry), the last write before its answer 202. Whatever write a
+// facility's list of loads (kickReadings), the last write before its answer 202. Whatever write a
 // crash stops it before, the list holds no batch that stays «в очереди» for good: such a line would
 // hold a climate period's computation of its hours (readingsSettled) and the invariant's «every listed
 // batch done». Each crash point is left as the killed server leaves it, then the server is started
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
-import { kickTelemetry } from "@server/domain/monitoring/minutes/consumer";
+import { kickReadings } from "@server/domain/monitoring/minutes/consumer";
 import { DEMO, signInAsDemo } from "../support/server";
 import { everyBatchApplied, meteredFacility } from "../support/readings-shape";
 
@@ -30,13 +30,13 @@ it("lists a push only once its consumer will finish it: a crash after its item l
   try {
     mine = await meteredFacility(first.url, (await signInAsDemo(first.url)).access, ["К-1"]);
     answered = await storeBatch(first.deps, mine.company, mine.facility, pushOf(0, 0.4));
-    await kickTelemetry(first.deps, answered);
+    await kickReadings(first.deps, answered);
     await everyBatchApplied(first.deps);
     // Killed after the item, before its mark: stored as a push whose announcement is a queue's own.
     const noQueue = {
       send: () => Promise.reject(new Error("never announced")),
     };
-    unmarked = await storeBatch({ ...first.deps, telemetryQueue: noQueue }, mine.company, mine.facility, pushOf(1, 0.5));
+    unmarked = await storeBatch({ ...first.deps, readingsQueue: noQueue }, mine.company, mine.facility, pushOf(1, 0.5));
     // Killed after its mark, before it was handed over and listed.
     marked = await storeBatch(first.deps, mine.company, mine.facility, pushOf(2, 0.6));
   } finally {
@@ -46,7 +46,7 @@ it("lists a push only once its consumer will finish it: a crash after its item l
   const again = await startLocalServer({ dataDir, port: 0, demo: DEMO });
   try {
     await everyBatchApplied(again.deps);
-    const listed = await again.deps.repos.telemetry.batchesOfFacility(mine.company, mine.facility, 100);
+    const listed = await again.deps.repos.monitoring.batchesOfFacility(mine.company, mine.facility, 100);
     expect(listed.map((b) => [b.batch, b.state, b.accepted]).sort()).toEqual(
       [
         [answered.batch, "done", 1],
@@ -55,8 +55,8 @@ it("lists a push only once its consumer will finish it: a crash after its item l
     );
     expect(listed.map((b) => b.batch)).not.toContain(unmarked.batch);
     // A listing that comes after the consumer's line leaves it as the consumer wrote it.
-    await again.deps.repos.telemetry.listBatch(marked);
-    const relisted = await again.deps.repos.telemetry.batchesOfFacility(mine.company, mine.facility, 100);
+    await again.deps.repos.monitoring.listBatch(marked);
+    const relisted = await again.deps.repos.monitoring.batchesOfFacility(mine.company, mine.facility, 100);
     expect(relisted.find((b) => b.batch === marked.batch)).toMatchObject({ state: "done", accepted: 1 });
   } finally {
     await again.close();

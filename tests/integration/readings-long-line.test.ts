@@ -1,6 +1,6 @@
 // Issue 85, R2: a dispatch file whose only data line is 40 MB, uploaded to the local server as the web
 // sends it (upload-url, PUT, files/). The consumer's thread reads files in bounded lines
-// (LIMITS.telemetry.lineBytes, 1 MB): the line is refused by its number without being held or decoded
+// (LIMITS.monitoring.lineBytes, 1 MB): the line is refused by its number without being held or decoded
 // whole, the thread lives (no failure logged, the batch done), and another company's readings pushed at
 // the same moment are applied within 10 s. Before, the line was gathered and parsed whole and the
 // thread died of its heap again at every drain, every company's readings queued behind it.
@@ -93,7 +93,7 @@ it("refuses a 40 MB line by its number, the consumer's thread living on, while a
 
     const file_ = await settled(server.url, token, String(named.body.batch), 120_000);
     expect(file_).toMatchObject({ state: "done", lines: 1, accepted: 0, refused: [{ line: 2, reason: LINE_TOO_LONG }] });
-    expect(failures.mock.calls.filter(([line]) => line.event === "telemetry_consumer")).toEqual([]);
+    expect(failures.mock.calls.filter(([line]) => line.event === "readings_consumer")).toEqual([]);
   } finally {
     failures.mockRestore();
     await server.close();

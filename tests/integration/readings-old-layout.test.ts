@@ -41,7 +41,7 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     for (const start of [past, yesterday]) {
       const empty = emptyDay(mine.company, sensor, name(start));
       const day = mergeDay(empty, "old-batch", { times: [start + 60 * MINUTE, start + 61 * MINUTE], values: [0.2, 0.25] }).day;
-      expect(await first.deps.repos.telemetry.putDay(day, 0)).toBe(true);
+      expect(await first.deps.repos.monitoring.putDay(day, 0)).toBe(true);
     }
   } finally {
     await first.close();
@@ -61,7 +61,7 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     ];
     expect(await read(past)).toEqual(old);
     // Yesterday's day moved into its minutes by the start (the upgrade), read the same.
-    const moved = async () => (await server.deps.repos.telemetry.getDay(mine.company, at.id, name(yesterday)))?.offsets.length === 0;
+    const moved = async () => (await server.deps.repos.monitoring.getDay(mine.company, at.id, name(yesterday)))?.offsets.length === 0;
     for (let i = 0; i < 100 && !(await moved()); i++) await new Promise((done) => setTimeout(done, 100));
     expect(await read(yesterday)).toEqual(old);
 
@@ -70,7 +70,7 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     const pushed = await pushAll(server.url, mine.key, [batch, batch]);
     await everyBatchApplied(server.deps);
     expect(await appliedCounts(server.url, token, pushed)).toBe(1);
-    const minutes = await server.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(yesterday));
+    const minutes = await server.deps.repos.monitoring.minutesOf(mine.company, mine.facility, name(yesterday));
     expect(minutes.map((m) => m.minute)).toEqual(["01:00", "01:01", "01:02"]);
     const merged = [...old, [62, 0.3]];
     expect(await read(yesterday)).toEqual(merged);
@@ -81,8 +81,8 @@ it("reads the old layout's days as before, a push beside them counted once, and 
 
     // Settled: the minutes folded into the old day, marked compacted, and left to their expiry.
     expect(await compactDay(server.deps, mine.company, mine.facility, name(yesterday))).toBe(3);
-    expect(await server.deps.repos.telemetry.getDay(mine.company, at.id, name(yesterday))).toMatchObject({ compacted: true });
-    expect(await server.deps.repos.telemetry.hasMinutes(mine.company, mine.facility, name(yesterday))).toBe(false);
+    expect(await server.deps.repos.monitoring.getDay(mine.company, at.id, name(yesterday))).toMatchObject({ compacted: true });
+    expect(await server.deps.repos.monitoring.hasMinutes(mine.company, mine.facility, name(yesterday))).toBe(false);
     expect(await read(yesterday)).toEqual(merged);
     expect(await read(past)).toEqual(old);
 
@@ -98,14 +98,14 @@ it("reads the old layout's days as before, a push beside them counted once, and 
   const later = Date.now() + 12 * DAY_MS;
   const third = await startLocalServer({ dataDir, port: 0, demo: DEMO, clock: { now: () => new Date(later) } });
   try {
-    const minutes = () => third.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(yesterday));
+    const minutes = () => third.deps.repos.monitoring.minutesOf(mine.company, mine.facility, name(yesterday));
     for (let i = 0; i < 100 && (await minutes()).length > 0; i++) await new Promise((done) => setTimeout(done, 100));
     expect(await minutes()).toEqual([]);
     const r = await readingsBetween(third.deps, mine.company, { id: mine.sensors.get("О-1")!, facility: mine.facility }, yesterday, today);
     expect(r.values.length).toBe(3);
     // Today's minutes, never compacted and past their expiry when the server starts again twelve days
     // on, beyond the compaction's look back: compacted into the sensor's day before they are removed.
-    const slept = () => third.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(today));
+    const slept = () => third.deps.repos.monitoring.minutesOf(mine.company, mine.facility, name(today));
     for (let i = 0; i < 100 && (await slept()).length > 0; i++) await new Promise((done) => setTimeout(done, 100));
     expect(await slept()).toEqual([]);
     const kept = await readingsBetween(
@@ -132,7 +132,7 @@ it("reads a minute and a day the code before wrote (raw arrays) to the bit on th
       new PutCommand({
         TableName: LOCAL_TABLE,
         Item: {
-          ...keys.telemetryMinute(company, facility, day, "00:01"),
+          ...keys.facilityMinute(company, facility, day, "00:01"),
           company,
           facility,
           day,
@@ -166,20 +166,20 @@ it("reads a minute and a day the code before wrote (raw arrays) to the bit on th
       }),
     );
     const bits = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
-    const [minute] = await h.deps.repos.telemetry.minutesOf(company, facility, day);
+    const [minute] = await h.deps.repos.monitoring.minutesOf(company, facility, day);
     expect([...minute.offsets]).toEqual([0, 20_000, 40_000]);
     expect(bits(minute.values)).toEqual(bits(values));
-    const stored = await h.deps.repos.telemetry.getDay(company, sensor, day);
+    const stored = await h.deps.repos.monitoring.getDay(company, sensor, day);
     expect([...stored!.offsets]).toEqual([60_000, 80_000, 100_000]);
     expect(bits(stored!.values)).toEqual(bits(values));
     // Written again, packed, it reads the same.
-    expect(await h.deps.repos.telemetry.putDay(stored!, 1)).toBe(true);
-    expect(bits((await h.deps.repos.telemetry.getDay(company, sensor, day))!.values)).toEqual(bits(values));
+    expect(await h.deps.repos.monitoring.putDay(stored!, 1)).toBe(true);
+    expect(bits((await h.deps.repos.monitoring.getDay(company, sensor, day))!.values)).toEqual(bits(values));
 
-    expect(await h.deps.repos.telemetry.hasMinutes(company, facility, day)).toBe(true);
-    await h.deps.repos.telemetry.removeMinutes(company, facility, day, ["00:01"]);
-    expect(await h.deps.repos.telemetry.minutesOf(company, facility, day)).toEqual([]);
-    expect(await h.deps.repos.telemetry.hasMinutes(company, facility, day)).toBe(false);
+    expect(await h.deps.repos.monitoring.hasMinutes(company, facility, day)).toBe(true);
+    await h.deps.repos.monitoring.removeMinutes(company, facility, day, ["00:01"]);
+    expect(await h.deps.repos.monitoring.minutesOf(company, facility, day)).toEqual([]);
+    expect(await h.deps.repos.monitoring.hasMinutes(company, facility, day)).toBe(false);
   } finally {
     await h.close();
   }

@@ -19,14 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/monitoring";
 import { createUser } from "@server/domain/company/users";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
 import { signIn } from "../support/admin";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
 
-// Last year's: readings more than 24 months old are refused (LIMITS.telemetry.pastMonths).
+// Last year's: readings more than 24 months old are refused (LIMITS.monitoring.pastMonths).
 const YEAR = new Date().getUTCFullYear() - 1;
 const ZONE = "Asia/Novokuznetsk";
 const DAYS = 3;
@@ -125,7 +125,7 @@ beforeAll(async () => {
       await post("telemetry/readings/", { facility: mine, readings: all.slice(i, i + 10_000) }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const status = await json<{ state: string; refused: unknown[] }>(
       await h.request(`/api/v1/telemetry/batches/${pushed.batch}/`, { token }),
       200,

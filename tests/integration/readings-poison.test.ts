@@ -3,7 +3,7 @@
 // DynamoDB's 400 KB an item, readings a few ms apart) is answered 202, tried again after its back-off
 // and set aside after its fifth attempt, failed with its reason for its company and in the server's
 // log, the readings of its other sensor applied; no drain takes it up again. The server's first
-// back-off is 100 ms instead of 1 s (TELEMETRY_RETRY_FIRST_MS): the same five attempts, doubling,
+// back-off is 100 ms instead of 1 s (READINGS_RETRY_FIRST_MS): the same five attempts, doubling,
 // 1,5 s of waiting instead of 15, and the 2 s in which no drain may take it up again outlast the
 // sixth attempt's back-off had there been one. Meanwhile another
 // company's reading pushed at the same time is applied within 10 s and its get_me p50 stays under
@@ -25,7 +25,7 @@ const call = (url: string, token: string, method: string, path: string, body?: u
     return callApi(url, token, method, path, body);
   });
 
-/** Readings of one push (LIMITS.telemetry.readingsPerRequest). */
+/** Readings of one push (LIMITS.monitoring.readingsPerRequest). */
 const PER_PUSH = 10_000;
 /** The server's first back-off of a failed batch (1 s in production): the retries come sooner. */
 const RETRY_FIRST_MS = 100;
@@ -52,7 +52,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 it("sets aside a batch storage can never hold after its retries, its good readings applied; another company is applied meanwhile; SIGTERM stops within 5 s", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "readings-poison-"));
-  const server = await startServerProcess(dataDir, [], { TELEMETRY_RETRY_FIRST_MS: String(RETRY_FIRST_MS) });
+  const server = await startServerProcess(dataDir, [], { READINGS_RETRY_FIRST_MS: String(RETRY_FIRST_MS) });
   let log = "";
   server.child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
   server.child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
@@ -134,16 +134,16 @@ it("sets aside a batch storage can never hold after its retries, its good readin
     expect(String(failed.failure)).toContain("хранилище не приняло показания датчика «P-1»");
     expect(median(latencies), `the neighbour's get_me while the poison was retried: ${latencies.length} asked`).toBeLessThan(50);
     // In the server's log: four retries, then set aside once.
-    await until("the set-aside logged", async () => (log.includes(`"telemetry_batch_failed"`) ? true : undefined), 5_000);
+    await until("the set-aside logged", async () => (log.includes(`"readings_batch_failed"`) ? true : undefined), 5_000);
     const lines = (event: string) => log.split("\n").filter((l) => l.includes(event) && l.includes(poison)).length;
-    expect(lines("telemetry_batch_retry")).toBe(4);
-    expect(lines("telemetry_batch_failed")).toBe(1);
+    expect(lines("readings_batch_retry")).toBe(4);
+    expect(lines("readings_batch_failed")).toBe(1);
 
     // No drain takes it up again: another push of the neighbour's is applied, the poison's lines stay.
     const later = await push(b, fb, [{ sensor: "N-1", t: new Date(DAY + 120_000).toISOString(), value: 0.2 }]);
     expect(await settled(b, later, 10_000)).toMatchObject({ state: "done" });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(lines("telemetry_batch_retry") + lines("telemetry_batch_failed")).toBe(5);
+    expect(lines("readings_batch_retry") + lines("readings_batch_failed")).toBe(5);
     expect((await status(a, poison)).state).toBe("failed");
 
     // Five more poison batches queued, then SIGTERM: the server ends within its 5 s.

@@ -10,7 +10,7 @@ import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
 import { INTERRUPTED, readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -51,7 +51,7 @@ const csvPush = (bytes: Uint8Array, token = staff, target = facility.id) =>
 async function applied(res: Response, token = staff): Promise<Batch> {
   const accepted = await json<{ batch: string; status_url: string }>(res, 202);
   expect(accepted.status_url).toBe(`/api/v1/telemetry/batches/${accepted.batch}/`);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   return json<Batch>(await h.request(accepted.status_url, { token }), 200);
 }
 
@@ -126,7 +126,7 @@ describe("a re-sent push recognised (issue 107, item 9)", () => {
     const before = await listed();
     // The gateway lost the first 202 and sends its batch again.
     const again = await json<{ batch: string }>(await keyed(0.41, "gw-batch-17"), 202);
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     expect(again.batch).toBe(first.batch);
     expect(await listed()).toBe(before);
     const at = Date.parse(t);
@@ -145,7 +145,7 @@ describe("a batch being applied (issue 107, item 8)", () => {
       json: { readings: [{ sensor: "М-2", t: iso(Date.UTC(2026, 2, 4, 6, 0)), value: 0.4 }] },
     });
     // What the consumer writes as an application begins (consumer.ts attemptBegins).
-    await h.deps.repos.telemetry.updateBatch({ ...batch, attempts: 1, failure: INTERRUPTED });
+    await h.deps.repos.monitoring.updateBatch({ ...batch, attempts: 1, failure: INTERRUPTED });
     const status = await json<Batch & { failure?: string }>(
       await h.request(`/api/v1/telemetry/batches/${batch.batch}/`, { token: staff }),
       200,
@@ -162,7 +162,7 @@ describe("a batch being applied (issue 107, item 8)", () => {
 
 describe("bad lines, files and credentials", () => {
   it("refuses an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
-    const before = await h.deps.repos.telemetry.queued(1000);
+    const before = await h.deps.repos.monitoring.queued(1000);
     expect((await json<{ detail: string }>(await csvPush(new Uint8Array(0)), 400)).detail).toBe(
       "Строка 1: файл пустой (0 байт) — в нем нет ни заголовка, ни показаний",
     );
@@ -173,7 +173,7 @@ describe("bad lines, files and credentials", () => {
     expect((await json<{ detail: string }>(await csvPush(new TextEncoder().encode("код;время\nМ-1;x\n")), 400)).detail).toContain(
       "sensor;t;value",
     );
-    expect(await h.deps.repos.telemetry.queued(1000)).toEqual(before);
+    expect(await h.deps.repos.monitoring.queued(1000)).toEqual(before);
   });
 
   it("refuses 1e308 % of methane by line in the batch it answers 202, storing the batch's good readings (issue 85, R3)", async () => {
@@ -226,7 +226,7 @@ describe("bad lines, files and credentials", () => {
       await byGateway({ readings: [{ sensor: "М-1", t: "2026-03-05T00:00:00Z", value: 0.4 }] }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const status = await h.request(`/api/v1/telemetry/batches/${batch}/`, { headers: { Authorization: `Gateway ${key.key}` } });
     expect(status.status).toBe(401);
     expect((await byGateway({ facility: second.id, readings: [{ sensor: "С-9", t: "2026-03-05T00:00:00Z", value: 0.4 }] })).status).toBe(

@@ -9,7 +9,7 @@
 // hours or an accepted month flag them as any reading written after them does.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { reconciliationKey } from "@server/domain/monitoring/ingest/reconciliation";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
@@ -122,7 +122,7 @@ function exportText(skipFlow: number[] = []): string {
 
 async function push(readings: { sensor: string; t: string; value: number }[]) {
   const accepted = await json<{ status_url: string }>(await post("/api/v1/telemetry/readings/", { facility, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   return json<{ state: string; accepted: number; corrected: number }>(await h.request(accepted.status_url, { token: staff }), 200);
 }
 
@@ -203,7 +203,7 @@ it("names exactly the readings held back from the push and the values changed in
     await post(`/api/v1/telemetry/reconciliations/${first.id}/fill/`, {}),
     202,
   );
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({
     state: "done",
     lines: 8,
@@ -296,7 +296,7 @@ it("«Догрузить недостающие» adds only what is still missin
   // The gateway's own values of three of the four arrive after the reconciliation.
   await push(held.slice(0, 3).map((m) => ({ sensor: "М-12", t: t(m), value: 0.77 })));
   const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({
     state: "done",
     lines: 1,
@@ -406,7 +406,7 @@ it("flags a climate period computed before when «Догрузить недос�
     lines.push(`${wall(START + m * 60_000)};21;0,38;1`);
   }
   const pushed = await json<{ status_url: string }>(await post("/api/v1/telemetry/readings/", { facility: mine, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   expect(await json(await h.request(pushed.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 179 });
   const project = await json<{ id: string }>(
     await post("/api/v1/climate-projects/", climateProjectBody("Факел шахты", mine, point, meters)),
@@ -421,7 +421,7 @@ it("flags a climate period computed before when «Догрузить недос�
   const result = await reconciledAt(mine, lines.join("\r\n"));
   expect(result.totals).toMatchObject({ in_file: 180, missing: 1, extra: 0, different: 0 });
   const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 1 });
   const after = await json<{ readings_changed: { sensors: string[] } | null }>(
     await h.request(`/api/v1/climate-projects/${project.id}/periods/${period.id}/`, { token: staff }),
@@ -453,7 +453,7 @@ it("flags a month accepted before when «Догрузить недостающи
     lines.push(`${wall(START + m * 60_000)};${flowAt(m)};${comma(ch4)}`);
   }
   await json(await post("/api/v1/telemetry/readings/", { facility: mine, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const project = await json<{ id: string }>(
     await post("/api/v1/projects/create_project/", {
       name: "Замеры 2026",
@@ -478,7 +478,7 @@ it("flags a month accepted before when «Догрузить недостающи
   const result = await reconciledAt(mine, lines.join("\r\n"));
   expect(result.totals).toMatchObject({ in_file: 120, missing: 20, extra: 0, different: 0 });
   const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 20 });
   const offers = await json<{ point: string; month: string; accepted: { changed: boolean; difference_pct: number } | null }[]>(
     await h.request(`/api/v1/telemetry/offers/?facility=${mine}&year=2026`, { token: staff }),

@@ -3,7 +3,7 @@
 // reading, pushed through the gateway path as a gateway would: every value stored at its instant in UTC.
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { dispatchReadings, replay } from "../../tools/readings";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
@@ -42,7 +42,7 @@ it("reads a wide cp1251 export on Kemerovo's clock and stores each value at its 
   expect(readings[0]).toEqual({ sensor: "М-12", t: Date.UTC(2026, 2, 1, 3, 0), value: 0.44 });
   const batches = await replay(readings, { url: "http://gateway.test", key });
   expect(batches).toHaveLength(1);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const methane = await readingsBetween(h.deps, companyId, ids["М-12"], Date.UTC(2026, 2, 1, 3, 0), Date.UTC(2026, 2, 1, 4, 0));
   expect([...methane.values]).toEqual([0.44, 0.45]);
   const flow = await readingsBetween(h.deps, companyId, ids["Q-1"], Date.UTC(2026, 2, 1, 3, 0), Date.UTC(2026, 2, 1, 4, 0));
@@ -59,7 +59,7 @@ it("reads one row per reading and splits a long file into pushes of 10 000", asy
   const { readings } = dispatchReadings(new TextEncoder().encode(rows.join("\n")), "Asia/Novokuznetsk");
   expect(readings).toHaveLength(12_000);
   expect(await replay(readings, { url: "http://gateway.test", key })).toHaveLength(2);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const stored = await readingsBetween(h.deps, companyId, ids["М-12"], Date.UTC(2026, 2, 2), Date.UTC(2026, 2, 2) + 12_000 * 60_000);
   expect(stored.times.length).toBe(12_000);
   expect(stored.times[0]).toBe(Date.UTC(2026, 2, 2));

@@ -91,13 +91,13 @@ describe("a route's cost, declared (issue 107, item 10)", () => {
     // The pages of round eight's finding are heavy (items 1–3).
     const heavy = new Set(operations.filter((op) => op["x-cost"] === "heavy").map((op) => op.operationId));
     for (const id of [
-      "getTelemetryReconciliation",
-      "listTelemetryGassings",
-      "registerTelemetryGassing",
+      "getReadingsReconciliation",
+      "listMonitoringGassings",
+      "registerMonitoringGassing",
       "climateDayMinutes",
       "sensorCompleteness",
-      "telemetryJournal",
-      "telemetryShiftReport",
+      "monitoringJournal",
+      "monitoringShiftReport",
     ]) {
       expect(heavy, id).toContain(id);
     }

@@ -6,7 +6,7 @@
 // repositories: functions/src/domain/monitoring/derive/events.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -75,7 +75,7 @@ beforeAll(async () => {
     body: JSON.stringify({ readings }),
   });
   expect(res.status).toBe(202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 });
 afterAll(() => h.close());
 

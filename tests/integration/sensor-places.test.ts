@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -30,7 +30,7 @@ const SECTION = "Выемочный участок 12-3";
 async function push(readings: { sensor: string; t: number; value: number }[]) {
   const body = { facility: facility.id, readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
   await json(await post("/api/v1/telemetry/readings/", body), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
 }
 
 /** Every minute of [from, from + minutes) of each code, at its value. */

@@ -37,7 +37,7 @@ describe("a preview in one pass, in a worker thread", () => {
     const bytes = forecastCsv(50_000, 250);
     expect(bytes.byteLength).toBeGreaterThan(1.9 * 1024 * 1024);
     const started = performance.now();
-    const res = await preview({ name: "telemetry.csv", bytes });
+    const res = await preview({ name: "longwall.csv", bytes });
     const seconds = (performance.now() - started) / 1000;
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = (await res.json()) as UploadPreviewView;
@@ -70,7 +70,7 @@ describe("every preview and every upload takes a heavy-work slot, whatever its s
     const bytes = forecastCsv(3_300, 50);
     expect(bytes.byteLength).toBeGreaterThan(120 * 1024);
     expect(bytes.byteLength).toBeLessThan(256 * 1024);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => preview({ name: "telemetry.csv", bytes })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => preview({ name: "longwall.csv", bytes })));
     const statuses = answers.map((a) => a.status);
     expect(
       statuses.every((st) => st === 200 || st === 429),
@@ -147,12 +147,12 @@ describe("the time budget of an upload's work", () => {
     try {
       // Every row refused (a concentration above 100 %): read by the general reader, each refusal
       // listed — the plain file's one-pass read ends within the budget.
-      const long = threads.previewUpload("regres_methane", { name: "telemetry.csv", bytes: forecastCsv(100_000, 1) }, {}, bounds);
+      const long = threads.previewUpload("regres_methane", { name: "longwall.csv", bytes: forecastCsv(100_000, 1) }, {}, bounds);
       await expect(long).rejects.toMatchObject({
         kind: "too_large",
         detail: expect.stringContaining("дольше 0,3 с, обработка остановлена"),
       });
-      const short = await threads.previewUpload("regres_methane", { name: "telemetry.csv", bytes: forecastCsv(10) }, {}, bounds);
+      const short = await threads.previewUpload("regres_methane", { name: "longwall.csv", bytes: forecastCsv(10) }, {}, bounds);
       expect(short.count).toBe(10);
     } finally {
       await threads.close();

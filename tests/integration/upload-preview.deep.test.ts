@@ -9,7 +9,7 @@ import { forecastCsv, sendForecast, startPreviewServer, type PreviewServer } fro
 
 let s: PreviewServer;
 
-const preview = (bytes: Uint8Array) => sendForecast(s.server.url, s.staff.token, s.project, { name: "telemetry.csv", bytes }, "?dry_run=1");
+const preview = (bytes: Uint8Array) => sendForecast(s.server.url, s.staff.token, s.project, { name: "longwall.csv", bytes }, "?dry_run=1");
 
 beforeAll(async () => {
   s = await startPreviewServer();

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { WEBHOOK_SENDS } from "@server/domain/monitoring/derive/webhooks";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { createHarness, type Harness } from "../support/harness";
@@ -115,7 +115,7 @@ describe("one company's receiver that never answers", () => {
       await h.request("/api/v1/telemetry/readings/", { method: "POST", token: a.token, json: { facility: mineA, readings: hour() } }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     expect(await waitFor(() => hangingConnections > 0, 10_000)).toBe(true);
 
     const pushed = performance.now();
@@ -123,7 +123,7 @@ describe("one company's receiver that never answers", () => {
       await h.request("/api/v1/telemetry/readings/", { method: "POST", token: b.token, json: { facility: mineB, readings: hour() } }),
       202,
     );
-    await telemetryIdle(h.deps);
+    await monitoringIdle(h.deps);
     const alarm = await waitFor(() => arrived.some((r) => r.key.includes(".alarm.")), 10_000);
     const took = (arrived.find((r) => r.key.includes(".alarm."))?.at ?? performance.now()) - pushed;
     console.log(

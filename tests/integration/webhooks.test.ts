@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { verifyWebhookSignature, WEBHOOK_RETRY_SECONDS } from "@server/domain/monitoring/derive/webhooks";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -91,7 +91,7 @@ beforeAll(async () => {
     readings.push({ sensor: "М-7", t: new Date(AT + m * MINUTE_MS + 15_000).toISOString(), value });
   }
   await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings }), 202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   await h.webhooks.drain();
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ async function watch(company: string, batches: string[], flag: Int32Array): Prom
   let seenQueued = false;
   try {
     for (let left = batches; left.length > 0; ) {
-      const stored = await Promise.all(left.map((batch) => repos.telemetry.getBatch(company, batch)));
+      const stored = await Promise.all(left.map((batch) => repos.monitoring.getBatch(company, batch)));
       left = left.filter((_, i) => stored[i]?.state !== "done");
       if (left.length === 0) break;
       seenQueued = true;

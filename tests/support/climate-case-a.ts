@@ -4,7 +4,7 @@
 // missing for 25 minutes in hour 04 — and the period 01.06.2026 00:00 – 06:00 computed from them:
 // 15,588375 t CO2-eq, 15 carbon units.
 import { expect } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import type { Harness } from "./harness";
 import { CLIMATE_REPORT_HAND_FIELDS, CLIMATE_REPORT_HAND_KEYS } from "@server/contract/schemas/climate-report";
 
@@ -132,7 +132,7 @@ export async function caseAPeriod(h: Harness, token: string, name = "Факел�
   const readings = caseAReadings(JUNE_1, { q: "Q-A", c: "C-A", flame: "FL-A" });
   const pushed = await post("/api/v1/telemetry/readings/", { facility, readings });
   expect(pushed.status, await pushed.clone().text()).toBe(202);
-  await telemetryIdle(h.deps);
+  await monitoringIdle(h.deps);
   const device = { name: "Ф-1", point, kind: "flare_open", flow_basis: "normal_0C", sensors: { q: "Q-A", c: "C-A", flame: "FL-A" } };
   const project = (await created(
     await post("/api/v1/climate-projects/", { name, facility, start: "2026-06-01", methodology: CASE_A_METHODOLOGY, devices: [device] }),

@@ -17,7 +17,7 @@ import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
 import type { WebhookSender } from "@server/domain/monitoring/derive/webhooks";
@@ -171,7 +171,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
     },
     async settled() {
       // Batches of readings pushed are applied after the answer (domain/monitoring/minutes/consumer.ts).
-      await telemetryIdle(deps);
+      await monitoringIdle(deps);
       await Promise.all([storage.settled(), uploads.settled()]);
     },
     async close() {

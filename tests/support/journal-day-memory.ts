@@ -10,8 +10,8 @@ import { parseWith } from "@server/http/validate";
 import { createPoint } from "@server/domain/company/emission-points";
 import type { Actor } from "@server/domain/context";
 import type { Clock } from "@server/ports";
-import { drainTelemetry } from "@server/domain/monitoring/minutes/consumer";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { drainReadings } from "@server/domain/monitoring/minutes/consumer";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { createSensor } from "@server/domain/monitoring/ingest/register";
 
@@ -33,7 +33,7 @@ export async function journalDayOnMemory(
   );
   for (const body of JOURNAL_SENSORS()) await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
   for (const code of JOURNAL_CODES) await storeBatch(d.deps, staff.company, facility, { json: { readings: readingsOf(code) } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
   return { d, staff, facility };
 }

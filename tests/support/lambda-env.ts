@@ -4,7 +4,7 @@
 export function apiLambdaEnv(table: string): Record<string, string> {
   return {
     APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
-    TELEMETRY_QUEUE_URL: "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue",
+    READINGS_QUEUE_URL: "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue",
     TABLE_NAME: table,
     UPLOADS_BUCKET: "up",
     DOCUMENTS_BUCKET: "doc",

@@ -10,8 +10,8 @@ import { newId } from "@server/domain/ids";
 import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
-/** Telemetry rows of one longwall, as a 100 000-row upload holds them. */
-export const telemetry = (n: number): ForecastKeptRow[] =>
+/** Rows of one longwall, as a 100 000-row upload holds them. */
+export const longwallRows = (n: number): ForecastKeptRow[] =>
   Array.from({ length: n }, (_, i) => ({
     id: i + 1,
     x1: 1200 + (i % 300),
@@ -47,7 +47,7 @@ export async function createProject(server: LocalServer, company: string, owner:
 
 /** The rows of one forecast in the blob store; forecasts may share them (addForecasts). */
 export const storeRows = (server: LocalServer, company: string, rows: number) =>
-  storeForecastRows(server.deps, company, newId(), telemetry(rows));
+  storeForecastRows(server.deps, company, newId(), longwallRows(rows));
 
 /** `count` forecasts of `rows` rows each in `project`, all reading the rows stored at `dataKey`. */
 export async function addForecasts(server: LocalServer, project: Project, author: string, count: number, rows: number, dataKey: string) {
@@ -157,10 +157,12 @@ export async function downloadWhileProbing(url: string, path: string, token: str
   return { ...value, ...figures };
 }
 
-/** A telemetry file of `rows` rows as a forecast upload sends it (CSV, 100 000 rows ≈ 4 MB). */
-export const telemetryCsv = (rows: number): Uint8Array =>
+/** A longwall's file of `rows` rows as a forecast upload sends it (CSV, 100 000 rows ≈ 4 MB). */
+export const longwallCsv = (rows: number): Uint8Array =>
   new TextEncoder().encode(
-    ["id,x1,x2,x7,x8,x12,x13,x15", ...telemetry(rows).map((r) => [r.id, r.x1, r.x2, r.x7, r.x8, r.x12, r.x13, r.x15].join(","))].join("\n"),
+    ["id,x1,x2,x7,x8,x12,x13,x15", ...longwallRows(rows).map((r) => [r.id, r.x1, r.x2, r.x7, r.x8, r.x12, r.x13, r.x15].join(","))].join(
+      "\n",
+    ),
   );
 
 /** `count` forecast uploads of `csv` into `projectId` sent at once by `token`'s user (multipart,

@@ -6,7 +6,7 @@
 // throw, not vitest's: `npm run bench -- readings-soak` uses it outside a test run.
 import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import type { Deps } from "@server/domain/context";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { callApi } from "./api-call";
 
 /** The meters of a flare and an engine with their analyser and electricity meters (14 channels). */
@@ -227,13 +227,13 @@ export async function appliedCounts(url: string, token: string, pushed: readonly
   return accepted;
 }
 
-/** The queue of readings empty: telemetryIdle answers once the drains asked for are over, and a batch
+/** The queue of readings empty: monitoringIdle answers once the drains asked for are over, and a batch
  *  whose application failed (a busy machine's storage timing out) is tried again after its back-off
  *  (1 s, then 2, 4 and 8), by a drain of its own. */
 export async function everyBatchApplied(deps: Deps): Promise<void> {
   for (;;) {
-    await telemetryIdle(deps);
-    if ((await deps.repos.telemetry.queued(1)).length === 0) return;
+    await monitoringIdle(deps);
+    if ((await deps.repos.monitoring.queued(1)).length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

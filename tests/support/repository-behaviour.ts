@@ -476,13 +476,13 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
         updated_at: at(1),
         version: 0,
       };
-      expect(await repos.telemetry.putDemoFeed(feed, 0)).toBe(true);
-      expect(await repos.telemetry.putDemoFeed(feed, 0)).toBe(false);
-      const [stored] = (await repos.telemetry.demoFeeds()).filter((f) => f.company === company);
+      expect(await repos.monitoring.putDemoFeed(feed, 0)).toBe(true);
+      expect(await repos.monitoring.putDemoFeed(feed, 0)).toBe(false);
+      const [stored] = (await repos.monitoring.demoFeeds()).filter((f) => f.company === company);
       expect(stored).toEqual({ ...feed, version: 1 });
-      expect(await repos.telemetry.putDemoFeed({ ...stored, next: feed.next + 60_000 }, 1)).toBe(true);
-      expect(await repos.telemetry.putDemoFeed({ ...stored, next: feed.next + 120_000 }, 1)).toBe(false);
-      expect((await repos.telemetry.demoFeeds()).find((f) => f.company === company)).toMatchObject({
+      expect(await repos.monitoring.putDemoFeed({ ...stored, next: feed.next + 60_000 }, 1)).toBe(true);
+      expect(await repos.monitoring.putDemoFeed({ ...stored, next: feed.next + 120_000 }, 1)).toBe(false);
+      expect((await repos.monitoring.demoFeeds()).find((f) => f.company === company)).toMatchObject({
         next: feed.next + 60_000,
         version: 2,
       });

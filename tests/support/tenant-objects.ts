@@ -22,7 +22,7 @@ export interface TenantObjects {
   /** A monitoring period of it (2026-01-02 00:00–01:00, no minutes: every hour «нет данных»): its report's routes. */
   climatePeriod: { id: string };
   /** A batch of readings the company pushed (D57). */
-  telemetryBatch: { id: string };
+  readingsBatch: { id: string };
   /** A reconciliation of the facility against a dispatch export (issue 95): its one reading, another value. */
   reconciliation: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
@@ -136,7 +136,7 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     json: { facility: facility.id, readings: [{ sensor: sensorCode, t: "2026-03-01T00:00:00Z", value: 0.4 }] },
   });
   if (pushed.status !== 202) throw new Error(`readings: ${pushed.status} ${await pushed.text()}`);
-  const telemetryBatch = (await pushed.json()) as { batch: string };
+  const readingsBatch = (await pushed.json()) as { batch: string };
   const exported = new TextEncoder().encode(`Время;${sensorCode}\r\n01.03.2026 07:00:00;0,5\r\n`);
   const grant = (await (
     await h.request("/api/v1/telemetry/upload-url/", {
@@ -230,7 +230,7 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     point: { id: String(point.id), name: pointName },
     sensor: { id: String(sensor.id), code: sensorCode },
     gatewayKey: { id: String(gatewayKey.id), label: keyLabel },
-    telemetryBatch: { id: telemetryBatch.batch },
+    readingsBatch: { id: readingsBatch.batch },
     reconciliation: { id: String(reconciliation.id) },
     calculations,
     secrets: [

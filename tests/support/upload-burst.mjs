@@ -10,7 +10,7 @@ async function upload(i) {
   form.set("name", `Параллельный ${i}`);
   form.set("project", projectId);
   form.set("method", "xgboost");
-  form.set("file_data", new Blob([csv]), "telemetry.csv");
+  form.set("file_data", new Blob([csv]), "longwall.csv");
   const res = await fetch(`${url}/api/v1/regres_methane/`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
   await res.arrayBuffer();
   return res.status;

@@ -4,7 +4,7 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
 import type { Project } from "@server/contract/schemas/project";
 import { accessToken } from "./server";
-import { createProject, telemetry } from "./large-forecasts";
+import { createProject, longwallRows } from "./large-forecasts";
 
 export interface PreviewServer {
   server: LocalServer;
@@ -36,7 +36,9 @@ export async function startPreviewServer(): Promise<PreviewServer> {
 /** A forecast CSV of `rows` rows whose every `step`-th row has a methane concentration of 300 %
  *  (refused by the save's check, not by the reader): `rows` 50 000 are about 2 MB. */
 export function forecastCsv(rows: number, step = Number.POSITIVE_INFINITY): Uint8Array {
-  const lines = telemetry(rows).map((r, i) => [r.id, r.x1, r.x2, (i + 1) % step === 0 ? 300 : r.x7, r.x8, r.x12, r.x13, r.x15].join(","));
+  const lines = longwallRows(rows).map((r, i) =>
+    [r.id, r.x1, r.x2, (i + 1) % step === 0 ? 300 : r.x7, r.x8, r.x12, r.x13, r.x15].join(","),
+  );
   return new TextEncoder().encode(["id,x1,x2,x7,x8,x12,x13,x15", ...lines].join("\n"));
 }
 

@@ -14,7 +14,7 @@ export const MOUNTS = {
   // Issue 74: the keys a verifier checks a version's signature with; nothing secret.
   signingKeys: { prefix: "/v1/signing-keys", access: "public" },
   // A mine's gateway pushes with its gateway key, not a user's token: the route checks either itself.
-  telemetryPush: { prefix: "/v1/telemetry", access: "public" },
+  monitoringPush: { prefix: "/v1/telemetry", access: "public" },
   users: { prefix: "/v1/users", access: "user" },
   projects: { prefix: "/v1/projects", access: "user" },
   graphs: { prefix: "/v1/projects", access: "user" },
@@ -33,7 +33,7 @@ export const MOUNTS = {
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },
   climateProjects: { prefix: "/v1/climate-projects", access: "user" },
-  telemetry: { prefix: "/v1/telemetry", access: "user" },
+  monitoring: { prefix: "/v1/telemetry", access: "user" },
   webhooks: { prefix: "/v1/company/webhooks", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   evidence: { prefix: "/v1", access: "user" },

@@ -18,7 +18,7 @@ import type { EVIDENCE_ROUTES } from "./routes/evidence";
 import type { EXPORT_JOB_ROUTES } from "./routes/export-jobs";
 import type { EXPORT_ROUTES } from "./routes/exports";
 import type { FACILITY_ROUTES } from "./routes/facilities";
-import type { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "./routes/monitoring";
+import type { MONITORING_PUSH_ROUTES, MONITORING_ROUTES } from "./routes/monitoring";
 import type { FORECAST_MODEL_ROUTES } from "./routes/forecast-models";
 import type { FORECAST_ROUTES } from "./routes/forecast";
 import type { GRAPH_ROUTES } from "./routes/graphs";
@@ -39,7 +39,7 @@ export interface MountRoutes {
   mediaStream: typeof MEDIA_STREAM_ROUTES;
   directUploads: typeof DIRECT_UPLOAD_ROUTES;
   signingKeys: typeof SIGNING_KEY_ROUTES;
-  telemetryPush: typeof TELEMETRY_PUSH_ROUTES;
+  monitoringPush: typeof MONITORING_PUSH_ROUTES;
   users: typeof USER_ROUTES;
   projects: typeof PROJECT_ROUTES;
   graphs: typeof GRAPH_ROUTES;
@@ -57,7 +57,7 @@ export interface MountRoutes {
   inventoryReport: typeof INVENTORY_REPORT_ROUTES;
   abatement: typeof ABATEMENT_ROUTES;
   climateProjects: typeof CLIMATE_PROJECT_ROUTES;
-  telemetry: typeof TELEMETRY_ROUTES;
+  monitoring: typeof MONITORING_ROUTES;
   webhooks: typeof WEBHOOK_ROUTES;
   evidence: typeof EVIDENCE_ROUTES;
   exportJobs: typeof EXPORT_JOB_ROUTES;

@@ -55,10 +55,10 @@ export interface Deps {
   gostCms?: GostCmsVerifier;
   /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
-  telemetryQueue?: TelemetryQueue;
+  readingsQueue?: ReadingsQueue;
   /** Where the table's queue of readings is drained when not in this process: the local server's
    *  consumer thread (local/readings-consumer.ts). Without it (tests' harnesses) in this process. */
-  telemetryConsumer?: TelemetryConsumer;
+  readingsConsumer?: ReadingsConsumer;
   /** Deliveries were made: the host's webhook sender (domain/monitoring/derive/webhooks.ts `webhookSender`, its
    *  `due`) sends them — on the local server the request thread's, told by the consumer's thread, so one
    *  sender takes the queue. Without it they wait for the host's next round (its timer, the minute's
@@ -66,7 +66,7 @@ export interface Deps {
   webhooksDue?: () => void;
   /** The first back-off of a batch of readings whose application failed (consumer.ts RETRIES.firstMs
    *  when unset): the local host's tests set it shorter (local/readings-retry.ts). */
-  telemetryRetryFirstMs?: number;
+  readingsRetryFirstMs?: number;
   /** What the host keeps running for the domain: its change stream, its timers and the long-lived
    *  objects the domain's modules use, made by the host. No module of the domain holds state of its own. */
   runtime: Runtime;
@@ -77,7 +77,7 @@ export interface Deps {
 export type { Runtime } from "../ports/runtime";
 
 /** A drain of the table's queue of readings run elsewhere (domain/monitoring/minutes/consumer.ts). */
-export interface TelemetryConsumer {
+export interface ReadingsConsumer {
   /** Drains what is queued now (behind a drain running); resolves once done. */
   drain(): Promise<void>;
   /** Resolves once the drains asked for so far are done. */
@@ -85,7 +85,7 @@ export interface TelemetryConsumer {
 }
 
 /** Where a stored batch of readings is announced for the consumer (functions/src/events/readings-queue.ts). */
-export interface TelemetryQueue {
+export interface ReadingsQueue {
   send(message: { company: string; batch: string }): Promise<void>;
 }
 

@@ -22,7 +22,8 @@ export type JobRequest =
   /** A stored climate period computed again at a version: the same request again while its job waits
    *  or runs is that job. */
   | { op: "climate_period"; project: string; recompute: { period: string; version: number } }
-  /** A dispatch export reconciled with the stored readings: each reconciliation its own, by its id. */
+  /** A dispatch export reconciled with the stored readings: each reconciliation its own, by its id.
+   *  The op is stored with the job, so it keeps the wing's old word. */
   | { op: "telemetry_reconciliation"; reconciliation: string }
   | {
       op: "train";

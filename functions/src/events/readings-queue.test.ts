@@ -48,7 +48,7 @@ const stored = async () => {
   const { times } = await readingsBetween(deps, staff.company, methane, minute(0), minute(24 * 60 + 120));
   return [...times].map((t) => (t - minute(0)) / 60_000);
 };
-const batch = (id: string) => d.deps.repos.telemetry.getBatch(staff.company, id);
+const batch = (id: string) => d.deps.repos.monitoring.getBatch(staff.company, id);
 
 beforeAll(async () => {
   d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
@@ -63,16 +63,16 @@ beforeAll(async () => {
     )
   ).id;
   const blobs = d.deps.blobs;
-  const telemetry = d.deps.repos.telemetry;
+  const monitoring = d.deps.repos.monitoring;
   // A push's readings unreadable, wherever they are kept (the table, or a large push's blob).
   deps = {
     repos: {
       ...d.deps.repos,
-      telemetry: {
-        ...telemetry,
+      monitoring: {
+        ...monitoring,
         batchReadings: async (company, batch) => {
           if (failing.has(`telemetry/batches/${company}/${batch}.json`)) throw Object.assign(new Error("SlowDown"), { name: "SlowDown" });
-          return telemetry.batchReadings(company, batch);
+          return monitoring.batchReadings(company, batch);
         },
       },
     },
@@ -105,10 +105,10 @@ describe("the API's messages", () => {
     expect(await batch(second.batch)).toMatchObject({ state: "queued", accepted: 0 });
     expect(await batch(third.batch)).toMatchObject({ state: "done", accepted: 1 });
     expect(lines.map((l) => [l.level, l.entry.event, l.entry.messageId ?? l.entry.accepted])).toEqual([
-      ["info", "telemetry_batch", 3],
-      ["error", "telemetry_message_failed", "m2"],
-      ["info", "telemetry_batch", 1],
-      ["warn", "telemetry_message_ignored", "junk"],
+      ["info", "readings_batch", 3],
+      ["error", "readings_message_failed", "m2"],
+      ["info", "readings_batch", 1],
+      ["warn", "readings_message_ignored", "junk"],
     ]);
     expect(lines[1].entry.error).toContain("SlowDown");
     expect(await stored()).toEqual([0, 1, 2, 20]);
@@ -138,13 +138,13 @@ describe("the API's messages", () => {
       expect(await batch(poison.batch)).toMatchObject({ state: "queued" });
       const { lines, log } = recorder();
       expect(await consumeReadingsMessages({ Records: [received(5)] }, deps, log)).toEqual({ batchItemFailures: [] });
-      expect(lines.map((l) => [l.entry.event, l.entry.state])).toEqual([["telemetry_batch", "failed"]]);
+      expect(lines.map((l) => [l.entry.event, l.entry.state])).toEqual([["readings_batch", "failed"]]);
     } finally {
       console.error = error;
       failing.clear();
     }
     expect(await batch(poison.batch)).toMatchObject({ state: "failed", attempts: 5, failure: "ошибка обработки (SlowDown)" });
-    expect((await d.deps.repos.telemetry.queued(100)).map((q) => q.batch)).not.toContain(poison.batch);
+    expect((await d.deps.repos.monitoring.queued(100)).map((q) => q.batch)).not.toContain(poison.batch);
   });
 
   it("answers a batch it does not hold as missing, without failing the message", async () => {
@@ -155,7 +155,7 @@ describe("the API's messages", () => {
       log,
     );
     expect(answer).toEqual({ batchItemFailures: [] });
-    expect(lines).toEqual([{ level: "info", entry: expect.objectContaining({ event: "telemetry_batch", state: "missing", accepted: 0 }) }]);
+    expect(lines).toEqual([{ level: "info", entry: expect.objectContaining({ event: "readings_batch", state: "missing", accepted: 0 }) }]);
   });
 });
 
@@ -213,8 +213,8 @@ describe("the uploads bucket's notifications", () => {
     expect((await stored()).filter((m) => m >= 24 * 60)).toEqual([24 * 60, 24 * 60 + 2]);
     const entries = lines.map((l) => l.entry);
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ event: "telemetry_batch", state: "done", accepted: 2 });
-    expect(entries[1]).toMatchObject({ event: "telemetry_batch", state: "done", batch: entries[0].batch });
+    expect(entries[0]).toMatchObject({ event: "readings_batch", state: "done", accepted: 2 });
+    expect(entries[1]).toMatchObject({ event: "readings_batch", state: "done", batch: entries[0].batch });
     const file = await batch(String(entries[0].batch));
     expect(file).toMatchObject({ file_name: "agk_2026-03-02.csv", lines: 3, accepted: 2, refused_count: 1 });
     expect(file?.refused[0]).toMatchObject({ line: 3 });
@@ -226,7 +226,7 @@ describe("the uploads bucket's notifications", () => {
     const first = await droppedFileBatch(d.deps, key, '"etag-2"');
     const again = await droppedFileBatch(d.deps, key, '"etag-2"');
     expect(again?.batch).toBe(first?.batch);
-    const listed = await d.deps.repos.telemetry.batchesOfFacility(staff.company, facility, 100);
+    const listed = await d.deps.repos.monitoring.batchesOfFacility(staff.company, facility, 100);
     expect(listed.filter((b) => b.batch === first?.batch)).toEqual([
       expect.objectContaining({ state: "queued", file_name: "agk_2026-03-03.csv" }),
     ]);
@@ -249,7 +249,7 @@ describe("the uploads bucket's notifications", () => {
     );
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(lines).toEqual([
-      { level: "warn", entry: { event: "telemetry_drop_ignored", key: stranger, reason: "no such company's facility" } },
+      { level: "warn", entry: { event: "readings_drop_ignored", key: stranger, reason: "no such company's facility" } },
     ]);
   });
 });

@@ -11,7 +11,7 @@
 import type { Deps } from "../domain/context";
 import { applyBatch } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
-import { droppedFileBatch, TELEMETRY_DROP_PREFIX } from "../domain/monitoring/ingest/files";
+import { droppedFileBatch, READINGS_DROP_PREFIX } from "../domain/monitoring/ingest/files";
 import { decodeS3Key } from "./upload-check";
 
 /** The part of an SQS event this handler reads. */
@@ -40,10 +40,10 @@ async function batchesOf(deps: Pick<Deps, "repos" | "clock">, body: unknown, log
   for (const record of message.Records ?? []) {
     if (!record.eventName?.startsWith("ObjectCreated:") || !record.s3?.object?.key) continue;
     const key = decodeS3Key(record.s3.object.key);
-    if (!key.startsWith(TELEMETRY_DROP_PREFIX)) continue;
+    if (!key.startsWith(READINGS_DROP_PREFIX)) continue;
     const batch = await droppedFileBatch(deps, key, record.s3.object.eTag ?? record.s3.object.sequencer ?? "");
     if (batch) out.push({ company: batch.company, batch: batch.batch });
-    else log.warn(JSON.stringify({ event: "telemetry_drop_ignored", key, reason: "no such company's facility" }));
+    else log.warn(JSON.stringify({ event: "readings_drop_ignored", key, reason: "no such company's facility" }));
   }
   return out;
 }
@@ -62,7 +62,7 @@ export async function consumeReadingsMessages(
         body = JSON.parse(record.body);
       } catch {
         // Never a message of ours: retrying would not make it one.
-        log.warn(JSON.stringify({ event: "telemetry_message_ignored", messageId: record.messageId }));
+        log.warn(JSON.stringify({ event: "readings_message_ignored", messageId: record.messageId }));
         continue;
       }
       for (const { company, batch } of await batchesOf(deps, body, log)) {
@@ -70,11 +70,11 @@ export async function consumeReadingsMessages(
         // set aside, failed with its reason for its company, not left «queued» behind the dead letters.
         const done = await applyBatch(deps, company, batch, { receives: Number(record.attributes?.ApproximateReceiveCount ?? 1) });
         log.info(
-          JSON.stringify({ event: "telemetry_batch", company, batch, state: done?.state ?? "missing", accepted: done?.accepted ?? 0 }),
+          JSON.stringify({ event: "readings_batch", company, batch, state: done?.state ?? "missing", accepted: done?.accepted ?? 0 }),
         );
       }
     } catch (error) {
-      log.error(JSON.stringify({ event: "telemetry_message_failed", messageId: record.messageId, error: String(error) }));
+      log.error(JSON.stringify({ event: "readings_message_failed", messageId: record.messageId, error: String(error) }));
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

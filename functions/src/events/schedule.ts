@@ -24,7 +24,7 @@ export interface TimedJob {
  *  server's upkeep of its folder (the uploads' sweep; the backups where BACKUP_DIR is set) and, where
  *  it runs the demo mine's readings, their feed. */
 export type ScheduleDeps = Pick<Deps, "repos" | "clock" | "runtime"> &
-  Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">> & {
+  Partial<Pick<Deps, "config" | "readingsQueue" | "webhooksDue">> & {
     webhooks: Pick<WebhookSender, "drain">;
     expireMinutes?: (run: CompactionRun) => Promise<unknown>;
     sweepUploads?: () => Promise<number>;

@@ -1,7 +1,7 @@
 // A reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts, issue 95) as the
 // job runs it, in the spreadsheet thread or the job function: the comparison, then its differences as an
 // xlsx beside its record (a row per reading missing, extra or different, at most
-// LIMITS.telemetry.reconciliationXlsxRows; the counts in the record say how many there are). Times are
+// LIMITS.monitoring.reconciliationXlsxRows; the counts in the record say how many there are). Times are
 // written on the company's clock, as the mine's export writes them.
 import { zoneOf, zoneOffsetMs } from "@core/company-clock";
 import { LIMITS } from "../contract/schemas/limits";
@@ -35,7 +35,7 @@ export async function runReconciliationJob(deps: ExportDeps, request: Reconcilia
   const rows: Cell[][] = [];
   let more = 0;
   const record = await runReconciliation(deps, request, (code, t, file, stored) => {
-    if (rows.length >= LIMITS.telemetry.reconciliationXlsxRows) {
+    if (rows.length >= LIMITS.monitoring.reconciliationXlsxRows) {
       more++;
       return;
     }

@@ -82,9 +82,9 @@ function coefficientsTable(lines: readonly SnapshotLine[]): Uint8Array {
   return utf8(`\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`);
 }
 
-/** The telemetry files of the line `index`: the readings as their SHA-256 is over, and what the month
+/** The readings files of the line `index`: the readings as their SHA-256 is over, and what the month
  *  is recomputed from. */
-export const telemetryFiles = (index: number) => {
+export const readingsFiles = (index: number) => {
   const stem = `telemetry/${String(index + 1).padStart(4, "0")}`;
   return { csv: `${stem}.csv`, json: `${stem}.json` };
 };
@@ -97,7 +97,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
   const facilities = [...new Set(lines.map((l) => l.facility).filter((f): f is string => typeof f === "string" && f !== ""))];
   const byCalculation = new Map<string, OfferAcceptance>();
   for (const facility of facilities) {
-    for (const acceptance of await deps.repos.telemetry.acceptances(company, facility))
+    for (const acceptance of await deps.repos.monitoring.acceptances(company, facility))
       byCalculation.set(acceptance.calculation, acceptance);
   }
   const files: ZipEntry[] = [];
@@ -111,7 +111,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       deps.blobs.get(acceptedEvidenceKey(acceptance, "csv")),
       deps.blobs.get(acceptedEvidenceKey(acceptance, "json")),
     ]);
-    const names = telemetryFiles(index);
+    const names = readingsFiles(index);
     const point =
       (JSON.parse(new TextDecoder().decode(json?.body ?? utf8("{}"))) as { point_name?: string }).point_name ?? acceptance.point;
     if (!csv || !json) {
@@ -219,10 +219,10 @@ export async function verificationPack(
       }
     }
   }
-  const telemetry = await acceptedMonths(deps, actor.company, lines);
-  files.push(...telemetry.files);
+  const accepted = await acceptedMonths(deps, actor.company, lines);
+  files.push(...accepted.files);
   const company = await deps.repos.companies.get(actor.company);
-  if (telemetry.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(telemetry.sets, zoneOf(company)) });
+  if (accepted.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(accepted.sets, zoneOf(company)) });
   files.push(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },
@@ -243,8 +243,8 @@ export async function verificationPack(
     evidence,
     ...(missing.length > 0 ? { evidence_missing: missing } : {}),
     // D63: the minute values behind each month accepted from the mine's АГК (none: no key, as before).
-    ...(telemetry.listed.length > 0 ? { telemetry: telemetry.listed } : {}),
-    ...(telemetry.missing.length > 0 ? { telemetry_missing: telemetry.missing } : {}),
+    ...(accepted.listed.length > 0 ? { telemetry: accepted.listed } : {}),
+    ...(accepted.missing.length > 0 ? { telemetry_missing: accepted.missing } : {}),
   };
   files.push(...(await signedManifest(signer, manifest)));
 

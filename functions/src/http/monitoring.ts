@@ -6,7 +6,7 @@ import { getFacility } from "../domain/company/facilities";
 import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
 import { listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
-import { failureShown, kickTelemetry } from "../domain/monitoring/minutes/consumer";
+import { failureShown, kickReadings } from "../domain/monitoring/minutes/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
@@ -32,7 +32,7 @@ import {
   listGassingsRoute,
   registerGassingRoute,
   confirmGassingRoute,
-  telemetryUploadUrlRoute,
+  readingsUploadUrlRoute,
 } from "../contract/routes/monitoring";
 import type { Journal } from "../domain/monitoring/derive/journal";
 import { minutesRead } from "../domain/monitoring/derive/minute-reads";
@@ -45,11 +45,11 @@ import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
-import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
+import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
 import { acceptOffers, listOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
-import type { ListedBatch, TelemetryBatch } from "../ports";
+import type { ListedBatch, ReadingsBatch } from "../ports";
 import { keptState } from "../ports/runtime";
 import type { AppEnv } from "./env";
 import { pacedBearer, takeRefusal } from "./auth";
@@ -88,7 +88,7 @@ const shown = <T extends ListedBatch>({
   return failure === undefined ? batch : { ...batch, failure };
 };
 /** A batch's own status: its refused lines listed, not counted. */
-const view = (batch: TelemetryBatch) => {
+const view = (batch: ReadingsBatch) => {
   const { refused_count: _count, ...status } = shown(batch);
   return status;
 };
@@ -125,14 +125,14 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
     company = actor.company;
   } else throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
   const { batch, again } = await storeKeyedBatch(deps, company, facility, body, restrictTo, c.req.header("Idempotency-Key"));
-  if (!again) await kickTelemetry(deps, batch);
+  if (!again) await kickReadings(deps, batch);
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });
 
 export const monitoringRoutes = routeApp()
   .openapi(getBatchRoute, async (c) => {
     const deps = c.get("deps");
-    const batch = await deps.repos.telemetry.getBatch(c.get("actor").company, c.req.valid("param").batch);
+    const batch = await deps.repos.monitoring.getBatch(c.get("actor").company, c.req.valid("param").batch);
     if (!batch) throw new NotFound("Пакет показаний не найден");
     return c.json(view(batch), 200);
   })
@@ -172,8 +172,8 @@ export const monitoringRoutes = routeApp()
     const facility = await getFacility(deps, actor, named);
     if (c.get("noLiveStream")) throw new NotFound(LIVE_STREAM_ABSENT);
     const most = Math.min(
-      max_events === undefined ? LIMITS.telemetry.liveStreamEvents : Number(max_events),
-      LIMITS.telemetry.liveStreamEvents,
+      max_events === undefined ? LIMITS.monitoring.liveStreamEvents : Number(max_events),
+      LIMITS.monitoring.liveStreamEvents,
     );
     return streamSSE(c, (stream) => streamViews(deps, actor.company, facility, stream, most)) as never;
   })
@@ -229,11 +229,11 @@ export const monitoringRoutes = routeApp()
   .openapi(confirmGassingRoute, async (c) =>
     c.json(await confirmGassing(c.get("deps"), c.get("actor"), c.req.valid("param").gassing, c.req.valid("json")), 200),
   )
-  .openapi(telemetryUploadUrlRoute, async (c) => c.json(await telemetryUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(readingsUploadUrlRoute, async (c) => c.json(await readingsUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(importFileRoute, async (c) => {
     const deps = c.get("deps");
-    const batch = await importTelemetryFile(deps, c.get("actor"), c.req.valid("json"));
-    await kickTelemetry(deps, batch);
+    const batch = await importReadingsFile(deps, c.get("actor"), c.req.valid("json"));
+    await kickReadings(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   })
   .openapi(createReconciliationRoute, async (c) =>
@@ -247,7 +247,7 @@ export const monitoringRoutes = routeApp()
   .openapi(fillReconciliationRoute, async (c) => {
     const deps = c.get("deps");
     const batch = await fillReconciliation(deps, c.get("actor"), c.req.valid("param").id);
-    await kickTelemetry(deps, batch);
+    await kickReadings(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   })
   .openapi(reconciliationXlsxRoute, async (c) => {
@@ -291,8 +291,8 @@ async function streamViews(deps: Deps, company: string, facility: { id: string; 
   stream.onAbort(finish);
   const heartbeat = setInterval(() => {
     stream.writeSSE({ event: "heartbeat", data: new Date().toISOString() }).catch(finish);
-  }, LIMITS.telemetry.liveHeartbeatSeconds * 1000);
-  const end = setTimeout(finish, LIMITS.telemetry.liveStreamMinutes * 60_000);
+  }, LIMITS.monitoring.liveHeartbeatSeconds * 1000);
+  const end = setTimeout(finish, LIMITS.monitoring.liveStreamMinutes * 60_000);
   const stopping = liveStopping(deps, finish);
   let sent = 0;
   try {

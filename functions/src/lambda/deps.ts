@@ -44,7 +44,7 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     // names it (`cdk deploy -c opensslBin=…`, docs/architecture.md).
     gostCms: process.env.OPENSSL_BIN ? opensslGostCms({ binary: process.env.OPENSSL_BIN }) : nativeGostCms(),
     // A stored batch of readings is announced on the readings' queue, consumed by its own function.
-    telemetryQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+    readingsQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("READINGS_QUEUE_URL")),
     // The API's change stream has no subscribers: a binding changed moves no tile in AWS (the page
     // polls the stored days), and the deliveries the demo's events make are sent by the minute function.
     runtime: hostRuntime({ subscribers: [], deps: () => deps }),

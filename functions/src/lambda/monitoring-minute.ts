@@ -17,7 +17,7 @@ import { runDue } from "../events/schedule";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 
-type MinuteDeps = Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">>;
+type MinuteDeps = Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "readingsQueue" | "webhooksDue">>;
 let deps: MinuteDeps | undefined;
 /** The webhook sender of this instance (its turns and receivers' back-offs last as long as it does). */
 let webhooks: WebhookSender | undefined;
@@ -35,7 +35,7 @@ export async function handler(
     deps = minuteDeps({
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       clock: systemClock,
-      telemetryQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+      readingsQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("READINGS_QUEUE_URL")),
       webhooksDue: () => webhooks?.due(),
     });
     webhooks = webhookSender(deps, httpWebhookTransport);

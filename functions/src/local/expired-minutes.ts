@@ -37,7 +37,7 @@ export async function removeExpiredMinutes(
           TableName: table,
           KeyConditionExpression: "PK = :pk",
           FilterExpression: "expires_at < :now",
-          ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(company.id, facility.id, day), ":now": nowSeconds },
+          ExpressionAttributeValues: { ":pk": keys.facilityMinutesOfDay(company.id, facility.id, day), ":now": nowSeconds },
           ProjectionExpression: "PK, SK",
         });
         if (expired.length > 0) await compactFirst(company.id, facility.id, day);

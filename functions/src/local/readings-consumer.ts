@@ -1,4 +1,4 @@
-// The TelemetryConsumer of the local host (domain/context.ts): the table's queue of readings drained in a
+// The ReadingsConsumer of the local host (domain/context.ts): the table's queue of readings drained in a
 // worker thread of its own (readings-thread.ts), as the readings' function drains SQS in AWS. On the
 // request thread a year's dispatch file took the event loop for minutes (another company's get_me p50
 // 209 ms, p95 800 ms while it was applied, docs/performance.md); here the request thread only stores
@@ -14,7 +14,7 @@
 // drains, then ends the thread whatever is queued: what it was applying is applied again on the next
 // start, nothing counted twice.
 import { Worker, type MessagePort } from "node:worker_threads";
-import { systemClock, type TelemetryConsumer } from "../domain/context";
+import { systemClock, type ReadingsConsumer } from "../domain/context";
 import type { StreamRecord } from "../events/table-changes";
 import type { Change, Clock } from "../ports";
 import { threadExecArgv, threadResourceLimits } from "./heap-limits";
@@ -38,7 +38,7 @@ export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
   failed?(reason: string): void;
 }
 
-export interface ConsumerThread extends TelemetryConsumer {
+export interface ConsumerThread extends ReadingsConsumer {
   /** On the server's start: drains what a kill left queued, the thread started only when `queued`
    *  finds some (loading its code is about 2 s of CPU, which a server with nothing queued is spared
    *  until its first batch). */

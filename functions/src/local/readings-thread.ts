@@ -12,7 +12,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
-import { drainTelemetry, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
+import { drainReadings, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";
@@ -39,12 +39,12 @@ const runtime: Deps["runtime"] = hostRuntime({
   deps: () => deps,
 });
 const retryFirstMs = readingsRetryFirstMsFromEnv();
-const deps: SubscriberDeps & Pick<Deps, "telemetryRetryFirstMs"> = {
+const deps: SubscriberDeps & Pick<Deps, "readingsRetryFirstMs"> = {
   repos: dynamoRepositories(doc, tableName),
   blobs: fsBlobStore(blobsDir),
   clock: { now: () => new Date(Date.now() + offset) },
   runtime,
-  ...(retryFirstMs === undefined ? {} : { telemetryRetryFirstMs: retryFirstMs }),
+  ...(retryFirstMs === undefined ? {} : { readingsRetryFirstMs: retryFirstMs }),
 };
 
 /** A drain of its own once the earliest batch passed over for its back-off may be tried again
@@ -54,13 +54,13 @@ const retryLater = (outcome: DrainOutcome) => {
   clearTimeout(retry);
   retry = undefined;
   if (outcome.retryAt === undefined) return;
-  retry = setTimeout(() => void drainTelemetry(deps).then(retryLater), Math.max(0, outcome.retryAt - deps.clock.now().getTime()));
+  retry = setTimeout(() => void drainReadings(deps).then(retryLater), Math.max(0, outcome.retryAt - deps.clock.now().getTime()));
 };
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
   // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts).
-  void drainTelemetry(deps)
+  void drainReadings(deps)
     .then(retryLater)
     .then(() => forecastsIdle(deps))
     .then(() => post({ type: "drained", id: message.id }));

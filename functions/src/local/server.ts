@@ -30,8 +30,8 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
-import { drainTelemetry } from "../domain/monitoring/minutes/consumer";
-import { telemetryIdle } from "../domain/monitoring/live/forecaster";
+import { drainReadings } from "../domain/monitoring/minutes/consumer";
+import { monitoringIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { startSchedule } from "../events/schedule";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
@@ -155,7 +155,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const uploads = withUploadNotifications(fsBlobStore(join(dataDir, "blobs")));
   // The consumer's thread first: its writes' stream records are handed to the storage's stream.
   const settled = async () => {
-    await telemetryIdle(deps);
+    await monitoringIdle(deps);
     await Promise.all([storage.settled(), uploads.settled()]);
   };
   // Exports and report passports are rendered in worker threads that stream them back (in AWS the
@@ -210,7 +210,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         clock: options.clock,
         changed: (change) => void fromThread.publish(change).catch(() => undefined),
         ...(storage.streamRecord ? { record: storage.streamRecord } : {}),
-        failed: (reason) => serverLog.error({ event: "telemetry_consumer", message: `telemetry consumer thread: ${reason}` }),
+        failed: (reason) => serverLog.error({ event: "readings_consumer", message: `readings consumer thread: ${reason}` }),
       })
     : undefined;
   // Stored forecast models are parsed and scored in threads of their own (a large one's parse takes
@@ -237,7 +237,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     climateMath: scoring,
     // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl).
     gostCms: opensslGostCms(),
-    ...(consumer ? { telemetryConsumer: consumer } : {}),
+    ...(consumer ? { readingsConsumer: consumer } : {}),
     runtime,
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
@@ -331,8 +331,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   // D57: batches of readings stored and answered 202 but not yet applied when the process stopped
   // (killed, say) are in the table's queue: applied now, in the background (the consumer's thread).
-  if (consumer) consumer.resume(async () => (await deps.repos.telemetry.queued(1)).length > 0);
-  else void drainTelemetry(deps);
+  if (consumer) consumer.resume(async () => (await deps.repos.monitoring.queued(1)).length > 0);
+  else void drainReadings(deps);
   // Issue 97, item 2: jobs the last process left queued or running (killed) are run again, or failed
   // when interrupted twice, their holds given back; each is a line of the log.
   if (threads) {
@@ -365,7 +365,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         const doc = storage.doc;
         if (doc && !run.stopped)
           await removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime(), async (company, facility, day) => {
-            if (await deps.repos.telemetry.hasMinutes(company, facility, day)) await compactDay(deps, company, facility, day);
+            if (await deps.repos.monitoring.hasMinutes(company, facility, day)) await compactDay(deps, company, facility, day);
           });
       },
       // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
@@ -502,7 +502,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         // The consumer's thread ends once its drains are done, or after a second whatever is queued
         // (readings-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
         // the webhooks it made are sent before the last wait for them.
-        .then(() => Promise.all([threads?.close(), scoring.close(), consumer ? consumer.close() : telemetryIdle(deps)]))
+        .then(() => Promise.all([threads?.close(), scoring.close(), consumer ? consumer.close() : monitoringIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
         .then(() => scheduled)

@@ -61,7 +61,7 @@ export interface OpenStorage {
   requestHandler?(): SdkRequestHandler;
   /** The document client the repositories write through (a bench counts its calls). */
   doc?: DynamoDBDocumentClient;
-  /** A write's record made by another thread's client (the telemetry consumer's, whose writes
+  /** A write's record made by another thread's client (the readings consumer's, whose writes
    *  table-stream.ts turns into records there), handed to this storage's stream. */
   streamRecord?(record: StreamRecord): void;
   /** Resolves once the table's stream handler has seen every write made so far. */

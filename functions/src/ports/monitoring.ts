@@ -55,7 +55,7 @@ export type BatchReading = [sensor: string, t: number, value: number];
 
 /** A pushed batch as stored (its readings kept in the table beside it, `readings_in: "table"`, or a
  *  blob, telemetry/batches/{company}/{batch}.json). */
-export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
+export type ReadingsBatch = z.output<typeof batchStatusSchema> & {
   company: string;
   refused_count: number;
   /** A dispatch file's batch: the stored file its readings are read from (domain/monitoring/ingest/files.ts). */
@@ -68,13 +68,13 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
    *  queue (a mark put only where the announcement failed, removed by the minute's sweep once the batch
    *  is done); absent: marked, as every batch stored before and every batch of the local host. */
   queue_mark?: false;
-  /** "table": its readings are kept in the table (TelemetryRepository.batchReadings); absent: in the
+  /** "table": its readings are kept in the table (MonitoringRepository.batchReadings); absent: in the
    *  blob telemetry/batches/{company}/{batch}.json, as every batch stored before and a large push. */
   readings_in?: "table";
 };
 
 /** A batch as its facility's list of loads holds it: without its refused lines. */
-export type ListedBatch = Omit<TelemetryBatch, "refused">;
+export type ListedBatch = Omit<ReadingsBatch, "refused">;
 
 /** A sensor's readings of one UTC day, packed (D57: idempotent by (sensor, instant)): the instants as
  *  ms since the day's 00:00 UTC and the values, in time order; the batches applied to it with their
@@ -130,17 +130,17 @@ export interface MinutesHead {
   version: number;
 }
 
-export interface TelemetryRepository {
+export interface MonitoringRepository {
   /** Stores the batch (state queued), then its mark in the queue (none where `queue_mark` is false).
    *  It is not yet in its facility's list (listBatch): a crash before its answer leaves a batch that
    *  nothing lists or waits for. */
-  createBatch(batch: TelemetryBatch): Promise<void>;
+  createBatch(batch: ReadingsBatch): Promise<void>;
   /** The batch's line in its facility's list of loads, unless one is there already (the consumer's,
    *  written as it applied the batch, is never overwritten): the last write before the answer 202. */
-  listBatch(batch: TelemetryBatch): Promise<void>;
-  getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
+  listBatch(batch: ReadingsBatch): Promise<void>;
+  getBatch(companyId: string, batchId: string): Promise<ReadingsBatch | undefined>;
   /** The batch done with its counts, and its queue mark removed (none where `queue_mark` is false). */
-  finishBatch(batch: TelemetryBatch): Promise<void>;
+  finishBatch(batch: ReadingsBatch): Promise<void>;
   /** A push's readings kept in the table, packed, where they fit in a few write units (a gateway's
    *  minute: a write unit a KB costs what an S3 PUT does at 8 KB); false, nothing written, where they do
    *  not (the caller keeps them as a blob). */
@@ -149,10 +149,10 @@ export interface TelemetryRepository {
   batchReadings(companyId: string, batchId: string): Promise<BatchReading[] | undefined>;
   /** A stored batch's mark in the queue put (`queued`) or removed, whatever its `queue_mark`: a
    *  batch whose announcement failed, and its mark once it is done. */
-  markQueued(batch: TelemetryBatch, queued: boolean): Promise<void>;
+  markQueued(batch: ReadingsBatch, queued: boolean): Promise<void>;
   /** The batch's item written as given, its queue mark kept (a failed application: its attempts and
    *  when it is tried again). */
-  updateBatch(batch: TelemetryBatch): Promise<void>;
+  updateBatch(batch: ReadingsBatch): Promise<void>;
   /** The facility's batches, newest first, at most `limit`, each without its refused lines (their count
    *  kept): its list of loads («Загрузки АГК»). */
   batchesOfFacility(companyId: string, facilityId: string, limit: number): Promise<ListedBatch[]>;
@@ -226,7 +226,7 @@ export interface DemoFeed {
   version: number;
 }
 
-/** Issue 86 R6: a request's hold on a point's month while it accepts it (telemetry/offers.ts). */
+/** Issue 86 R6: a request's hold on a point's month while it accepts it (monitoring/minutes/offers.ts). */
 export interface MonthClaim {
   company: string;
   facility: string;
@@ -279,7 +279,7 @@ export interface OfferAcceptance extends AcceptedFigures {
 /** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in
  *  the minutes (domain/monitoring/derive/events.ts), forecast events the forecaster raises; the same id for the
  *  same (facility, sensor, kind, level, start) however often the minutes are read again (@core/monitoring-events). */
-export interface TelemetryEvent {
+export interface SensorEvent {
   company: string;
   facility: string;
   id: string;
@@ -306,15 +306,15 @@ export interface TelemetryEvent {
   version: number;
 }
 
-export interface TelemetryEventRepository {
+export interface SensorEventRepository {
   /** The facility's events starting in [from, to) (ISO instants), by start. */
-  listOfFacility(companyId: string, facilityId: string, from: string, to: string): Promise<TelemetryEvent[]>;
-  get(companyId: string, facilityId: string, id: string, start: string): Promise<TelemetryEvent | undefined>;
+  listOfFacility(companyId: string, facilityId: string, from: string, to: string): Promise<SensorEvent[]>;
+  get(companyId: string, facilityId: string, id: string, start: string): Promise<SensorEvent | undefined>;
   /** Writes the event (its version then expectedVersion + 1) if the stored version is still
    *  `expectedVersion` (0: none stored); false otherwise. */
-  put(event: TelemetryEvent, expectedVersion: number): Promise<boolean>;
+  put(event: SensorEvent, expectedVersion: number): Promise<boolean>;
   /** Removes the event if its stored version is still `expectedVersion`; false otherwise. */
-  remove(event: Pick<TelemetryEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
+  remove(event: Pick<SensorEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
 }
 
 /** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and

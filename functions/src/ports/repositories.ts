@@ -31,8 +31,8 @@ import type {
   GatewayKeyRepository,
   LiveBindingRepository,
   SensorRepository,
-  TelemetryEventRepository,
-  TelemetryRepository,
+  SensorEventRepository,
+  MonitoringRepository,
 } from "./monitoring";
 
 export interface Repositories {
@@ -55,8 +55,8 @@ export interface Repositories {
   emissionPoints: EmissionPointRepository;
   sensors: SensorRepository;
   gatewayKeys: GatewayKeyRepository;
-  telemetry: TelemetryRepository;
-  telemetryEvents: TelemetryEventRepository;
+  monitoring: MonitoringRepository;
+  sensorEvents: SensorEventRepository;
   /** Issue 99: the dispatcher's registrations of gassings. */
   gassings: GassingRegistrationRepository;
   /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */

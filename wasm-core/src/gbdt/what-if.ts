@@ -6,7 +6,7 @@ import { binHalfWidth, halfWidth, interval, levelBin, levelExceedance, type Cali
 import { CATEGORICAL, LEAF } from "./model";
 import { predict, type GbdtModel } from "./wasm-forest";
 
-/** The feature air_needed varies: the air flow in the longwall's outgoing stream (telemetry). */
+/** The feature air_needed varies: the air flow in the longwall's outgoing stream (from the АГК). */
 export const AIR_FEATURE = "x1";
 export const MAX_WHAT_IF_STEPS = 1000;
 

@@ -7,7 +7,7 @@ import { api, encoded, routePath, typedClient } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 import { journalKey } from "./journal";
 
-const telemetry = typedClient("telemetry");
+const telemetry = typedClient("monitoring");
 
 /** A closed entry of the gassing book confirmed by the user with `duty`. */
 export function useConfirmGassing(facility: string) {
@@ -21,6 +21,6 @@ export function useConfirmGassing(facility: string) {
 
 /** The gassing book of the company days from–to as xlsx or PDF. */
 export async function downloadGassingBook(facility: string, from: string, to: string, format: "xlsx" | "pdf"): Promise<void> {
-  const file = await api.download(await routePath("telemetry", (c) => c.gassings.$path({ query: { facility, from, to, format } })));
+  const file = await api.download(await routePath("monitoring", (c) => c.gassings.$path({ query: { facility, from, to, format } })));
   saveBlob(file.blob, file.fileName ?? `Книга учета загазирований ${from} ${to}.${format}`);
 }

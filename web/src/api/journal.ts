@@ -11,8 +11,8 @@ export type JournalSensor = Journal["sensors"][number];
 export type Gassing = Journal["gassings"][number];
 export type GassingRegistration = GassingRegistrationBody;
 
-const telemetry = typedClient("telemetry");
-export const journalKey = (facility: string) => ["telemetry", "journal", facility] as const;
+const telemetry = typedClient("monitoring");
+export const journalKey = (facility: string) => ["monitoring", "journal", facility] as const;
 
 /** The journal of `date` (ГГГГ-ММ-ДД, the company's day); refreshed every minute while shown. */
 export function useJournal(facility: string, date: string | undefined) {
@@ -48,7 +48,7 @@ export function useRegisterGassing(facility: string) {
 
 /** The journal's file (xlsx or PDF) saved under the server's name. */
 export async function downloadJournal(facility: string, date: string, format: "xlsx" | "pdf"): Promise<void> {
-  const file = await api.download(await routePath("telemetry", (c) => c.journal.$path({ query: { facility, date, format } })));
+  const file = await api.download(await routePath("monitoring", (c) => c.journal.$path({ query: { facility, date, format } })));
   saveBlob(file.blob, file.fileName ?? `Журнал оператора АГК ${date}.${format}`);
 }
 

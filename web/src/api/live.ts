@@ -8,12 +8,12 @@ import type { InferResponseType } from "hono/client";
 import type { LiveFeatureColumn } from "@server/contract";
 import { bearerGet, isApiError, typedClient, type Client } from "./client";
 
-const telemetry = typedClient("telemetry");
-export type LiveView = InferResponseType<Client<"telemetry">["live"]["$get"], 200>;
+const telemetry = typedClient("monitoring");
+export type LiveView = InferResponseType<Client<"monitoring">["live"]["$get"], 200>;
 export type LiveTile = LiveView["tiles"][number];
-export type LiveBinding = InferResponseType<Client<"telemetry">["live"]["models"]["$get"], 200>[number];
-export type LiveChart = InferResponseType<Client<"telemetry">["live"]["chart"]["$get"], 200>;
-const liveModelsKey = (facility: string) => ["telemetry", "live", facility, "models"] as const;
+export type LiveBinding = InferResponseType<Client<"monitoring">["live"]["models"]["$get"], 200>[number];
+export type LiveChart = InferResponseType<Client<"monitoring">["live"]["chart"]["$get"], 200>;
+const liveModelsKey = (facility: string) => ["monitoring", "live", facility, "models"] as const;
 
 export function useLiveModels(facility: string) {
   return useQuery({
@@ -41,7 +41,7 @@ export function useBindLiveModel(facility: string) {
 /** A working's last 24 hours, read again whenever its tile moves (`updated`). */
 export function useLiveChart(facility: string, working: string, updated: string | null) {
   return useQuery({
-    queryKey: ["telemetry", "live", facility, "chart", working, updated],
+    queryKey: ["monitoring", "live", facility, "chart", working, updated],
     queryFn: () => telemetry((c) => c.live.chart.$get({ query: { facility, working } })),
     placeholderData: (previous) => previous,
   });

@@ -16,7 +16,7 @@ export type CreatedGatewayKey = InferResponseType<Client<"facilities">[":id"]["g
 
 const facilities = typedClient("facilities");
 const sensorsKey = (facility: string) => [...facilitiesKey, facility, "sensors"] as const;
-const pointChannelsKey = (facility: string) => ["telemetry", "point-channels", facility] as const;
+const pointChannelsKey = (facility: string) => ["monitoring", "point-channels", facility] as const;
 const gatewayKeysKey = (facility: string) => [...facilitiesKey, facility, "gateway-keys"] as const;
 
 export function useSensors(facility: string) {
@@ -121,9 +121,9 @@ export function useRevokeGatewayKey(facility: string) {
   });
 }
 
-export type Offer = InferResponseType<Client<"telemetry">["offers"]["$get"], 200>[number];
-const telemetry = typedClient("telemetry");
-const offersKey = (facility: string, year: number) => ["telemetry", "offers", facility, year] as const;
+export type Offer = InferResponseType<Client<"monitoring">["offers"]["$get"], 200>[number];
+const telemetry = typedClient("monitoring");
+const offersKey = (facility: string, year: number) => ["monitoring", "offers", facility, year] as const;
 
 /** D61–D63: per point and month of the year, what the mine's readings give and whether it was accepted. */
 export function useOffers(facility: string, year: number) {
@@ -133,7 +133,7 @@ export function useOffers(facility: string, year: number) {
   });
 }
 
-export type PointChannels = InferResponseType<Client<"telemetry">["offers"]["channels"]["$get"], 200>[number];
+export type PointChannels = InferResponseType<Client<"monitoring">["offers"]["channels"]["$get"], 200>[number];
 
 /** Issue 105: each point's own channels (its month is computed from these alone) and what it lacks. */
 export function usePointChannels(facility: string) {
@@ -159,9 +159,9 @@ export function useAcceptOffers(facility: string, year: number) {
   });
 }
 
-export type TelemetryEvent = InferResponseType<Client<"telemetry">["events"]["$get"], 200>["results"][number];
-export type EventFilters = Omit<InferRequestType<Client<"telemetry">["events"]["$get"]>["query"], "facility">;
-const eventsKey = (facility: string) => ["telemetry", "events", facility] as const;
+export type TelemetryEvent = InferResponseType<Client<"monitoring">["events"]["$get"], 200>["results"][number];
+export type EventFilters = Omit<InferRequestType<Client<"monitoring">["events"]["$get"]>["query"], "facility">;
+const eventsKey = (facility: string) => ["monitoring", "events", facility] as const;
 
 /** D65: the facility's events of a period, filtered; refreshed every minute while shown. */
 export function useTelemetryEvents(facility: string, filters: EventFilters | undefined) {
@@ -194,7 +194,7 @@ export function useAcknowledgeEvents(facility: string) {
 
 /** A shift's report (xlsx or PDF) saved under the server's name. */
 export async function downloadShiftReport(facility: string, date: string, shift: number, format: "xlsx" | "pdf"): Promise<void> {
-  const path = await routePath("telemetry", (c) => c["shift-report"].$path({ query: { facility, date, shift: String(shift), format } }));
+  const path = await routePath("monitoring", (c) => c["shift-report"].$path({ query: { facility, date, shift: String(shift), format } }));
   const file = await api.download(path);
   saveBlob(file.blob, file.fileName ?? `Отчет смены ${date} ${shift}.${format}`);
 }
@@ -233,8 +233,8 @@ export function useSensorDay(facility: string, sensor: string, date: string) {
   });
 }
 
-export type TelemetryBatch = InferResponseType<Client<"telemetry">["batches"][":batch"]["$get"], 200>;
-export type BatchAccepted = InferResponseType<Client<"telemetry">["files"]["$post"], 202>;
+export type TelemetryBatch = InferResponseType<Client<"monitoring">["batches"][":batch"]["$get"], 200>;
+export type BatchAccepted = InferResponseType<Client<"monitoring">["files"]["$post"], 202>;
 
 /** A dispatch system's export (D57) sent straight to storage (directUpload.ts): POST upload-url/ for
  *  the facility, the PUT, then `complete` naming the granted key. */
@@ -257,7 +257,7 @@ export const dispatchFileUpload = (facility: string, name: string): DirectUpload
 /** GET batches/{batch}/: read again while the consumer has not applied it (state «queued»), then left. */
 export function useTelemetryBatch(batch: string | undefined) {
   return useQuery({
-    queryKey: ["telemetry", "batches", batch],
+    queryKey: ["monitoring", "batches", batch],
     queryFn: () => telemetry((c) => c.batches[":batch"].$get({ param: { batch: batch! } })),
     enabled: Boolean(batch),
     // Until it is done or set aside (failed).
@@ -266,11 +266,11 @@ export function useTelemetryBatch(batch: string | undefined) {
   });
 }
 
-export type ListedBatch = InferResponseType<Client<"telemetry">["batches"]["$get"], 200>[number];
+export type ListedBatch = InferResponseType<Client<"monitoring">["batches"]["$get"], 200>[number];
 
 /** GET batches/?facility=: the facility's latest batches («Загрузки АГК»), newest first; read again
  *  while one of them is queued. */
-export const telemetryBatchesKey = (facility: string) => ["telemetry", "batches", "of", facility] as const;
+export const telemetryBatchesKey = (facility: string) => ["monitoring", "batches", "of", facility] as const;
 
 export function useTelemetryBatches(facility: string) {
   return useQuery({
@@ -287,15 +287,15 @@ const BATCHES_POLL_MS = 5000;
 const BATCH_POLL_MS = 1000;
 
 // «Сверка с выгрузкой АГК» (issue 95): the stored readings compared with the mine's dispatch export.
-export type Reconciliation = InferResponseType<Client<"telemetry">["reconciliations"][":id"]["$get"], 200>;
-export type ReconciliationStarted = InferResponseType<Client<"telemetry">["reconciliations"]["$post"], 202>;
+export type Reconciliation = InferResponseType<Client<"monitoring">["reconciliations"][":id"]["$get"], 200>;
+export type ReconciliationStarted = InferResponseType<Client<"monitoring">["reconciliations"]["$post"], 202>;
 
 /** The export sent as «Загрузить выгрузку АГК» sends it, then named for a reconciliation instead of a
  *  batch (202 with its id). */
 export const reconciliationUpload = (facility: string, name: string): DirectUpload<ReconciliationStarted> =>
   exportUpload(facility, (file_upload) => telemetry((c) => c.reconciliations.$post({ json: { facility, file_upload, name } })));
 
-const reconciliationKey = (id: string | undefined) => ["telemetry", "reconciliations", id] as const;
+const reconciliationKey = (id: string | undefined) => ["monitoring", "reconciliations", id] as const;
 
 /** GET reconciliations/{id}/: read again while it waits or runs; its rows of sensor and day the page
  *  from `offset`, `limit` of them (the server keeps them in pages: a large export's are thousands). */
@@ -322,7 +322,7 @@ export function useFillReconciliation(id: string | undefined) {
 
 /** GET reconciliations/{id}/xlsx/: the differences saved under the server's name. */
 export async function downloadReconciliationXlsx(id: string): Promise<void> {
-  const path = await routePath("telemetry", (c) => c.reconciliations[":id"].xlsx.$path({ param: { id } }));
+  const path = await routePath("monitoring", (c) => c.reconciliations[":id"].xlsx.$path({ param: { id } }));
   const file = await api.download(path);
   saveBlob(file.blob, file.fileName ?? "Сверка с выгрузкой АГК.xlsx");
 }

@@ -31,7 +31,7 @@ import { INVENTORY_REPORT_ROUTES } from "@server/contract/routes/inventory-repor
 import { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "@server/contract/routes/media";
 import { OPENAPI_ROUTES } from "@server/contract/routes/openapi";
 import { PROJECT_ROUTES } from "@server/contract/routes/projects";
-import { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "@server/contract/routes/monitoring";
+import { MONITORING_PUSH_ROUTES, MONITORING_ROUTES } from "@server/contract/routes/monitoring";
 import { WEBHOOK_ROUTES } from "@server/contract/routes/webhooks";
 import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
@@ -46,7 +46,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   mediaStream: MEDIA_STREAM_ROUTES,
   directUploads: DIRECT_UPLOAD_ROUTES,
   signingKeys: SIGNING_KEY_ROUTES,
-  telemetryPush: TELEMETRY_PUSH_ROUTES,
+  monitoringPush: MONITORING_PUSH_ROUTES,
   users: USER_ROUTES,
   projects: PROJECT_ROUTES,
   graphs: GRAPH_ROUTES,
@@ -62,7 +62,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   facilities: FACILITY_ROUTES,
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
-  telemetry: TELEMETRY_ROUTES,
+  monitoring: MONITORING_ROUTES,
   webhooks: WEBHOOK_ROUTES,
   abatement: ABATEMENT_ROUTES,
   climateProjects: CLIMATE_PROJECT_ROUTES,

@@ -35,7 +35,8 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
   /** A mine's readings (domain/monitoring): each pushed batch's accepted readings
    *  (`telemetry/batches/{company}/{batch}.json`), and the dispatch exports a mine's system drops
    *  under its facility's prefix (`telemetry/files/{company}/{facility}/…`), whose "object created"
-   *  notifications go to the readings' queue. */
+   *  notifications go to the readings' queue. An area's name is its S3 prefix, so this one and
+   *  "telemetry-uploads" keep the wing's old word: the objects stored are under them. */
   telemetry: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
   /** A climate project's monitoring periods (domain/climate/periods.ts): each period's hour blocks and
    *  figures as computed, `climate/{company}/{project}/{period}.json`, written once. */

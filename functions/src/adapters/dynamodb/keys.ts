@@ -1,5 +1,7 @@
 // The single-table key layout: every PK, SK and GSI key of the product is built here and nowhere
-// else. SCHEMA.md beside this file documents the items and their attributes.
+// else. SCHEMA.md beside this file documents the items and their attributes. The tags are what is
+// stored: the monitoring wing's keep `TELEMETRY#` (its old name) though the code says monitoring and
+// readings, as a new tag would orphan every item written before (docs/architecture.md).
 import { normaliseEmail } from "../../domain/company/users";
 
 export const GSI1 = "GSI1";
@@ -143,27 +145,27 @@ export const liveBindingsOfFacility = (companyId: string, facilityId: string) =>
 export const liveForecast = (companyId: string, facilityId: string, horizon: number, working: string) =>
   inCompany(companyId, "TLIVEFORECAST", facilityId, String(horizon).padStart(3, "0"), working);
 export const liveForecastsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEFORECAST", facilityId);
-export const telemetryBatch = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId);
+export const readingsBatch = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId);
 /** A push's readings kept in the table, packed (monitoring-repository.ts batchReadingsItem), beside its
  *  batch's item; under TBATCH# too, so unaudited as it is. */
-export const telemetryBatchReadings = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId, "READINGS");
+export const readingsBatchReadings = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId, "READINGS");
 /** A set of sensors that batches' readings name by its key (a hash of their ids), stored once. */
-export const telemetrySensorSet = (companyId: string, key: string) => inCompany(companyId, "TBATCH", "SENSORS", key);
+export const readingsSensorSet = (companyId: string, key: string) => inCompany(companyId, "TBATCH", "SENSORS", key);
 /** A batch's line in its facility's list of loads («Загрузки АГК», issue 85 item 3): the batch as
  *  it stands without its refused lines, written with its item each time that is; newest first by
  *  Query SK begins_with BATCH# backwards. In a readings partition: neither audited nor streamed. */
-export const telemetryBatchListed = (companyId: string, facilityId: string, receivedAt: string, batchId: string) => ({
+export const readingsBatchListed = (companyId: string, facilityId: string, receivedAt: string, batchId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: `BATCH#${receivedAt}#${batchId}`,
 });
-export const telemetryBatchesOfFacility = (companyId: string, facilityId: string) => ({
+export const readingsBatchesOfFacility = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SKPrefix: "BATCH#",
 });
 /** The queue of batches stored and not yet applied, oldest first: what a restart takes up again. */
-export const TELEMETRY_QUEUE_PK = "TQUEUE";
-export const telemetryQueued = (receivedAt: string, companyId: string, batchId: string) => ({
-  PK: TELEMETRY_QUEUE_PK,
+export const READINGS_QUEUE_PK = "TQUEUE";
+export const readingsQueued = (receivedAt: string, companyId: string, batchId: string) => ({
+  PK: READINGS_QUEUE_PK,
   SK: `${receivedAt}#${companyId}#${batchId}`,
 });
 /** The demo mines' simulators (demo-readings.ts), one partition: the local server reads them all each
@@ -179,11 +181,11 @@ export const offerClaim = (companyId: string, facilityId: string, pointId: strin
   inCompany(companyId, "TCLAIM", facilityId, pointId, month);
 export const acceptancesOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TOFFER", facilityId);
 /** D65: a facility's events, a partition per facility sorted by start: Query SK between two instants. */
-export const telemetryEvent = (companyId: string, facilityId: string, start: string, eventId: string) => ({
+export const sensorEvent = (companyId: string, facilityId: string, start: string, eventId: string) => ({
   PK: `TEVENTS#${companyId}#${facilityId}`,
   SK: `EV#${start}#${eventId}`,
 });
-export const telemetryEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
+export const sensorEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
 /** A company's webhook (issue 78): Query SK begins_with WEBHOOK# for the company's. */
 export const webhook = (companyId: string, id: string) => inCompany(companyId, "WEBHOOK", id);
 export const webhooksOfCompany = (companyId: string) => inCompanyPrefix(companyId, "WEBHOOK");
@@ -206,9 +208,9 @@ export const sensorDay = (companyId: string, sensorId: string, day: string) => (
 });
 /** Issue 98: a facility's readings of one UTC minute of an open day: a partition per facility and day,
  *  so a window of minutes is one Query (SK between two minutes). */
-export const telemetryMinutesOfDay = (companyId: string, facilityId: string, day: string) => `TELEMETRY#${companyId}#${facilityId}#${day}`;
-export const telemetryMinute = (companyId: string, facilityId: string, day: string, minute: string) => ({
-  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+export const facilityMinutesOfDay = (companyId: string, facilityId: string, day: string) => `TELEMETRY#${companyId}#${facilityId}#${day}`;
+export const facilityMinute = (companyId: string, facilityId: string, day: string, minute: string) => ({
+  PK: facilityMinutesOfDay(companyId, facilityId, day),
   SK: `MIN#${minute}`,
 });
 /** Issue 98: a facility's log of its latest minute writes (minutes/minute-window.ts), one small item. */
@@ -219,14 +221,14 @@ export const minutesHead = (companyId: string, facilityId: string) => ({
 /** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
 export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({
-  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+  PK: facilityMinutesOfDay(companyId, facilityId, day),
   SK: "MOVED",
 });
 /** The mark that a facility's minutes of a day are compacted into its sensors' days (in the day's
  *  minutes partition, sorted before them: hasMinutes reads it or the first minute in one Query); the
  *  minutes themselves wait for their expiry (expires_at, DynamoDB's TTL). */
 export const minutesCompacted = (companyId: string, facilityId: string, day: string) => ({
-  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+  PK: facilityMinutesOfDay(companyId, facilityId, day),
   SK: "COMPACTED",
 });
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
@@ -374,7 +376,7 @@ export const UNAUDITED_PREFIXES = [
   "WHQUEUE",
   "DEMOFEED",
 ];
-/** A pushed batch's item (telemetryBatch), in its company's partition but of the mine's readings as its
+/** A pushed batch's item (readingsBatch), in its company's partition but of the mine's readings as its
  *  line in the list of loads is: unaudited too (in AWS its audit entries were two write units and two
  *  records for the stream's function a push, naming no one). */
 const READINGS_BATCH_PREFIX = "TBATCH#";

@@ -1,5 +1,5 @@
-// The mine's readings (methodology D57): pushed batches (keys.telemetryBatch) with their queue marks
-// (keys.telemetryQueued), and each sensor's readings of a UTC day packed in one item (keys.sensorDay):
+// The mine's readings (methodology D57): pushed batches (keys.readingsBatch) with their queue marks
+// (keys.readingsQueued), and each sensor's readings of a UTC day packed in one item (keys.sensorDay):
 // the instants' steps as varints and the values as scaled decimals (packed.ts), so a day of one-minute
 // readings is a few KB, not 1 440 items.
 import {
@@ -22,10 +22,10 @@ import type {
   StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
-  TelemetryBatch,
-  TelemetryEvent,
-  TelemetryEventRepository,
-  TelemetryRepository,
+  ReadingsBatch,
+  SensorEvent,
+  SensorEventRepository,
+  MonitoringRepository,
 } from "../../ports";
 import { createHash } from "node:crypto";
 import * as keys from "./keys";
@@ -82,7 +82,7 @@ export function dayOf(item: Record<string, unknown>): SensorDay {
   };
 }
 
-/** A facility's minute as stored (keys.telemetryMinute), packed: its sensors' ids 16 bytes each
+/** A facility's minute as stored (keys.facilityMinute), packed: its sensors' ids 16 bytes each
  *  (`ids`; `sensors`, the strings, when one is not a UUID), its values as scaled decimals (`pv`,
  *  packed.ts), and its sensor indices, offsets and batch indices (little-endian Uint16 arrays) only when
  *  they say something: a push of every sensor at the minute's start is reading k of sensor k at 0 ms
@@ -90,7 +90,7 @@ export function dayOf(item: Record<string, unknown>): SensorDay {
 export const minuteItem = (m: MinuteReadings) => {
   const ids = packIds(m.sensors);
   return {
-    ...keys.telemetryMinute(m.company, m.facility, m.day, m.minute),
+    ...keys.facilityMinute(m.company, m.facility, m.day, m.minute),
     company: m.company,
     facility: m.facility,
     day: m.day,
@@ -120,7 +120,7 @@ export const minutesHeadOf = (item: Record<string, unknown>): MinutesHead => ({
  *  costs what an S3 PUT ($5 per million) does at 8 KB, and reading it back less than a GET. */
 const TABLE_READINGS_BYTES = 8 * 1024;
 
-/** A push's readings as the table keeps them (keys.telemetryBatchReadings), packed: its sensors named
+/** A push's readings as the table keeps them (keys.readingsBatchReadings), packed: its sensors named
  *  by their set's key (`set`: a gateway pushes the same sensors each minute, so their ids are stored once,
  *  sensorSetItem), each reading's sensor index in the set (`s`, steps as varints; left out when reading
  *  k is sensor k's), its instant (`t`, steps from the one before: a push of one instant is a byte a
@@ -142,15 +142,15 @@ export function batchReadingsItems(company: string, batch: string, readings: rea
   };
   if ((fields.s?.byteLength ?? 0) + fields.t.byteLength + fields.pv.byteLength > TABLE_READINGS_BYTES) return undefined;
   const set = sensorSetItem(company, sensors);
-  return { readings: { ...keys.telemetryBatchReadings(company, batch), count: readings.length, set: set.key, ...fields }, set };
+  return { readings: { ...keys.readingsBatchReadings(company, batch), count: readings.length, set: set.key, ...fields }, set };
 }
 
-/** A set of sensors as batches' readings name it (keys.telemetrySensorSet): its ids 16 bytes each
+/** A set of sensors as batches' readings name it (keys.readingsSensorSet): its ids 16 bytes each
  *  (`ids`; `sensors`, the strings, when one is not a UUID), under the key of their SHA-256. */
 function sensorSetItem(company: string, sensors: readonly string[]) {
   const key = createHash("sha256").update(sensors.join("\n")).digest("hex").slice(0, 32);
   const ids = packIds(sensors);
-  return { key, item: { ...keys.telemetrySensorSet(company, key), ...(ids ? { ids } : { sensors }) } };
+  return { key, item: { ...keys.readingsSensorSet(company, key), ...(ids ? { ids } : { sensors }) } };
 }
 
 const sensorsOfSet = (item: Record<string, unknown>) =>
@@ -178,25 +178,25 @@ function sensorSets(store: Parameters<typeof tableReadings>[0]) {
     async put(companyId: string, set: { key: string; item: Record<string, unknown> }) {
       const at = `${companyId}#${set.key}`;
       if (known.has(at)) return;
-      if (!(await store.get(keys.telemetrySensorSet(companyId, set.key)))) await store.put(set.item);
+      if (!(await store.get(keys.readingsSensorSet(companyId, set.key)))) await store.put(set.item);
       keep(at, sensorsOfSet(set.item));
     },
     async sensors(companyId: string, key: string): Promise<string[] | undefined> {
       const at = `${companyId}#${key}`;
       const kept = known.get(at);
       if (kept) return kept;
-      const item = await store.get(keys.telemetrySensorSet(companyId, key));
+      const item = await store.get(keys.readingsSensorSet(companyId, key));
       return item ? keep(at, sensorsOfSet(item)) : undefined;
     },
   };
 }
 
-/** A push's readings kept in the table and read back (TelemetryRepository.putBatchReadings,
+/** A push's readings kept in the table and read back (MonitoringRepository.putBatchReadings,
  *  batchReadings) over an item store: the DynamoDB table or the memory one. */
 export function tableReadings(store: {
   get: (key: { PK: string; SK: string }) => Promise<Record<string, unknown> | undefined>;
   put: (item: Record<string, unknown>) => Promise<void>;
-}): Pick<TelemetryRepository, "putBatchReadings" | "batchReadings"> {
+}): Pick<MonitoringRepository, "putBatchReadings" | "batchReadings"> {
   const sets = sensorSets(store);
   return {
     async putBatchReadings(companyId, batchId, readings) {
@@ -208,7 +208,7 @@ export function tableReadings(store: {
       return true;
     },
     async batchReadings(companyId, batchId) {
-      const item = await store.get(keys.telemetryBatchReadings(companyId, batchId));
+      const item = await store.get(keys.readingsBatchReadings(companyId, batchId));
       if (!item) return undefined;
       const sensors = await sets.sensors(companyId, String(item.set));
       if (!sensors) throw new Error(`the sensor set ${String(item.set)} of batch ${batchId} is not stored`);
@@ -279,17 +279,17 @@ export function demoFeedOf(item: Record<string, unknown>): DemoFeed {
   };
 }
 
-/** A batch's line in its facility's list of loads (keys.telemetryBatchListed): the batch without its
+/** A batch's line in its facility's list of loads (keys.readingsBatchListed): the batch without its
  *  refused lines, written beside its item each time that is written. */
-export const batchListedItem = ({ refused: _refused, ...listed }: TelemetryBatch) => ({
-  ...keys.telemetryBatchListed(listed.company, listed.facility, listed.received_at, listed.batch),
+export const batchListedItem = ({ refused: _refused, ...listed }: ReadingsBatch) => ({
+  ...keys.readingsBatchListed(listed.company, listed.facility, listed.received_at, listed.batch),
   ...listed,
 });
 
-/** A batch's mark in the table's queue (keys.telemetryQueued): its company, its id and its facility
+/** A batch's mark in the table's queue (keys.readingsQueued): its company, its id and its facility
  *  (the local consumer's lane). */
-export const queueMarkItem = (batch: Pick<TelemetryBatch, "received_at" | "company" | "batch" | "facility">) => ({
-  ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch),
+export const queueMarkItem = (batch: Pick<ReadingsBatch, "received_at" | "company" | "batch" | "facility">) => ({
+  ...keys.readingsQueued(batch.received_at, batch.company, batch.batch),
   company: batch.company,
   batch: batch.batch,
   facility: batch.facility,
@@ -302,39 +302,39 @@ export const queueMarkOf = (item: Record<string, unknown>): { company: string; b
   ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
 });
 
-export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): TelemetryRepository {
+export function dynamoMonitoring(doc: DynamoDBDocumentClient, table: string): MonitoringRepository {
   const readingsInTable = tableReadings({
     get: async (key) => (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item,
     put: async (item) => void (await doc.send(new PutCommand({ TableName: table, Item: item }))),
   });
-  const markQueued: TelemetryRepository["markQueued"] = async (batch, queued) => {
+  const markQueued: MonitoringRepository["markQueued"] = async (batch, queued) => {
     if (queued) await doc.send(new PutCommand({ TableName: table, Item: queueMarkItem(batch) }));
-    else await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
+    else await doc.send(new DeleteCommand({ TableName: table, Key: keys.readingsQueued(batch.received_at, batch.company, batch.batch) }));
   };
   return {
     async createBatch(batch) {
       // The batch's item first: a queue mark never points at nothing. A crash between the two leaves a
       // batch never answered 202 (the answer waits for both) and never listed, which nothing reads.
-      await putNew(doc, table, { ...keys.telemetryBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
+      await putNew(doc, table, { ...keys.readingsBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
       if (batch.queue_mark !== false) await markQueued(batch, true);
     },
     async listBatch(batch) {
       await unlessConditionFails(doc.send(putNewCommand(table, batchListedItem(batch))));
     },
     markQueued,
-    getBatch: (companyId, batchId) => getItem<TelemetryBatch>(doc, table, keys.telemetryBatch(companyId, batchId)),
+    getBatch: (companyId, batchId) => getItem<ReadingsBatch>(doc, table, keys.readingsBatch(companyId, batchId)),
     ...readingsInTable,
     async finishBatch(batch) {
-      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.readingsBatch(batch.company, batch.batch), ...batch } }));
       await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
       if (batch.queue_mark !== false) await markQueued(batch, false);
     },
     async updateBatch(batch) {
-      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.readingsBatch(batch.company, batch.batch), ...batch } }));
       await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
     },
     async batchesOfFacility(companyId, facilityId, limit) {
-      const { PK, SKPrefix } = keys.telemetryBatchesOfFacility(companyId, facilityId);
+      const { PK, SKPrefix } = keys.readingsBatchesOfFacility(companyId, facilityId);
       const out = await doc.send(
         new QueryCommand({
           TableName: table,
@@ -352,7 +352,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: "PK = :pk",
-          ExpressionAttributeValues: { ":pk": keys.TELEMETRY_QUEUE_PK },
+          ExpressionAttributeValues: { ":pk": keys.READINGS_QUEUE_PK },
           ConsistentRead: true,
           Limit: limit,
         }),
@@ -442,7 +442,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       return unlessConditionFails(putAtVersion(doc, table, dayItem({ ...day, version: expectedVersion + 1 }), expectedVersion));
     },
     async getMinute(companyId, facilityId, day, minute) {
-      const key = keys.telemetryMinute(companyId, facilityId, day, minute);
+      const key = keys.facilityMinute(companyId, facilityId, day, minute);
       const out = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
       return out.Item ? minuteOf(out.Item) : undefined;
     },
@@ -454,7 +454,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         TableName: table,
         KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
         ExpressionAttributeValues: {
-          ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day),
+          ":pk": keys.facilityMinutesOfDay(companyId, facilityId, day),
           ":from": `MIN#${from}`,
           ":to": `MIN#${to}`,
         },
@@ -488,7 +488,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
           TableName: table,
           KeyConditionExpression: "PK = :pk AND SK BETWEEN :mark AND :last",
           ExpressionAttributeValues: {
-            ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day),
+            ":pk": keys.facilityMinutesOfDay(companyId, facilityId, day),
             ":mark": keys.minutesCompacted(companyId, facilityId, day).SK,
             ":last": "MIN#~",
           },
@@ -499,7 +499,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       return String(out.Items?.[0]?.SK ?? "").startsWith("MIN#");
     },
     async removeMinutes(companyId, facilityId, day) {
-      const partition = keys.telemetryMinutesOfDay(companyId, facilityId, day);
+      const partition = keys.facilityMinutesOfDay(companyId, facilityId, day);
       // Minutes written before they carried an expiry (by the code before) are deleted; the others
       // are left to it. An eventually consistent read of the day's minutes, no write for most days.
       const unexpiring = await queryAll(doc, {
@@ -520,8 +520,8 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
   };
 }
 
-/** D65: a facility's events, one partition sorted by start (keys.telemetryEvent). */
-export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string): TelemetryEventRepository {
+/** D65: a facility's events, one partition sorted by start (keys.sensorEvent). */
+export function dynamoSensorEvents(doc: DynamoDBDocumentClient, table: string): SensorEventRepository {
   return {
     async listOfFacility(companyId, facilityId, from, to) {
       const items = await queryAll(doc, {
@@ -529,26 +529,26 @@ export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string
         KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
         // «EV#{to}» sorts before every event starting at `to` (their SK goes on with «#»).
         ExpressionAttributeValues: {
-          ":pk": keys.telemetryEventsOfFacility(companyId, facilityId),
+          ":pk": keys.sensorEventsOfFacility(companyId, facilityId),
           ":from": `EV#${from}`,
           ":to": `EV#${to}`,
         },
         ConsistentRead: true,
       });
-      return stripAll<TelemetryEvent>(items);
+      return stripAll<SensorEvent>(items);
     },
     async get(companyId, facilityId, id, start) {
       const out = await doc.send(
-        new GetCommand({ TableName: table, Key: keys.telemetryEvent(companyId, facilityId, start, id), ConsistentRead: true }),
+        new GetCommand({ TableName: table, Key: keys.sensorEvent(companyId, facilityId, start, id), ConsistentRead: true }),
       );
-      return strip<TelemetryEvent>(out.Item);
+      return strip<SensorEvent>(out.Item);
     },
     put(event, expectedVersion) {
       return unlessConditionFails(
         putAtVersion(
           doc,
           table,
-          { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
+          { ...keys.sensorEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
           expectedVersion,
         ),
       );
@@ -558,7 +558,7 @@ export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string
         doc.send(
           new DeleteCommand({
             TableName: table,
-            Key: keys.telemetryEvent(event.company, event.facility, event.start, event.id),
+            Key: keys.sensorEvent(event.company, event.facility, event.start, event.id),
             ConditionExpression: "version = :v",
             ExpressionAttributeValues: { ":v": expectedVersion },
           }),

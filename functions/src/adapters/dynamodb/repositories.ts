@@ -18,7 +18,7 @@ import { dynamoDocuments } from "./document-repository";
 import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoGatewayKeys, dynamoSensors } from "./sensor-repository";
-import { dynamoLiveBindings, dynamoTelemetry, dynamoTelemetryEvents } from "./monitoring-repository";
+import { dynamoLiveBindings, dynamoMonitoring, dynamoSensorEvents } from "./monitoring-repository";
 import { dynamoWebhooks } from "./webhook-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
@@ -49,8 +49,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     emissionPoints: dynamoEmissionPoints(doc, table),
     sensors: dynamoSensors(doc, table),
     gatewayKeys: dynamoGatewayKeys(doc, table),
-    telemetry: dynamoTelemetry(doc, table),
-    telemetryEvents: dynamoTelemetryEvents(doc, table),
+    monitoring: dynamoMonitoring(doc, table),
+    sensorEvents: dynamoSensorEvents(doc, table),
     gassings: dynamoGassings(doc, table),
     methaneLimits: dynamoMethaneLimits(doc, table),
     webhooks: dynamoWebhooks(doc, table),

@@ -34,8 +34,8 @@ import type {
   StoredLiveForecast,
   OfferAcceptance,
   ListedBatch,
-  TelemetryBatch,
-  TelemetryEvent,
+  ReadingsBatch,
+  SensorEvent,
   WebhookRecord,
   WebhookDeliveryRecord,
   ForecastModelVersion,
@@ -512,16 +512,16 @@ function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
   };
 }
 
-function telemetry(table: MemoryTable): Repositories["telemetry"] {
-  const markQueued: Repositories["telemetry"]["markQueued"] = async (batch, queued) => {
+function monitoring(table: MemoryTable): Repositories["monitoring"] {
+  const markQueued: Repositories["monitoring"]["markQueued"] = async (batch, queued) => {
     if (queued) table.put(queueMarkItem(batch));
-    else table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
+    else table.delete(keys.readingsQueued(batch.received_at, batch.company, batch.batch));
   };
   return {
     async createBatch(batch) {
       create(
         table,
-        { ...keys.telemetryBatch(batch.company, batch.batch), ...batch },
+        { ...keys.readingsBatch(batch.company, batch.batch), ...batch },
         "Пакет показаний с таким идентификатором уже существует",
       );
       if (batch.queue_mark !== false) await markQueued(batch, true);
@@ -531,27 +531,27 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     },
     markQueued,
     async getBatch(companyId, batchId) {
-      return strip<TelemetryBatch>(table.get(keys.telemetryBatch(companyId, batchId)));
+      return strip<ReadingsBatch>(table.get(keys.readingsBatch(companyId, batchId)));
     },
     ...tableReadings({ get: async (key) => table.get(key), put: async (item) => void table.put(item) }),
     async finishBatch(batch) {
-      table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+      table.put({ ...keys.readingsBatch(batch.company, batch.batch), ...batch });
       table.put(batchListedItem(batch));
       if (batch.queue_mark !== false) await markQueued(batch, false);
     },
     async updateBatch(batch) {
-      table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+      table.put({ ...keys.readingsBatch(batch.company, batch.batch), ...batch });
       table.put(batchListedItem(batch));
     },
     async batchesOfFacility(companyId, facilityId, limit) {
-      const { PK, SKPrefix } = keys.telemetryBatchesOfFacility(companyId, facilityId);
+      const { PK, SKPrefix } = keys.readingsBatchesOfFacility(companyId, facilityId);
       return table
         .query(PK, SKPrefix, true)
         .slice(0, limit)
         .map((item) => strip<ListedBatch>(item) as ListedBatch);
     },
     async queued(limit) {
-      return table.query(keys.TELEMETRY_QUEUE_PK).slice(0, limit).map(queueMarkOf);
+      return table.query(keys.READINGS_QUEUE_PK).slice(0, limit).map(queueMarkOf);
     },
     async getDay(companyId, sensorId, day) {
       const item = table.get(keys.sensorDay(companyId, sensorId, day));
@@ -602,7 +602,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       );
     },
     async getMinute(companyId, facilityId, day, minute) {
-      const item = table.get(keys.telemetryMinute(companyId, facilityId, day, minute));
+      const item = table.get(keys.facilityMinute(companyId, facilityId, day, minute));
       return item ? minuteOf(item) : undefined;
     },
     async putMinute(minute, expectedVersion) {
@@ -612,7 +612,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     },
     async minutesOf(companyId, facilityId, day, from = "00:00", to = "23:59") {
       return table
-        .query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#")
+        .query(keys.facilityMinutesOfDay(companyId, facilityId, day), "MIN#")
         .filter((item) => String(item.SK) >= `MIN#${from}` && String(item.SK) <= `MIN#${to}`)
         .map(minuteOf);
     },
@@ -633,7 +633,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     },
     async hasMinutes(companyId, facilityId, day) {
       if (table.get(keys.minutesCompacted(companyId, facilityId, day))) return false;
-      return table.query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#").length > 0;
+      return table.query(keys.facilityMinutesOfDay(companyId, facilityId, day), "MIN#").length > 0;
     },
     async removeMinutes(companyId, facilityId, day) {
       // As in DynamoDB: the day marked compacted, its minutes left to their expiry.
@@ -650,27 +650,27 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
   };
 }
 
-function telemetryEvents(table: MemoryTable): Repositories["telemetryEvents"] {
+function sensorEvents(table: MemoryTable): Repositories["sensorEvents"] {
   const versionIs = (expected: number) => (stored: Item | undefined) =>
     expected === 0 ? stored === undefined : stored !== undefined && stored.version === expected;
   return {
     async listOfFacility(companyId, facilityId, from, to) {
       return table
-        .query(keys.telemetryEventsOfFacility(companyId, facilityId), "EV#")
+        .query(keys.sensorEventsOfFacility(companyId, facilityId), "EV#")
         .filter((item) => String(item.SK) >= `EV#${from}` && String(item.SK) <= `EV#${to}`)
-        .map((item) => strip<TelemetryEvent>(item)!);
+        .map((item) => strip<SensorEvent>(item)!);
     },
     async get(companyId, facilityId, id, start) {
-      return strip<TelemetryEvent>(table.get(keys.telemetryEvent(companyId, facilityId, start, id)));
+      return strip<SensorEvent>(table.get(keys.sensorEvent(companyId, facilityId, start, id)));
     },
     async put(event, expectedVersion) {
       return table.put(
-        { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
+        { ...keys.sensorEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
         versionIs(expectedVersion),
       );
     },
     async remove(event, expectedVersion) {
-      return table.delete(keys.telemetryEvent(event.company, event.facility, event.start, event.id), (stored) =>
+      return table.delete(keys.sensorEvent(event.company, event.facility, event.start, event.id), (stored) =>
         versionIs(expectedVersion)(stored),
       );
     },
@@ -1333,8 +1333,8 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     emissionPoints: emissionPoints(table),
     sensors: sensors(table),
     gatewayKeys: gatewayKeys(table),
-    telemetry: telemetry(table),
-    telemetryEvents: telemetryEvents(table),
+    monitoring: monitoring(table),
+    sensorEvents: sensorEvents(table),
     gassings: companyRecords(table, GASSINGS),
     methaneLimits: {
       async list() {

@@ -149,7 +149,7 @@ export const sensorGapsRoute = route(
     "sensorGaps",
     "A sensor's gaps in a month: each run of minutes without a valid value, substituted as D60 says or left without data",
     [400, 404],
-    `D60 (40 CFR 98.325(b)): the mean of the valid values before and after, the first after, the last before; over 24 h not substituted. D58's flags of the gap's minutes counted. At most ${LIMITS.telemetry.gapsListed} gaps a page (\`limit\`, \`offset\`); \`count\` says how many. ${ADVISORY}`,
+    `D60 (40 CFR 98.325(b)): the mean of the valid values before and after, the first after, the last before; over 24 h not substituted. D58's flags of the gap's minutes counted. At most ${LIMITS.monitoring.gapsListed} gaps a page (\`limit\`, \`offset\`); \`count\` says how many. ${ADVISORY}`,
   ),
   {
     get: "/{id}/sensors/{sensor}/gaps",

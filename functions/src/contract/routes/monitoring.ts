@@ -23,7 +23,7 @@ import {
   reconciliationQuerySchema,
   reconciliationSchema,
   shiftReportQuerySchema,
-  telemetryFileBodySchema,
+  readingsFileBodySchema,
 } from "../schemas/monitoring";
 import { uploadGrantSchema } from "../schemas/answers";
 import {
@@ -39,12 +39,12 @@ import { declaredFile } from "./admin";
 import { XLSX, access, fileAnswer, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
 /** Of the caller's company, or of the facility the query or the body names (another company's is 404). */
-const own = userAccess("telemetry", { scope: "own" });
-const facilityInQuery = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
-const facilityInBody = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
+const own = userAccess("monitoring", { scope: "own" });
+const facilityInQuery = userAccess("monitoring", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
+const facilityInBody = userAccess("monitoring", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
 const facility = pathParam("Facility id");
 
-const push = access("telemetry", "gateway", {
+const push = access("monitoring", "gateway", {
   scope: "company",
   ids: [{ in: "body", name: "facility", object: "facility" }],
 });
@@ -54,7 +54,7 @@ export const pushReadingsRoute = route(
     "pushReadings",
     "Push readings of a facility's sensors: stored durably, then applied",
     [400, 404, 415],
-    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.telemetry.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day answers the batch it first made and stores nothing.`,
+    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.monitoring.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day answers the batch it first made and stores nothing.`,
   ),
   {
     post: "/readings",
@@ -70,7 +70,7 @@ export const pushReadingsRoute = route(
   },
 );
 
-export const getBatchRoute = route(own("getTelemetryBatch", "A pushed batch: its state, its counts and each refused line", [404]), {
+export const getBatchRoute = route(own("getReadingsBatch", "A pushed batch: its state, its counts and each refused line", [404]), {
   get: "/batches/{batch}",
   cost: "light",
   params: z.object({ batch: pathParam("Batch id") }),
@@ -79,8 +79,8 @@ export const getBatchRoute = route(own("getTelemetryBatch", "A pushed batch: its
 
 export const listBatchesRoute = route(
   facilityInQuery(
-    "listTelemetryBatches",
-    `A facility's batches of readings, pushed and uploaded, newest first (at most ${LIMITS.telemetry.batchesListed}): each one's state, its counts and, set aside, its reason`,
+    "listReadingsBatches",
+    `A facility's batches of readings, pushed and uploaded, newest first (at most ${LIMITS.monitoring.batchesListed}): each one's state, its counts and, set aside, its reason`,
     [400, 404],
   ),
   {
@@ -93,7 +93,7 @@ export const listBatchesRoute = route(
 
 export const listOffersRoute = route(
   facilityInQuery(
-    "listTelemetryOffers",
+    "listMonitoringOffers",
     "Per emission point and month of a year, the measured figures the mine's readings give (D61–D63)",
     [400, 404],
     "Advisory: computed from the mine's АГК readings; a month is offered at 95 % completeness or more, below it only with a reason.",
@@ -108,7 +108,7 @@ export const listOffersRoute = route(
 
 export const listPointChannelsRoute = route(
   facilityInQuery(
-    "listTelemetryPointChannels",
+    "listMonitoringPointChannels",
     "Per emission point the АГК measures, its own channels (those that name it) and what it lacks for a month (issue 105)",
     [400, 404],
     "A point's month on GET offers/ is computed from these channels alone; a point lacking one gets no month.",
@@ -123,27 +123,27 @@ export const listPointChannelsRoute = route(
 
 export const acceptOffersRoute = route(
   facilityInBody(
-    "acceptTelemetryOffers",
+    "acceptMonitoringOffers",
     "Accept months of a point into a project as measured calculations «по данным АГК»",
     [400, 404, 409],
   ),
-  // Light: bounded by its body (at most LIMITS.telemetry.offerMonths months of one point); a month's claim
+  // Light: bounded by its body (at most LIMITS.monitoring.offerMonths months of one point); a month's claim
   // answers a parallel accept 409 before anything is read (issue 86, R6).
   { post: "/offers/accept", cost: "light", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
 );
 
 export const listEventsRoute = route(
   facilityInQuery(
-    "listTelemetryEvents",
+    "listSensorEvents",
     "A facility's monitoring events (D65): threshold events by level, stale channels, forecast events",
     [400, 404],
-    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.telemetry.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.telemetry.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
+    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.monitoring.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.monitoring.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
   ),
   { get: "/events", cost: "light", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
 );
 
 export const acknowledgeEventRoute = route(
-  own("acknowledgeTelemetryEvent", "Acknowledge a monitoring event with a comment (who and when are kept)", [400, 403, 404, 409]),
+  own("acknowledgeSensorEvent", "Acknowledge a monitoring event with a comment (who and when are kept)", [400, 403, 404, 409]),
   {
     post: "/events/{event}/acknowledge",
     cost: "light",
@@ -155,7 +155,7 @@ export const acknowledgeEventRoute = route(
 
 export const acknowledgeEventsRoute = route(
   own(
-    "acknowledgeTelemetryEvents",
+    "acknowledgeSensorEvents",
     "Acknowledge several monitoring events at once with one comment (who and when are kept on each)",
     [400, 403, 404],
     "Each event not yet acknowledged is acknowledged with the comment; one acknowledged before keeps its own acknowledgement and is answered as it is. An id that is none of the company's 404, nothing acknowledged.",
@@ -172,7 +172,7 @@ const ADVISORY = "Advisory: protective cut-off stays with the mine's АГК.";
 
 export const getLiveRoute = route(
   facilityInQuery(
-    "getTelemetryLive",
+    "getMonitoringLive",
     "A facility's workings now: each methane meter against its levels, the air and drainage flow, staleness and the bound models' forecasts (issue 78)",
     [400, 404],
     `${ADVISORY} Answers an ETag; a request with the same If-None-Match is answered 304 without a body (the AWS screen polls every 15 s).`,
@@ -188,10 +188,10 @@ export const getLiveRoute = route(
 
 export const streamLiveRoute = route(
   facilityInQuery(
-    "streamTelemetryLive",
+    "streamMonitoringLive",
     "The tiles as server-sent events: the current ones at once, then each time an applied batch or a binding changes them",
     [400, 404],
-    `${ADVISORY} \`text/event-stream\` on the local host: \`event: live\` with the tiles as JSON (the ETag its id), \`event: heartbeat\` every ${LIMITS.telemetry.liveHeartbeatSeconds} s, \`event: close\` before it ends (after ${LIMITS.telemetry.liveStreamMinutes} min, after \`max_events\` updates, or when the server stops): the page opens it again. In AWS the screen polls the tiles instead (docs/architecture.md).`,
+    `${ADVISORY} \`text/event-stream\` on the local host: \`event: live\` with the tiles as JSON (the ETag its id), \`event: heartbeat\` every ${LIMITS.monitoring.liveHeartbeatSeconds} s, \`event: close\` before it ends (after ${LIMITS.monitoring.liveStreamMinutes} min, after \`max_events\` updates, or when the server stops): the page opens it again. In AWS the screen polls the tiles instead (docs/architecture.md).`,
   ),
   {
     get: "/live/stream",
@@ -202,7 +202,7 @@ export const streamLiveRoute = route(
         z
           .string()
           .regex(/^\d{1,6}$/, "целое число")
-          .meta({ description: `Close after this many updates (at most ${LIMITS.telemetry.liveStreamEvents})` }),
+          .meta({ description: `Close after this many updates (at most ${LIMITS.monitoring.liveStreamEvents})` }),
       ),
     }),
     200: { description: "The stream", content: { "text/event-stream": { schema: { type: "string" as const } } } },
@@ -211,7 +211,7 @@ export const streamLiveRoute = route(
 
 export const liveChartRoute = route(
   facilityInQuery(
-    "getTelemetryLiveChart",
+    "getMonitoringLiveChart",
     "A working's last 24 h: its methane meters' minute means with W and A, and the bound models' forecasts with their interval",
     [400, 404],
     ADVISORY,
@@ -221,20 +221,20 @@ export const liveChartRoute = route(
     cost: "light",
     query: z.object({
       facility,
-      working: z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
+      working: z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`),
     }),
     200: json(liveChartSchema, "The working's chart"),
   },
 );
 
 export const listLiveModelsRoute = route(
-  facilityInQuery("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
+  facilityInQuery("listMonitoringLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
   { get: "/live/models", cost: "light", query: z.object({ facility }), 200: json(z.array(liveBindingSchema), "The bindings") },
 );
 
 export const bindLiveModelRoute = route(
   facilityInBody(
-    "bindTelemetryLiveModel",
+    "bindMonitoringLiveModel",
     "Bind a forecast model to a working at a horizon (model null: unbind); the tiles' forecaster runs it on each applied batch",
     [400, 403, 404],
     "The model must be the company's own or the platform's, not archived, of that horizon; the meter defaults to the working's first methane meter by code. A reviewer gets 403.",
@@ -249,7 +249,7 @@ export const bindLiveModelRoute = route(
 
 export const shiftReportRoute = route(
   facilityInQuery(
-    "telemetryShiftReport",
+    "monitoringShiftReport",
     "A shift's monitoring report of a facility as xlsx or PDF, on the company's clock",
     [400, 404],
     "Per working and methane sensor the completeness, the highest CH4 and the minutes at or above 0,9·W, W and A (D62, D64); the shift's events with their acknowledgements; the forecast events and whether they came true. Advisory: protective cut-off stays with the mine's own АГК.",
@@ -259,7 +259,7 @@ export const shiftReportRoute = route(
 
 export const journalRoute = route(
   facilityInQuery(
-    "telemetryJournal",
+    "monitoringJournal",
     "The АГК operator's journal of a company day: per methane sensor the hourly, shift and day means of its valid minute means, and the day's gassings; or the file (?format=xlsx|pdf)",
     [400, 404],
     "Means of the valid minute means (D59, after D58's flags; substituted minutes count in none) of each hour, shift (D64) and the day on the company's clock, null without one; completeness the valid minutes over the day's minutes up to now. The file lays it out as the methodological recommendations' journal, a shift a sheet or page, with the signature lines of the АГК operator, the head of the ВТБ section and the shift head. Advisory: protective cut-off stays with the mine's own АГК.",
@@ -277,7 +277,7 @@ export const journalRoute = route(
 
 export const listGassingsRoute = route(
   facilityInQuery(
-    "listTelemetryGassings",
+    "listMonitoringGassings",
     "The gassing book («Книга учета загазирований») of a period of company days: the gassings starting in it with their entries; or the book as xlsx or PDF (?format=xlsx|pdf)",
     [400, 404, 429],
     "A gassing opens at the first minute mean at or above the sensor's permissible limit (its alarm level, else its place's) and closes after 2 valid minutes below (end: the first of them); overlapping gassings of two or more sensors of one working are one «общее», else «местное». A closed entry shows the gassing as it was when closed; an entry whose gassing the minutes no longer give is listed from what it kept. People by surname and initials. The file: the book's columns and the signature lines, rendered in a heavy-work slot (429 with Retry-After when the company's are taken). At most 92 days.",
@@ -295,7 +295,7 @@ export const listGassingsRoute = route(
 
 export const registerGassingRoute = route(
   own(
-    "registerTelemetryGassing",
+    "registerMonitoringGassing",
     "The dispatcher's entry of a gassing in the book: whom they informed, the cause, the type, the losses, who cleared the gas and who investigated, the measures, a comment (who and when are kept); close: true closes it",
     [400, 403, 404, 409],
     "Closing is refused (400, naming them) while any of the four notifications (chief engineer, head of the АБ section, head of the affected section, the territorial Rostekhnadzor body) is unticked, while the gassing lasts, or while the cause, the type or the measures are empty (each named in Russian). A closed entry is not changed again (409). A reviewer gets 403.",
@@ -311,7 +311,7 @@ export const registerGassingRoute = route(
 
 export const confirmGassingRoute = route(
   own(
-    "confirmTelemetryGassing",
+    "confirmMonitoringGassing",
     "Confirm a closed entry of the gassing book as the section's head, the head of the АБ section or the chief engineer",
     [400, 403, 404, 409],
     "Only by a user an administrator gave that duty (else 403); only a closed entry (else 400); each duty once (else 409). Who (surname and initials) and when are kept.",
@@ -326,17 +326,17 @@ export const confirmGassingRoute = route(
   },
 );
 
-export const telemetryUploadUrlRoute = route(
+export const readingsUploadUrlRoute = route(
   facilityInBody(
-    "telemetryUploadUrl",
-    `Where to PUT a dispatch system's export (CSV, ≤ ${LIMITS.telemetry.fileBytes / 1048576} MB: a year of one sensor set) straight to storage`,
+    "readingsUploadUrl",
+    `Where to PUT a dispatch system's export (CSV, ≤ ${LIMITS.monitoring.fileBytes / 1048576} MB: a year of one sensor set) straight to storage`,
     [400, 404, 413, 415, 429],
-    `Checks the facility, the declared type (text/csv, else 415) and size (else 413) and answers a URL (an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally) and file_upload, the object's key, which POST v1/telemetry/files/ names. The company's exports uploading or waiting to be applied count against its budget (${LIMITS.telemetry.uploadBudgetBytes / 1048576} MB and ${LIMITS.telemetry.uploadsInFlight} files): past it 429 with Retry-After until the consumer has applied what came before.`,
+    `Checks the facility, the declared type (text/csv, else 415) and size (else 413) and answers a URL (an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally) and file_upload, the object's key, which POST v1/telemetry/files/ names. The company's exports uploading or waiting to be applied count against its budget (${LIMITS.monitoring.uploadBudgetBytes / 1048576} MB and ${LIMITS.monitoring.uploadsInFlight} files): past it 429 with Retry-After until the consumer has applied what came before.`,
   ),
   {
     post: "/upload-url",
     cost: "light",
-    body: z.object({ facility: telemetryFileBodySchema.shape.facility, ...declaredFile }),
+    body: z.object({ facility: readingsFileBodySchema.shape.facility, ...declaredFile }),
     200: json(
       uploadGrantSchema.extend({
         file_upload: z.string().meta({ description: "The uploaded object's key: send it to POST v1/telemetry/files/" }),
@@ -348,19 +348,19 @@ export const telemetryUploadUrlRoute = route(
 
 export const importFileRoute = route(
   facilityInBody(
-    "importTelemetryFile",
+    "importReadingsFile",
     "Feed an uploaded dispatch export to the readings' consumer as one batch",
     [400, 404],
     "The file (CSV in Windows-1251 or UTF-8, «;», times «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock or ISO 8601 with a zone; one column per sensor code after the time, or one row per reading «Датчик;Время;Значение») is stored as one batch and answered 202 like a push; its lines are read by the consumer, each bad line refused with its number and reason in the batch's status while the others are kept. A 0-byte file and a header in another encoding are refused at once (400, the line named). Naming the same upload again answers the same batch.",
   ),
-  { post: "/files", cost: "light", body: telemetryFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
+  { post: "/files", cost: "light", body: readingsFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
 );
 
 const reconciliation = z.object({ id: pathParam("The reconciliation's id") });
 
 export const createReconciliationRoute = route(
   facilityInBody(
-    "createTelemetryReconciliation",
+    "createReadingsReconciliation",
     "Reconcile the stored readings with an uploaded dispatch export («Сверка с выгрузкой АГК», issue 95)",
     [400, 404, 429],
     "The file is sent as for POST v1/telemetry/files/ (POST v1/telemetry/upload-url/, the PUT) and read as that route reads it (CSV in Windows-1251 or UTF-8, «;», a column per sensor or a row per reading), but nothing of it is stored: each sensor's readings are compared with the stored ones between its first and last instant in the file, off the request thread (a job, holding a heavy-work slot of the user and the company). 202 with the reconciliation's id and where to read it. A 0-byte file and an unreadable header are refused at once (400, the line named).",
@@ -375,7 +375,7 @@ export const createReconciliationRoute = route(
 
 export const getReconciliationRoute = route(
   own(
-    "getTelemetryReconciliation",
+    "getReadingsReconciliation",
     "A reconciliation: its state and, once done, per sensor and day the readings missing, extra and different",
     [400, 404],
     `The rows of sensor and day a page at a time (\`offset\`, \`limit\` ≤ ${LIMITS.page.max}, ${LIMITS.page.max} without one); \`days_count\` says how many in all.`,
@@ -391,10 +391,10 @@ export const getReconciliationRoute = route(
 
 export const fillReconciliationRoute = route(
   own(
-    "fillTelemetryReconciliation",
+    "fillReadingsReconciliation",
     "«Догрузить недостающие»: one batch of the readings a done reconciliation found missing, made from the file",
     [400, 404],
-    `Stored as a pushed batch is and applied by the consumer (its counts in its status), with only the readings still missing: one stored since the reconciliation (the gateway's own) is kept as it is. Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, everything it found missing has been stored since, or more than ${LIMITS.telemetry.reconciliationFillReadings} (load the file itself then).`,
+    `Stored as a pushed batch is and applied by the consumer (its counts in its status), with only the readings still missing: one stored since the reconciliation (the gateway's own) is kept as it is. Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, everything it found missing has been stored since, or more than ${LIMITS.monitoring.reconciliationFillReadings} (load the file itself then).`,
   ),
   {
     post: "/reconciliations/{id}/fill",
@@ -405,16 +405,12 @@ export const fillReconciliationRoute = route(
 );
 
 export const reconciliationXlsxRoute = route(
-  own(
-    "telemetryReconciliationXlsx",
-    "A done reconciliation's differences as an xlsx: a row per reading missing, extra or different",
-    [404],
-  ),
+  own("readingsReconciliationXlsx", "A done reconciliation's differences as an xlsx: a row per reading missing, extra or different", [404]),
   { get: "/reconciliations/{id}/xlsx", cost: "heavy", params: reconciliation, 200: fileAnswer("The workbook", XLSX) },
 );
 
-export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
-export const TELEMETRY_ROUTES = [
+export const MONITORING_PUSH_ROUTES = [pushReadingsRoute] as const;
+export const MONITORING_ROUTES = [
   getBatchRoute,
   listBatchesRoute,
   listOffersRoute,
@@ -433,7 +429,7 @@ export const TELEMETRY_ROUTES = [
   listGassingsRoute,
   registerGassingRoute,
   confirmGassingRoute,
-  telemetryUploadUrlRoute,
+  readingsUploadUrlRoute,
   importFileRoute,
   createReconciliationRoute,
   getReconciliationRoute,

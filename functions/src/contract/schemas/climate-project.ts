@@ -167,7 +167,7 @@ export type ClimateChannel = keyof typeof CLIMATE_CHANNEL_KINDS;
 const sensorCode = () =>
   z
     .string("укажите код датчика из реестра площадки")
-    .check(z.trim(), z.minLength(1, "укажите код датчика из реестра площадки"), z.maxLength(LIMITS.telemetry.sensorCode));
+    .check(z.trim(), z.minLength(1, "укажите код датчика из реестра площадки"), z.maxLength(LIMITS.monitoring.sensorCode));
 const optionalCode = () => sensorCode().nullable().optional();
 
 export const climateSensorsSchema = z.strictObject(

@@ -117,7 +117,7 @@ export const LIMITS = {
     /** Deliveries one log answers, newest first. */
     deliveriesListed: 200,
   },
-  telemetry: {
+  monitoring: {
     sensorCode: 40,
     sensorWorking: 255,
     sensorsPerFacility: 1000,
@@ -343,10 +343,10 @@ export const ABATEMENT_NAME_MAX = LIMITS.name.abatement;
  *  below the server's 1 MB. */
 export const ABATEMENT_MAX_BODY_BYTES = LIMITS.abatement.bodyBytes;
 
-/** D56: a sensor's code and working, a facility's sensors and gateway keys (LIMITS.telemetry). */
-export const SENSOR_CODE_MAX = LIMITS.telemetry.sensorCode;
-export const SENSOR_WORKING_MAX = LIMITS.telemetry.sensorWorking;
-export const MAX_SENSORS_PER_FACILITY = LIMITS.telemetry.sensorsPerFacility;
-export const MAX_SENSOR_REVISIONS = LIMITS.telemetry.sensorRevisions;
-export const MAX_GATEWAY_KEYS_PER_FACILITY = LIMITS.telemetry.gatewayKeysPerFacility;
-export const GATEWAY_KEY_LABEL_MAX = LIMITS.telemetry.gatewayKeyLabel;
+/** D56: a sensor's code and working, a facility's sensors and gateway keys (LIMITS.monitoring). */
+export const SENSOR_CODE_MAX = LIMITS.monitoring.sensorCode;
+export const SENSOR_WORKING_MAX = LIMITS.monitoring.sensorWorking;
+export const MAX_SENSORS_PER_FACILITY = LIMITS.monitoring.sensorsPerFacility;
+export const MAX_SENSOR_REVISIONS = LIMITS.monitoring.sensorRevisions;
+export const MAX_GATEWAY_KEYS_PER_FACILITY = LIMITS.monitoring.gatewayKeysPerFacility;
+export const GATEWAY_KEY_LABEL_MAX = LIMITS.monitoring.gatewayKeyLabel;

@@ -57,7 +57,7 @@ export const batchListedSchema = batchStatusSchema.omit({ refused: true }).exten
 });
 
 /** POST v1/telemetry/files/: a dispatch export uploaded straight to storage, named by its key. */
-export const telemetryFileBodySchema = z.object({
+export const readingsFileBodySchema = z.object({
   facility: z.string("укажите площадку").min(1, "укажите площадку").max(LIMITS.id, "слишком длинный идентификатор"),
   file_upload: z
     .string("укажите ключ файла из ответа upload-url")
@@ -68,8 +68,8 @@ export const telemetryFileBodySchema = z.object({
 
 /** POST v1/telemetry/reconciliations/ (issue 95): a dispatch export uploaded as for POST v1/telemetry/files/,
  *  compared with what is stored instead of applied. */
-export const reconciliationBodySchema = telemetryFileBodySchema.pick({ facility: true, file_upload: true }).extend({
-  name: telemetryFileBodySchema.shape.name,
+export const reconciliationBodySchema = readingsFileBodySchema.pick({ facility: true, file_upload: true }).extend({
+  name: readingsFileBodySchema.shape.name,
 });
 
 export const RECONCILIATION_STATES = ["queued", "running", "done", "failed"] as const;
@@ -115,7 +115,7 @@ export const reconciliationSchema = z.object({
             stored: z.nullable(z.number()).meta({ description: "The stored value (null: not stored)" }),
           }),
         )
-        .meta({ description: `The first ${LIMITS.telemetry.reconciliationExamples} readings of the day that differ` }),
+        .meta({ description: `The first ${LIMITS.monitoring.reconciliationExamples} readings of the day that differ` }),
     }),
   ),
   refused_count: z.int().meta({ description: "Lines or values of the file not read (the same refusals as POST v1/telemetry/files/)" }),
@@ -198,7 +198,7 @@ export const offerAcceptSchema = z.object({
   months: z
     .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "месяцы в виде ГГГГ-ММ"), "укажите месяцы")
     .min(1, "укажите хотя бы один месяц")
-    .max(LIMITS.telemetry.offerMonths, `не более ${LIMITS.telemetry.offerMonths} месяцев`),
+    .max(LIMITS.monitoring.offerMonths, `не более ${LIMITS.monitoring.offerMonths} месяцев`),
   project: idString("укажите проект"),
   reason: z.optional(z.string().max(LIMITS.text.justification, `не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`)),
 });
@@ -251,7 +251,7 @@ export const eventListQuerySchema = z.object({
   to: bound(),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "pre_warning, warning или alarm")),
   kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "threshold, stale, forecast или fault")),
-  working: z.optional(z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`)),
+  working: z.optional(z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`)),
   shift: z.optional(
     z
       .string()

@@ -28,7 +28,7 @@ const sensorHead = z.object({
 export const yearQuery = z.object({ year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") });
 export const monthQuery = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "месяц в виде ГГГГ-ММ"),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.telemetry.gapsListed))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.monitoring.gapsListed))),
   offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
 });
 export const dayQuery = z.object({
@@ -74,7 +74,7 @@ export const sensorGapsSchema = z.object({
   minutes,
   completeness: z.number(),
   longest_gap_min: z.int(),
-  gaps: z.array(gapSchema).meta({ description: `In time order, at most ${LIMITS.telemetry.gapsListed} from offset` }),
+  gaps: z.array(gapSchema).meta({ description: `In time order, at most ${LIMITS.monitoring.gapsListed} from offset` }),
   count: z.int().meta({ description: "Every gap of the month" }),
   demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
 });

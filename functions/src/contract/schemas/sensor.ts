@@ -37,7 +37,7 @@ const area = z.optional(
   z.nullable(
     z
       .number("ожидается площадь сечения выработки, м²")
-      .check(z.gt(0, "больше 0 м²"), z.lte(LIMITS.telemetry.areaM2, `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`)),
+      .check(z.gt(0, "больше 0 м²"), z.lte(LIMITS.monitoring.areaM2, `не больше ${LIMITS.monitoring.areaM2.toLocaleString("ru-RU")} м²`)),
   ),
 );
 const conditions = z.enum(["standard", "actual"], { error: "standard (20 °C, 101,325 кПа) или actual (по датчикам P и T)" });

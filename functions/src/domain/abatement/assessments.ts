@@ -72,7 +72,7 @@ function daysOf(periods: readonly { from: string; to: string }[], year: number):
 async function acceptedMonthHours(deps: Deps, actor: Actor, facilities: ReadonlySet<string>): Promise<Map<string, number>> {
   const hours = new Map<string, number>();
   for (const facility of facilities) {
-    for (const acceptance of await deps.repos.telemetry.acceptances(actor.company, facility)) {
+    for (const acceptance of await deps.repos.monitoring.acceptances(actor.company, facility)) {
       const stored = await deps.blobs.get(acceptedEvidenceKey(acceptance, "json"));
       if (!stored) continue;
       const { result } = JSON.parse(new TextDecoder().decode(stored.body)) as MonthEvidence["description"];

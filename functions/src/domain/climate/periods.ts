@@ -252,7 +252,7 @@ async function readingsSettled(
   planned: ReadonlySet<string>,
   bounds: { start: number; end: number },
 ): Promise<ClimatePeriodRecord["read_through"]> {
-  const batches = await deps.repos.telemetry.batchesOfFacility(company, facility, QUEUED_LOOKUP);
+  const batches = await deps.repos.monitoring.batchesOfFacility(company, facility, QUEUED_LOOKUP);
   let pending = 0;
   for (const batch of batches) {
     if (batch.state !== "queued") continue;
@@ -295,7 +295,7 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const asJob = computedAsJob(deps, project, body, zone);
   // The project's periods held for this request before they are read (as a month's acceptance is,
-  // telemetry offers): two parallel creates of overlapping periods store one, the other is refused.
+  // «Данные АГК» offers): two parallel creates of overlapping periods store one, the other is refused.
   // A job's hold is dated ahead: it is not taken over while the job may still wait or run.
   const now = deps.clock.now();
   const at = new Date(now.getTime() + (asJob ? PERIOD_JOB_HOLD_MS - PERIODS_CLAIM_STALE_MS : 0)).toISOString();

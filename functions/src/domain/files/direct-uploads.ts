@@ -46,7 +46,7 @@ export type UploadTarget =
    *  that uses it names its key, reads it and deletes it. */
   | { purpose: "forecast" }
   /** A mine's dispatch export (domain/monitoring/ingest/files.ts): POST v1/telemetry/files/ names its key. */
-  | { purpose: "telemetry" };
+  | { purpose: "readings" };
 
 export type UploadClaims = UploadTarget & {
   key: string;
@@ -126,7 +126,7 @@ const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
   media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
   forecast: new RegExp(`^forecast-uploads/${STORED_ID}/${STORED_ID}/\\d{1,7}/[0-9a-f-]{36}\\.(csv|xlsx)$`),
-  telemetry: new RegExp(`^telemetry-uploads/${STORED_ID}/${STORED_ID}/[0-9a-f-]{36}\\.csv$`),
+  readings: new RegExp(`^telemetry-uploads/${STORED_ID}/${STORED_ID}/[0-9a-f-]{36}\\.csv$`),
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {
@@ -154,7 +154,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
   if (p.purpose === "forecast" && KEY_OF.forecast.test(key) && key.startsWith(`forecast-uploads/${p.cid as string}/${p.sub as string}/`)) {
     return p as unknown as UploadClaims;
   }
-  if (p.purpose === "telemetry" && KEY_OF.telemetry.test(key) && key.startsWith(`telemetry-uploads/${p.cid as string}/`)) {
+  if (p.purpose === "readings" && KEY_OF.readings.test(key) && key.startsWith(`telemetry-uploads/${p.cid as string}/`)) {
     return p as unknown as UploadClaims;
   }
   if (

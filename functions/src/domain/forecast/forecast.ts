@@ -1,4 +1,4 @@
-// regres_methane (docs/api.md, docs/user-guide.md): rows of mine telemetry (x1 … x15) from a manual table or an
+// regres_methane (docs/api.md, docs/user-guide.md): rows of the mine's АГК readings (x1 … x15) from a manual table or an
 // uploaded file, and the predicted CH4 concentration in the longwall's outgoing air, %, per row
 // by the active XGBoost or LightGBM model. Rows can be many (10-minute steps), so they are kept in
 // the blob store (forecast-rows.ts); the calculation item holds a summary and the key.
@@ -537,7 +537,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
   return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check, intervals?.method) };
 }
 
-/** An uploaded telemetry file read, predicted and written as the stored JSON: the CPU work of a
+/** An uploaded history file read, predicted and written as the stored JSON: the CPU work of a
  *  forecast upload (about a second for 100 000 rows), which the local host runs in a worker thread
  *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
 export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {

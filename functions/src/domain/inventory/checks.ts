@@ -125,7 +125,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...withoutFacility(scope, ofYear),
     ...(await balanceChecks(deps, scope, ofYear, name)),
     ...(await damagedChecks(deps, scope, ofYear, named)),
-    ...(await telemetryChanges(deps, scope, name)),
+    ...(await readingsChanges(deps, scope, name)),
   ];
   return { checks, named: [...named.values()] };
 }
@@ -133,16 +133,16 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
 const tonnes = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 3 });
 
 /** D63: each month of the year accepted from the mine's readings that the readings have moved since by
- *  more than 0,1 % (the consumer keeps what they give now on the acceptance, telemetry/accepted-changes.ts),
+ *  more than 0,1 % (the consumer keeps what they give now on the acceptance, monitoring/minutes/accepted-changes.ts),
  *  named by its point and month; its calculation keeps what was accepted, and an approved year's
  *  figures stay as approved (D32). */
-async function telemetryChanges(deps: Deps, scope: CheckScope, name: NameCalculation): Promise<InventoryCheck[]> {
+async function readingsChanges(deps: Deps, scope: CheckScope, name: NameCalculation): Promise<InventoryCheck[]> {
   const facilities = scope.facility ? [scope.facility] : scope.facilities.map((f) => f.id);
   const names = new Map(scope.points.map((p) => [p.id, p.name]));
   const approved = isApproved(scope.review);
   const checks: InventoryCheck[] = [];
   for (const facility of facilities) {
-    const accepted = await deps.repos.telemetry.acceptances(scope.company, facility);
+    const accepted = await deps.repos.monitoring.acceptances(scope.company, facility);
     for (const a of accepted.filter((a) => a.month.startsWith(`${scope.year}-`)).sort((x, y) => x.month.localeCompare(y.month))) {
       if (a.now_ch4_t === undefined || !acceptedMonthChanged(a.ch4_t, a.now_ch4_t)) continue;
       const difference =

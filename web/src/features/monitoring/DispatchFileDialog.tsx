@@ -14,7 +14,7 @@ import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";
 import { refusalText } from "../../shared/UploadRead";
 
-const FILE_BYTES = LIMITS.telemetry.fileBytes;
+const FILE_BYTES = LIMITS.monitoring.fileBytes;
 const count = (n: number) => n.toLocaleString("ru-RU");
 
 /** Why a chosen file cannot be sent, before anything is uploaded. */

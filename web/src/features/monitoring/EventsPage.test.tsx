@@ -89,9 +89,9 @@ it("asks for the shift's events on the company's clock, shows them in words and 
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2, demo: false }))
-      .on("listTelemetryGassings", NO_GASSINGS)
-      .on("acknowledgeTelemetryEvent", ({ body }) => {
+      .on("listSensorEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2, demo: false }))
+      .on("listMonitoringGassings", NO_GASSINGS)
+      .on("acknowledgeSensorEvent", ({ body }) => {
         acknowledged = {
           ...ALARM,
           acknowledged_by: "demo@example.com",
@@ -111,8 +111,8 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   // and «Смена 3 (16:00–00:00)» in the files: one name everywhere (shiftName).
   expect(await screen.findByText("Смена 3 (16:00–24:00)", { selector: ".ant-select-item-option-content" })).toBeTruthy();
   await app.user.click(await screen.findByText("Смена 1 (00:00–08:00)"));
-  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("from")).toBe("2026-03-01T17:00:00.000Z"));
-  expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("to")).toBe("2026-03-02T01:00:00.000Z");
+  await waitFor(() => expect(app.api.calls("listSensorEvents").at(-1)?.query.get("from")).toBe("2026-03-01T17:00:00.000Z"));
+  expect(app.api.calls("listSensorEvents").at(-1)?.query.get("to")).toBe("2026-03-02T01:00:00.000Z");
   expect(screen.getByText("Отчет смены (xlsx)").closest("button")!.disabled).toBe(false);
 
   const alarm = (await screen.findByText("Аварийный (A)")).closest("tr")!;
@@ -136,8 +136,8 @@ it("asks for the shift's events on the company's clock, shows them in words and 
     .map((e) => e.closest("button")!)
     .find((b) => b.className.includes("primary"))!;
   await app.user.click(ok);
-  await waitFor(() => expect(app.api.calls("acknowledgeTelemetryEvent")).toHaveLength(1));
-  expect(app.api.calls("acknowledgeTelemetryEvent")[0].body).toEqual({ comment: "Проветривание усилено" });
+  await waitFor(() => expect(app.api.calls("acknowledgeSensorEvent")).toHaveLength(1));
+  expect(app.api.calls("acknowledgeSensorEvent")[0].body).toEqual({ comment: "Проветривание усилено" });
   const row = (await screen.findByText("«Проветривание усилено»")).closest("tr")!;
   expect(row.textContent).toContain("demo@example.com, 02.03.2026 00:30");
 });
@@ -149,16 +149,16 @@ it("filters by working and level, and says a date that is none", async () => {
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [], count: 0, demo: false })
-      .on("listTelemetryGassings", NO_GASSINGS),
+      .on("listSensorEvents", { results: [], count: 0, demo: false })
+      .on("listMonitoringGassings", NO_GASSINGS),
   );
   await screen.findByText("Событий нет");
   await app.user.click(screen.getByLabelText("Выработка"));
   await app.user.click(await screen.findByText("Лава 12-1", { selector: ".ant-select-item-option-content" }));
   await app.user.click(screen.getByLabelText("Уровень"));
   await app.user.click(await screen.findByText("Предупредительный (W)"));
-  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("level")).toBe("warning"));
-  expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("working")).toBe("Лава 12-1");
+  await waitFor(() => expect(app.api.calls("listSensorEvents").at(-1)?.query.get("level")).toBe("warning"));
+  expect(app.api.calls("listSensorEvents").at(-1)?.query.get("working")).toBe("Лава 12-1");
   // The date typed key by key is the first test's; here it is set at once.
   await setField(app.user, screen.getByLabelText("Дата"), "31.02.2026");
   expect(await screen.findByText("Дата в виде ДД.ММ.ГГГГ")).toBeTruthy();
@@ -186,8 +186,8 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [FORECAST, PENDING], count: 2, demo: false })
-      .on("listTelemetryGassings", NO_GASSINGS),
+      .on("listSensorEvents", { results: [FORECAST, PENDING], count: 2, demo: false })
+      .on("listMonitoringGassings", NO_GASSINGS),
   );
   const came = (await screen.findByText("на 30 мин, P 0,70, сбылся: да")).closest("tr")!;
   expect(came.textContent).toContain("Прогноз превышения");
@@ -213,8 +213,8 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [FAULT], count: 1, demo: false })
-      .on("listTelemetryGassings", NO_GASSINGS),
+      .on("listSensorEvents", { results: [FAULT], count: 1, demo: false })
+      .on("listMonitoringGassings", NO_GASSINGS),
   );
   const row = (await screen.findByText("Неисправность датчика")).closest("tr")!;
   expect(row.textContent).toContain("вне диапазона датчика 3 мин, скачки больше допустимого 2 мин");
@@ -222,7 +222,7 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
   expect(row.textContent).not.toContain("Аварийный");
   await app.user.click(screen.getByLabelText("Вид"));
   await app.user.click(await screen.findByText("Неисправность датчика", { selector: ".ant-select-item-option-content" }));
-  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("kind")).toBe("fault"));
+  await waitFor(() => expect(app.api.calls("listSensorEvents").at(-1)?.query.get("kind")).toBe("fault"));
 });
 
 // Issue 99, item 6: a dispatcher acknowledges several events at once with one comment; one acknowledged
@@ -240,13 +240,13 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", () => ({
+      .on("listSensorEvents", () => ({
         results: [ack(ALARM, "Бригада выведена"), ack(WARNING, "Бригада выведена"), ack(STALE, "Бригада выведена")],
         count: 3,
         demo: false,
       }))
-      .on("listTelemetryGassings", NO_GASSINGS)
-      .on("acknowledgeTelemetryEvents", ({ body }) => {
+      .on("listMonitoringGassings", NO_GASSINGS)
+      .on("acknowledgeSensorEvents", ({ body }) => {
         acknowledged = (body as { events: string[] }).events;
         return [ALARM, STALE].map((e) => ack(e, "Бригада выведена"));
       }),
@@ -267,8 +267,8 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
     .map((e) => e.closest("button")!)
     .find((b) => b.className.includes("primary"))!;
   await app.user.click(ok);
-  await waitFor(() => expect(app.api.calls("acknowledgeTelemetryEvents")).toHaveLength(1));
-  expect(app.api.calls("acknowledgeTelemetryEvents")[0].body).toEqual({ events: [ALARM.id, STALE.id], comment: "Бригада выведена" });
+  await waitFor(() => expect(app.api.calls("acknowledgeSensorEvents")).toHaveLength(1));
+  expect(app.api.calls("acknowledgeSensorEvents")[0].body).toEqual({ events: [ALARM.id, STALE.id], comment: "Бригада выведена" });
   // The stale channel, acknowledged and still going, stays listed and says so; the warning is still open.
   const stale = (await screen.findByText("квитировано, продолжается")).closest("tr")!;
   expect(stale.textContent).toContain("«Бригада выведена»");

@@ -170,12 +170,12 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
-      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
-      .on("getTelemetryLive", VIEW)
-      .on("listTelemetryLiveModels", [])
+      .on("streamMonitoringLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
+      .on("getMonitoringLive", VIEW)
+      .on("listMonitoringLiveModels", [])
       .on("listSensors", SENSORS)
       .on("listForecastModels", { results: [{ method: "xgboost", versions: [], horizons: [MODEL] }], count: 1 })
-      .on("bindTelemetryLiveModel", ({ body }) => [
+      .on("bindMonitoringLiveModel", ({ body }) => [
         { ...(body as object), method: "xgboost", sensor: null, bound_at: "2026-03-01T03:02:00.000Z", bound_by: "demo@example.com" },
       ]),
   );
@@ -226,8 +226,8 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(meterOptions.map((o) => o.textContent)).toEqual(["М-3", "М-4"]);
   await app.user.click(meterOptions[1]);
   await app.user.click(within(dialog).getByText("Сохранить").closest("button")!);
-  await waitFor(() => expect(app.api.calls("bindTelemetryLiveModel")).toHaveLength(1));
-  expect(app.api.calls("bindTelemetryLiveModel")[0].body).toEqual({
+  await waitFor(() => expect(app.api.calls("bindMonitoringLiveModel")).toHaveLength(1));
+  expect(app.api.calls("bindMonitoringLiveModel")[0].body).toEqual({
     facility: "f1",
     working: "Лава 14",
     horizon: 60,

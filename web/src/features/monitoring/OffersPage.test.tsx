@@ -83,9 +83,9 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
         ],
         count: 2,
       })
-      .on("listTelemetryPointChannels", CHANNELS)
-      .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013), offer(`${year}-04`, 0.9639, changed)])
-      .on("acceptTelemetryOffers", ({ body }) => [
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [offer(`${year}-03`, 0.0013), offer(`${year}-04`, 0.9639, changed)])
+      .on("acceptMonitoringOffers", ({ body }) => [
         { ...offer(`${year}-03`, 0.0013), accepted: { ...changed, changed: false, reason: (body as { reason: string }).reason } },
       ]),
   );
@@ -136,15 +136,15 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
     release = resolve;
   });
   const acceptedMarch = { ...offer(`${year}-03`, 0.0013), accepted: { ...changed, changed: false, reason: "Пробный замер" } };
-  app.api.on("listTelemetryPointChannels", CHANNELS).on("listTelemetryOffers", async () => {
+  app.api.on("listMonitoringPointChannels", CHANNELS).on("listMonitoringOffers", async () => {
     await held;
     return [acceptedMarch, offer(`${year}-04`, 0.9639, changed)];
   });
   await app.user.click(ok);
-  await waitFor(() => expect(app.api.calls("acceptTelemetryOffers")).toHaveLength(1));
+  await waitFor(() => expect(app.api.calls("acceptMonitoringOffers")).toHaveLength(1));
   await waitFor(() => expect(within(screen.getByText(`03.${year}`).closest("tr")!).getByText("Принят")).toBeTruthy());
   release();
-  expect(app.api.calls("acceptTelemetryOffers")[0].body).toEqual({
+  expect(app.api.calls("acceptMonitoringOffers")[0].body).toEqual({
     facility: "f1",
     point: "p1",
     months: [`${year}-03`],
@@ -161,8 +161,8 @@ it("on a phone shows each offer as a block of lines with its figures and «Пр�
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year })], count: 1 })
-      .on("listTelemetryPointChannels", CHANNELS)
-      .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013)]),
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [offer(`${year}-03`, 0.0013)]),
   );
   const block = (await screen.findByText(`03.${year}`)).closest<HTMLElement>("[data-testid=stacked-rows]")!;
   expect(block.querySelector("table")).toBeNull();
@@ -195,8 +195,8 @@ it("shows the month still running with its minutes so far and no «Принят�
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
-      .on("listTelemetryPointChannels", CHANNELS)
-      .on("listTelemetryOffers", [offer(`${year}-10`, 0.94621), running]),
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [offer(`${year}-10`, 0.94621), running]),
   );
   const map = await screen.findByLabelText("Полнота данных");
   const cells = [...map.querySelectorAll("td")].map((td) => td.textContent);
@@ -224,12 +224,12 @@ it("offers «Принять заново» for a changed month into its project 
         ],
         count: 2,
       })
-      .on("listTelemetryPointChannels", CHANNELS)
-      .on("listTelemetryOffers", [
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [
         offer(`${year}-09`, 0.99, acceptedMonth({ year_frozen: true })),
         offer(`${year}-10`, 0.99, acceptedMonth({ difference_pct: 5.56 })),
       ])
-      .on("acceptTelemetryOffers", () => [offer(`${year}-10`, 0.99, acceptedMonth({ changed: false, version: 2 }))]),
+      .on("acceptMonitoringOffers", () => [offer(`${year}-10`, 0.99, acceptedMonth({ changed: false, version: 2 }))]),
   );
   const frozen = (await screen.findByText(`09.${year}`)).closest("tr")!;
   expect(frozen.textContent).toContain("Год утвержден: месяц примут заново после того, как год откроют для изменений");
@@ -249,8 +249,8 @@ it("offers «Принять заново» for a changed month into its project 
   await setField(app.user, within(dialog).getByLabelText("Почему месяц принимается заново"), "Второй файл");
   await waitFor(() => expect(ok.disabled).toBe(false));
   await app.user.click(ok);
-  await waitFor(() => expect(app.api.calls("acceptTelemetryOffers")).toHaveLength(1));
-  expect(app.api.calls("acceptTelemetryOffers")[0].body).toEqual({
+  await waitFor(() => expect(app.api.calls("acceptMonitoringOffers")).toHaveLength(1));
+  expect(app.api.calls("acceptMonitoringOffers")[0].body).toEqual({
     facility: "f1",
     point: "p1",
     months: [`${year}-10`],
@@ -266,8 +266,8 @@ it("says to create a project of the month's year when the facility has none, off
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listProjects", { results: [project({ id: "pr0", name: "Прошлый год", facility: "f1", reporting_year: year - 1 })], count: 1 })
-      .on("listTelemetryPointChannels", CHANNELS)
-      .on("listTelemetryOffers", [offer(`${year}-03`, 0.99)]),
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [offer(`${year}-03`, 0.99)]),
   );
   const row = (await screen.findByText(`03.${year}`)).closest("tr")!;
   await app.user.click(within(row).getByText("Принять").closest("button")!);

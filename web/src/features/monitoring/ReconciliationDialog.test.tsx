@@ -49,9 +49,9 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
   vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
   app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
     a
-      .on("telemetryUploadUrl", GRANT)
-      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
-      .on("getTelemetryReconciliation", () => {
+      .on("readingsUploadUrl", GRANT)
+      .on("createReadingsReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getReadingsReconciliation", () => {
         reads++;
         const done = reads > 1;
         return {
@@ -86,11 +86,11 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
           ...(filled ? { fill: { batch: "b9", status_url: "/api/v1/telemetry/batches/b9/" } } : {}),
         };
       })
-      .on("fillTelemetryReconciliation", () => {
+      .on("fillReadingsReconciliation", () => {
         filled = true;
         return success(202, { batch: "b9", status_url: "/api/v1/telemetry/batches/b9/" });
       })
-      .on("getTelemetryBatch", {
+      .on("getReadingsBatch", {
         batch: "b9",
         facility: "f1",
         state: "done",
@@ -109,7 +109,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
   // The counts grouped as Russian numbers (a no-break space, which the queries read as a space).
   await inside.findByText(/^Найдены расхождения; нет в хранилище: 2\s662, другое значение: 1$/);
   expect(reads).toBeGreaterThanOrEqual(2);
-  expect(app.api.calls("createTelemetryReconciliation")[0].body).toEqual({
+  expect(app.api.calls("createReadingsReconciliation")[0].body).toEqual({
     facility: "f1",
     file_upload: "telemetry-uploads/company-1/f1/x.csv",
     name: "АГК март.csv",
@@ -131,7 +131,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
 
   await app.user.click(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!);
   await inside.findByText(/^Догружено: принято 2\s662 из 2\s662 показаний/);
-  expect(app.api.calls("fillTelemetryReconciliation")).toHaveLength(1);
+  expect(app.api.calls("fillReadingsReconciliation")).toHaveLength(1);
   await waitFor(() => expect(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!.disabled).toBe(true));
 });
 
@@ -158,9 +158,9 @@ it.each([
   }));
   app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
     a
-      .on("telemetryUploadUrl", GRANT)
-      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
-      .on("getTelemetryReconciliation", {
+      .on("readingsUploadUrl", GRANT)
+      .on("createReadingsReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getReadingsReconciliation", {
         id: "r1",
         facility: "f1",
         state: "done",
@@ -202,9 +202,9 @@ it("reads the rows of sensor and day a page at a time from the server", async ()
   });
   app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
     a
-      .on("telemetryUploadUrl", GRANT)
-      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
-      .on("getTelemetryReconciliation", (request) => {
+      .on("readingsUploadUrl", GRANT)
+      .on("createReadingsReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getReadingsReconciliation", (request) => {
         const offset = Number(request.query.get("offset"));
         const limit = Number(request.query.get("limit"));
         return {
@@ -230,6 +230,6 @@ it("reads the rows of sensor and day a page at a time from the server", async ()
   expect(inside.queryByText("М-11")).toBeNull();
   await app.user.click(inside.getByTitle("2"));
   await inside.findByText("М-11");
-  const asked = app.api.calls("getTelemetryReconciliation").map((c) => `${c.query.get("offset")}/${c.query.get("limit")}`);
+  const asked = app.api.calls("getReadingsReconciliation").map((c) => `${c.query.get("offset")}/${c.query.get("limit")}`);
   expect(asked).toContain("10/10");
 });

@@ -250,7 +250,7 @@ export default function ReconciliationDialog({ facility, onClose }: { facility: 
       intro={
         <>
           Выгрузка диспетчерской системы в том же формате, что и для «Загрузить выгрузку АГК» (CSV, не больше{" "}
-          {fileSize(LIMITS.telemetry.fileBytes)}
+          {fileSize(LIMITS.monitoring.fileBytes)}
           ), сравнивается с показаниями в хранилище по каждому датчику от первого до последнего его показания в файле. Выгрузка при этом не
           загружается.
         </>

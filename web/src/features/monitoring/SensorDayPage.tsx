@@ -132,7 +132,9 @@ export default function SensorDayPage() {
               rowKey="from"
               columns={columns}
               dataSource={runs}
-              pagination={runs.length > LIMITS.telemetry.gapsPage ? { pageSize: LIMITS.telemetry.gapsPage, showSizeChanger: false } : false}
+              pagination={
+                runs.length > LIMITS.monitoring.gapsPage ? { pageSize: LIMITS.monitoring.gapsPage, showSizeChanger: false } : false
+              }
               locale={{ emptyText: "Все минуты суток достоверны" }}
             />
           </Card>

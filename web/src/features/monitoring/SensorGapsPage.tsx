@@ -33,7 +33,7 @@ export default function SensorGapsPage() {
   const asked = params.get("month") ?? "";
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : thisMonth();
   const { page, setPage } = useUrlPage();
-  const size = LIMITS.telemetry.gapsPage;
+  const size = LIMITS.monitoring.gapsPage;
   const data = useSensorGaps(facilityId, sensorId, month, page, size);
   const sensor = data.data?.sensor;
   const columns: TableColumnsType<Gap> = [

@@ -137,7 +137,7 @@ function facilityServer(api: ContractApi) {
     .on("listEmissionPoints", [POINT])
     .on("listSensors", () => sensors)
     .on("listGatewayKeys", () => keys)
-    .on("listTelemetryBatches", () => batches)
+    .on("listReadingsBatches", () => batches)
     .on("retireSensor", ({ params }) => {
       const at = sensors.findIndex((s) => (s as { id: string }).id === params.sensor);
       sensors[at] = { ...(sensors[at] as object), is_active: false, in_service_to: "2026-03-01" };
@@ -402,7 +402,7 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
   });
   app = openPart(<OpenDialog dialog={DispatchFileDialog} />, (a) =>
     a
-      .on("telemetryUploadUrl", {
+      .on("readingsUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",
         headers: { "Content-Type": "text/csv" },
@@ -410,8 +410,8 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
         expires_at: AT,
         file_upload: "telemetry/company-1/f1/x.csv",
       })
-      .on("importTelemetryFile", () => success(202, { batch: "b1", status_url: "/api/v1/telemetry/batches/b1/" }))
-      .on("getTelemetryBatch", () => {
+      .on("importReadingsFile", () => success(202, { batch: "b1", status_url: "/api/v1/telemetry/batches/b1/" }))
+      .on("getReadingsBatch", () => {
         reads++;
         const done = reads > 1;
         return {
@@ -457,8 +457,8 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
   expect(dialog.textContent).toContain("Неполных строк (прочитано то, что в них есть)");
   expect(reads).toBeGreaterThanOrEqual(2);
   expect(put).toHaveBeenCalledTimes(1);
-  expect(app.api.calls("telemetryUploadUrl")[0].body).toMatchObject({ facility: "f1", content_type: "text/csv", name: "Выгрузка.csv" });
-  expect(app.api.calls("importTelemetryFile")[0].body).toEqual({
+  expect(app.api.calls("readingsUploadUrl")[0].body).toMatchObject({ facility: "f1", content_type: "text/csv", name: "Выгрузка.csv" });
+  expect(app.api.calls("importReadingsFile")[0].body).toEqual({
     facility: "f1",
     file_upload: "telemetry/company-1/f1/x.csv",
     name: "Выгрузка.csv",
@@ -478,7 +478,7 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
   const failure = "хранилище не приняло показания датчика «М-12» за 01.03.2026 (Item size has exceeded the maximum allowed size)";
   app = openPart(<OpenDialog dialog={DispatchFileDialog} />, (a) =>
     a
-      .on("telemetryUploadUrl", {
+      .on("readingsUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",
         headers: { "Content-Type": "text/csv" },
@@ -486,8 +486,8 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
         expires_at: AT,
         file_upload: "telemetry/company-1/f1/x.csv",
       })
-      .on("importTelemetryFile", () => success(202, { batch: "b1", status_url: "/api/v1/telemetry/batches/b1/" }))
-      .on("getTelemetryBatch", () => {
+      .on("importReadingsFile", () => success(202, { batch: "b1", status_url: "/api/v1/telemetry/batches/b1/" }))
+      .on("getReadingsBatch", () => {
         reads++;
         return {
           batch: "b1",
@@ -520,7 +520,7 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
   expect(dialog.textContent).toContain("1\u00a0440");
   // It asks no more: the batch's query keeps no interval (read, not waited for, so a busy machine
   // cannot pass it by asking late).
-  const query = queryClient.getQueryCache().find({ queryKey: ["telemetry", "batches", "b1"] })!;
+  const query = queryClient.getQueryCache().find({ queryKey: ["monitoring", "batches", "b1"] })!;
   const intervals = query.observers.map(({ options: { refetchInterval: every } }) => (typeof every === "function" ? every(query) : every));
   expect(intervals).toEqual([false]);
 });

@@ -94,8 +94,8 @@ it("opens «Данные АГК» at /agk-data from its old path /telemetry, the
     api
       .on("getMe", signedInUser())
       .on("listProjects", { results: [], count: 0 })
-      .on("listTelemetryPointChannels", [])
-      .on("listTelemetryOffers", []),
+      .on("listMonitoringPointChannels", [])
+      .on("listMonitoringOffers", []),
   );
   await waitFor(() => expect(window.location.pathname).toBe("/facilities/f-1/agk-data"));
   expect(window.location.search).toBe("?year=2026");

@@ -13,8 +13,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChannels, type EventView } from "./events";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
@@ -64,8 +64,8 @@ async function mine(name: string): Promise<Mine> {
 
 async function push(m: Mine, readings: { sensor: string; t: string; value: number }[]) {
   await storeBatch(d.deps, m.staff.company, m.facility, { json: { readings } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 
 const list = (m: Mine, query: Record<string, string> = {}) =>

@@ -22,7 +22,7 @@ import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import type { Sensor, TelemetryEvent } from "../../../ports";
+import type { Sensor, SensorEvent } from "../../../ports";
 import type {
   eventAcknowledgeSchema,
   eventListQuerySchema,
@@ -64,7 +64,7 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export const facilityEventId = (
   facility: string,
   sensor: string,
-  kind: TelemetryEvent["kind"],
+  kind: SensorEvent["kind"],
   level: EventLevel | null,
   start: number,
   horizon?: number,
@@ -79,8 +79,8 @@ export function readEventId(id: string): { facility: string; sensor: string; sta
 }
 
 /** What of an event the detector decides (the rest is a person's: the acknowledgement). */
-const DETECTED: readonly (keyof TelemetryEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
-const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) =>
+const DETECTED: readonly (keyof SensorEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
+const sameDetection = (a: SensorEvent, b: SensorEvent) =>
   DETECTED.every((k) => Object.is(a[k], b[k])) &&
   a.fault?.range_minutes === b.fault?.range_minutes &&
   a.fault?.jump_minutes === b.fault?.jump_minutes;
@@ -94,8 +94,8 @@ export async function sensorEvents(
   to: number,
   now: number,
   windowStart = from - DAY_MS,
-): Promise<TelemetryEvent[]> {
-  return (await eventsRead(deps, sensor, from, windowStart, to, now, deps.repos.telemetry)).filter((e) => {
+): Promise<SensorEvent[]> {
+  return (await eventsRead(deps, sensor, from, windowStart, to, now, deps.repos.monitoring)).filter((e) => {
     const start = Date.parse(e.start);
     return start >= from && start < to;
   });
@@ -110,7 +110,7 @@ async function eventsRead(
   to: number,
   now: number,
   minutes: MinuteSource,
-): Promise<TelemetryEvent[]> {
+): Promise<SensorEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
   // minute still waiting for its reading is not yet missing).
@@ -126,7 +126,7 @@ async function eventsRead(
     register.kind,
     minuteMeans(register.kind, times, values, windowStart, Math.round((windowEnd - windowStart) / MINUTE_MS)),
   );
-  const found: TelemetryEvent[] = [];
+  const found: SensorEvent[] = [];
   const base = {
     company: sensor.company,
     facility: sensor.facility,
@@ -157,7 +157,7 @@ async function eventsRead(
     kind: "fault" | "stale",
     e: { start: number; end: number | null },
     minutes_above: number,
-    fault?: TelemetryEvent["fault"],
+    fault?: SensorEvent["fault"],
   ) => ({
     ...base,
     id: facilityEventId(sensor.facility, sensor.id, kind, null, e.start),
@@ -240,11 +240,11 @@ export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
 export async function detectEvents(
   deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
   change: DaysChange,
-): Promise<TelemetryEvent[]> {
+): Promise<SensorEvent[]> {
   // Days far apart read run by run (changeRuns): what a batch makes the detector read is the days it touches.
   const runs = changeRuns(change);
   if (runs.length > 1) {
-    const found: TelemetryEvent[] = [];
+    const found: SensorEvent[] = [];
     for (const run of runs) found.push(...(await detectEvents(deps, run)));
     return found;
   }
@@ -252,7 +252,7 @@ export async function detectEvents(
   for (const { sensor, day } of change.days) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), day]);
   if (bySensor.size === 0) return [];
   const now = deps.clock.now().getTime();
-  const written: TelemetryEvent[] = [];
+  const written: SensorEvent[] = [];
   const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   const minutes = keptMinutes(deps);
@@ -276,7 +276,7 @@ export async function detectEvents(
   // event still open then may close in it) to the end of the latest.
   const earliest = Math.min(...[...ranges.values()].map((r) => r.from));
   const latest = Math.max(...[...ranges.values()].map((r) => r.to));
-  const facilityEvents = await deps.repos.telemetryEvents.listOfFacility(
+  const facilityEvents = await deps.repos.sensorEvents.listOfFacility(
     change.company,
     change.facility,
     iso(earliest - FOLLOW_OPEN_DAYS * DAY_MS),
@@ -316,7 +316,7 @@ export async function detectEvents(
       return start >= from && start < to;
     });
     const before = new Map(stored.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
-    const changed: { event: TelemetryEvent; kept: TelemetryEvent | undefined }[] = [];
+    const changed: { event: SensorEvent; kept: SensorEvent | undefined }[] = [];
     for (const event of found) {
       const kept = before.get(event.id);
       before.delete(event.id);
@@ -366,7 +366,7 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
       if (silent.length === 0) continue;
       // One Query of the facility's events since the earliest silence: which are already open.
       const since = Math.min(...silent.map((s) => s.lastMinute));
-      const open = (await deps.repos.telemetryEvents.listOfFacility(company.id, facility.id, iso(since), iso(now + MINUTE_MS))).filter(
+      const open = (await deps.repos.sensorEvents.listOfFacility(company.id, facility.id, iso(since), iso(now + MINUTE_MS))).filter(
         (e) => e.kind === "stale" && e.end === null,
       );
       for (const { sensor, lastMinute } of silent) {
@@ -412,7 +412,7 @@ async function latestInMinutes(
 /** The sensor's latest reading (ms) in today's stored day, or yesterday's when today has none; 0 for none. */
 async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor: string, now: number): Promise<number> {
   for (const day of [utcDay(now), utcDay(now - DAY_MS)]) {
-    const [stored] = await deps.repos.telemetry.getDays(company, sensor, [day]);
+    const [stored] = await deps.repos.monitoring.getDays(company, sensor, [day]);
     if (stored && stored.offsets.length > 0) return dayStart(day) + stored.offsets[stored.offsets.length - 1];
   }
   return 0;
@@ -427,24 +427,24 @@ export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: 
 
 /** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
  *  between the read and this one is read again. */
-async function writeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent, stored: TelemetryEvent | undefined): Promise<boolean> {
+async function writeDetected(deps: Pick<Deps, "repos">, event: SensorEvent, stored: SensorEvent | undefined): Promise<boolean> {
   let current = stored;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const next: TelemetryEvent = current
+    const next: SensorEvent = current
       ? { ...event, acknowledged_by: current.acknowledged_by, acknowledged_at: current.acknowledged_at, comment: current.comment }
       : event;
     if (current && sameDetection(current, next)) return false;
-    if (await deps.repos.telemetryEvents.put(next, current?.version ?? 0)) return true;
-    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+    if (await deps.repos.sensorEvents.put(next, current?.version ?? 0)) return true;
+    current = await deps.repos.sensorEvents.get(event.company, event.facility, event.id, event.start);
   }
   throw new Conflict("Событие изменяли одновременно: повторите позже");
 }
 
-async function removeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent): Promise<void> {
-  let current: TelemetryEvent | undefined = event;
+async function removeDetected(deps: Pick<Deps, "repos">, event: SensorEvent): Promise<void> {
+  let current: SensorEvent | undefined = event;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS && current; attempt++) {
-    if (await deps.repos.telemetryEvents.remove(current, current.version)) return;
-    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+    if (await deps.repos.sensorEvents.remove(current, current.version)) return;
+    current = await deps.repos.sensorEvents.get(event.company, event.facility, event.id, event.start);
   }
 }
 
@@ -464,7 +464,7 @@ function boundOf(value: string, zone: string, field: string): number {
 export type EventList = z.output<typeof eventListSchema>;
 
 /** The facility's events overlapping [from, to), filtered by working, level, kind and shift number on the
- *  company's clock, by start; at most LIMITS.telemetry.eventsListed (count says how many matched). */
+ *  company's clock, by start; at most LIMITS.monitoring.eventsListed (count says how many matched). */
 export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: EventListQuery): Promise<EventList> {
   const facility = await getFacility(deps, actor, query.facility);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
@@ -472,12 +472,12 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   const to = query.to ? boundOf(query.to, zone, "to") : now;
   const from = query.from ? boundOf(query.from, zone, "from") : to - DAY_MS;
   if (!(from < to)) throw invalidAt("to", "конец периода должен быть позже начала");
-  if (to - from > LIMITS.telemetry.eventsPeriodDays * DAY_MS)
-    throw invalidAt("to", `период не длиннее ${LIMITS.telemetry.eventsPeriodDays} дней`);
-  const stored = await deps.repos.telemetryEvents.listOfFacility(
+  if (to - from > LIMITS.monitoring.eventsPeriodDays * DAY_MS)
+    throw invalidAt("to", `период не длиннее ${LIMITS.monitoring.eventsPeriodDays} дней`);
+  const stored = await deps.repos.sensorEvents.listOfFacility(
     actor.company,
     facility.id,
-    iso(from - LIMITS.telemetry.eventsLookbackDays * DAY_MS),
+    iso(from - LIMITS.monitoring.eventsLookbackDays * DAY_MS),
     iso(to),
   );
   const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
@@ -494,7 +494,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     views.push(view);
   }
   views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
-  const results = views.slice(0, LIMITS.telemetry.eventsListed);
+  const results = views.slice(0, LIMITS.monitoring.eventsListed);
   return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
@@ -509,12 +509,12 @@ async function fromDemoReadings(
   const days = new Map<string, Set<string>>();
   for (const e of events) days.set(e.sensor, (days.get(e.sensor) ?? new Set()).add(utcDay(Date.parse(e.start))));
   for (const [sensor, of] of days) {
-    if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
+    if ((await deps.repos.monitoring.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
   }
   for (const e of events) {
     const start = Date.parse(e.start);
     const minute = utcMinute(start);
-    for (const m of await deps.repos.telemetry.minutesOf(company, facility, utcDay(start), minute, minute))
+    for (const m of await deps.repos.monitoring.minutesOf(company, facility, utcDay(start), minute, minute))
       if (isDemoMinute(m)) return true;
   }
   return false;
@@ -524,7 +524,7 @@ const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LE
 
 /** An event as the API answers it: its sensor's code and working (the register at its start) and the
  *  shift it started in on the company's clock. */
-export function eventView(event: TelemetryEvent, sensor: Sensor | undefined, zone: string, now: number): EventView {
+export function eventView(event: SensorEvent, sensor: Sensor | undefined, zone: string, now: number): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   const [date, number] = shiftOf(Date.parse(event.start), zone, DEFAULT_SHIFT_STARTS).split("#");
   return {
@@ -568,16 +568,16 @@ export async function acknowledgeEvent(
   if (!facility) throw missing;
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const event = await deps.repos.telemetryEvents.get(actor.company, facility.id, id, parts.start);
+    const event = await deps.repos.sensorEvents.get(actor.company, facility.id, id, parts.start);
     if (!event) throw missing;
     if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
-    const next: TelemetryEvent = {
+    const next: SensorEvent = {
       ...event,
       acknowledged_by: actor.email,
       acknowledged_at: deps.clock.now().toISOString(),
       comment: input.comment ?? "",
     };
-    if (await deps.repos.telemetryEvents.put(next, event.version)) {
+    if (await deps.repos.sensorEvents.put(next, event.version)) {
       return eventView(next, await deps.repos.sensors.get(actor.company, facility.id, event.sensor), zone, deps.clock.now().getTime());
     }
   }
@@ -591,12 +591,12 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
   const ids = [...new Set(input.events)];
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
-  const found: { id: string; event: TelemetryEvent }[] = [];
+  const found: { id: string; event: SensorEvent }[] = [];
   for (const id of ids) {
     const parts = readEventId(id);
     const event =
       parts && (await deps.repos.facilities.get(actor.company, parts.facility))
-        ? await deps.repos.telemetryEvents.get(actor.company, parts.facility, id, parts.start)
+        ? await deps.repos.sensorEvents.get(actor.company, parts.facility, id, parts.start)
         : undefined;
     if (!event) throw new NotFound("Событие не найдено");
     found.push({ id, event });
@@ -614,7 +614,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
     } catch (error) {
       // Acknowledged by another meanwhile: answered as it now is.
       if (!(error instanceof Conflict)) throw error;
-      const now = await deps.repos.telemetryEvents.get(actor.company, event.facility, id, event.start);
+      const now = await deps.repos.sensorEvents.get(actor.company, event.facility, id, event.start);
       out.push(
         eventView(
           now ?? event,

@@ -11,8 +11,8 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { listEvents } from "./events";
 import { createWebhook, listDeliveries } from "./webhooks";
 import { shiftReport } from "./shift-report";
@@ -55,8 +55,8 @@ beforeAll(async () => {
   );
   const readings = Array.from({ length: MINUTES }, (_, m) => ({ sensor: "М-7", t: iso(AT + m * MINUTE_MS + 20_000), value: valueAt(m) }));
   await storeBatch(d.deps, staff.company, facility, { json: { readings } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
   // A receiver that is not there (the discard port): the deliveries are made and wait.
   hook = (await createWebhook(d.deps, staff, { url: "http://127.0.0.1:9/agk", label: "Диспетчерская" })).id;
 });

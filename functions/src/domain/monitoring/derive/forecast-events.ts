@@ -9,7 +9,7 @@
 // each opened and closed, as the detector's events.
 import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import type { Deps } from "../../context";
-import type { Sensor, TelemetryEvent } from "../../../ports";
+import type { Sensor, SensorEvent } from "../../../ports";
 import { DAY_MS, readingsBetween } from "../ingest/stored-readings";
 import { describer, facilityEventId } from "./events";
 import { enqueueEventDeliveries } from "./webhooks";
@@ -46,12 +46,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function recordForecast(
   deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
   f: ForecastIssued,
-): Promise<TelemetryEvent[]> {
+): Promise<SensorEvent[]> {
   const at = Math.floor(f.at / MINUTE_MS) * MINUTE_MS;
   const stored = (
-    await deps.repos.telemetryEvents.listOfFacility(f.company, f.facility, iso(at - FOLLOW_DAYS * DAY_MS), iso(at + MINUTE_MS))
+    await deps.repos.sensorEvents.listOfFacility(f.company, f.facility, iso(at - FOLLOW_DAYS * DAY_MS), iso(at + MINUTE_MS))
   ).filter((e) => e.kind === "forecast" && e.sensor === f.meter.id && e.forecast?.horizon_min === f.horizon);
-  const changed: { event: TelemetryEvent; version: number }[] = [];
+  const changed: { event: SensorEvent; version: number }[] = [];
   const raised = f.ruleOn && f.p !== null && f.p >= FORECAST_EVENT_P;
   const lowered = !f.ruleOn || f.p === null || f.p < FORECAST_EVENT_CLOSE_P;
   const open = stored.find((e) => e.end === null);
@@ -104,8 +104,8 @@ export async function recordForecast(
     // Sent by the host's webhook sender (the local server's request thread; the readings' function).
     await deps.runtime.changes.publish({ type: "DeliveriesDue", company: f.company });
   }
-  const written: TelemetryEvent[] = [];
-  for (const { event, version } of changed) if (await deps.repos.telemetryEvents.put(event, version)) written.push(event);
+  const written: SensorEvent[] = [];
+  for (const { event, version } of changed) if (await deps.repos.sensorEvents.put(event, version)) written.push(event);
   return written;
 }
 

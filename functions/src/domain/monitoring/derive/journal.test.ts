@@ -39,17 +39,17 @@ const reads = new Map<boolean, Read>();
 
 async function journalOn(clock: Clock, company: string): Promise<Read> {
   const { d, staff, facility } = await journalDayOnMemory(company, "Шахта «Журнальная»", clock);
-  const telemetry = d.deps.repos.telemetry;
-  const read = telemetry.minutesOf.bind(telemetry);
+  const monitoring = d.deps.repos.monitoring;
+  const read = monitoring.minutesOf.bind(monitoring);
   const asked: string[] = [];
-  telemetry.minutesOf = (company, facility, day, from, to) => {
+  monitoring.minutesOf = (company, facility, day, from, to) => {
     asked.push(`${day} ${from}-${to}`);
     return read(company, facility, day, from, to);
   };
   try {
     return { d, staff, facility, asked, journal: await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" }) };
   } finally {
-    telemetry.minutesOf = read;
+    monitoring.minutesOf = read;
   }
 }
 

@@ -43,7 +43,7 @@ export type GassingList = z.output<typeof gassingListSchema>;
 type LimitSource = Journal["sensors"][number]["limit_source"];
 const HOUR_MS = 3_600_000;
 /** The longest register of gassings asked at once, days. */
-export const GASSING_PERIOD_DAYS = LIMITS.telemetry.gassingsPeriodDays;
+export const GASSING_PERIOD_DAYS = LIMITS.monitoring.gassingsPeriodDays;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The instant a company day (ГГГГ-ММ-ДД) starts, and hour `h` of it, on the company's clock. */
@@ -78,7 +78,7 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
 
 /** How far back a gassing in force at a period's start is followed to its start, days (issue 105): one
  *  begun before is listed with its own start and id, carried over. */
-export const GASSING_LOOKBACK_DAYS = LIMITS.telemetry.eventsLookbackDays;
+export const GASSING_LOOKBACK_DAYS = LIMITS.monitoring.eventsLookbackDays;
 
 /** Whether the series' first valid minute is at or above `limit`: a gassing may have begun before it. */
 function openAtStart(series: MinuteSeries, limit: number): boolean {
@@ -106,7 +106,7 @@ async function readSensors(
   const readTo = Math.max(from - HOUR_MS, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const out: SensorRead[] = [];
   // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
-  const shared = sharedMinutes(deps.repos.telemetry);
+  const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
     const register = registerAt(sensor, from);
     if (!GAS_KINDS.has(register.kind) || opensNoGassing(register.place)) continue;

@@ -16,8 +16,8 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { Clock } from "../../../ports";
 import { Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { acknowledgeEvent, listEvents } from "./events";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
@@ -65,8 +65,8 @@ async function shiftOn(clock: Clock, company: string): Promise<Read> {
     readings.push({ sensor: "М-7", t: iso(AT + m * MINUTE_MS + 15_000), value });
   }
   await storeBatch(d.deps, staff.company, facility, { json: { readings } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
   const alarm = (await listEvents(d.deps, staff, { facility, level: "alarm", from: "2026-03-01", to: "2026-03-03" })).results[0];
   await acknowledgeEvent(d.deps, staff, alarm.id, { comment: "Проветривание усилено" });
   return { d, staff, facility, report: await shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "1" }) };
@@ -196,8 +196,8 @@ describe("a sensor's fault in the report", () => {
       value: m >= 5 && m < 9 ? 4.5 : 0.4,
     }));
     await storeBatch(d.deps, owner.company, mine, { json: { readings } });
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
     const faulty = await shiftReport(d.deps, owner, { facility: mine, date: "2026-03-02", shift: "1" });
     expect(faulty.events.filter((e) => e.kind !== "stale").map((e) => [e.kind, e.start.slice(11, 16), e.minutes_above, e.fault])).toEqual([
       ["fault", "17:05", 4, { range_minutes: 4, jump_minutes: 0 }],

@@ -75,7 +75,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   const rows: ShiftReportRow[] = [];
   let demo = false;
   // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
-  const shared = sharedMinutes(deps.repos.telemetry);
+  const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of sensors) {
     const register = registerAt(sensor, span.from);
     const read = await readingsBetween(deps, actor.company, sensor, span.from, until, shared);

@@ -15,8 +15,8 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { WebhookTransport } from "../../../ports";
 import { Forbidden, Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import {
@@ -98,8 +98,8 @@ function hour(): { sensor: string; t: string; value: number }[] {
 
 async function push(actor: Actor, target: string, readings: { sensor: string; t: string; value: number }[]) {
   await storeBatch(d.deps, actor.company, target, { json: { readings } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
   await d.webhooks.drain();
 }
 

@@ -23,7 +23,7 @@ import { recordChange } from "../../audit";
 import { addressAllowed, plainHost, receiverAllowList, type ReceiverAllowList } from "./webhook-addresses";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { webhookCreateSchema, webhookCreatedSchema, webhookDeliverySchema, webhookSchema } from "../../../contract/schemas/webhooks";
-import type { TelemetryEvent, WebhookRecord, WebhookDeliveryRecord, WebhookQueued, WebhookTransport } from "../../../ports";
+import type { SensorEvent, WebhookRecord, WebhookDeliveryRecord, WebhookQueued, WebhookTransport } from "../../../ports";
 
 export type WebhookView = z.output<typeof webhookSchema>;
 export type WebhookCreated = z.output<typeof webhookCreatedSchema>;
@@ -164,7 +164,7 @@ export function verifyWebhookSignature(secret: string, header: string, body: str
 /** How the events' messages name their facility and show each event (as GET v1/telemetry/events/ does). */
 export interface EventDescriber {
   facility: { id: string; name: string };
-  view(event: TelemetryEvent): unknown;
+  view(event: SensorEvent): unknown;
 }
 
 /** D65 → webhooks: a delivery to each of the company's webhooks for each event about to be stored
@@ -174,7 +174,7 @@ export interface EventDescriber {
 export async function enqueueEventDeliveries(
   deps: Pick<Deps, "repos" | "clock">,
   company: string,
-  events: readonly TelemetryEvent[],
+  events: readonly SensorEvent[],
   describe: () => Promise<EventDescriber>,
 ): Promise<number> {
   if (events.length === 0) return 0;
@@ -188,6 +188,7 @@ export async function enqueueEventDeliveries(
     const key = `${event.id}.${state}`;
     const body = JSON.stringify({
       id: key,
+      // The subscribers' contract (docs/api.md): the types keep the wing's public name.
       type: state === "open" ? "telemetry.event.opened" : "telemetry.event.closed",
       created_at: now,
       facility,

@@ -47,8 +47,8 @@ export const encodingMessage = (line: number) =>
 export const UNDECODABLE_LINE = "байты строки не в кодировке UTF-8 и не в Windows-1251: строка не прочитана";
 /** Why a time before `oldest` (readings.ts oldestReading) is refused. */
 export const tooOldMessage = (time: string, oldest: number) =>
-  `время ${time.slice(0, 40)} раньше ${ruDate(new Date(oldest).toISOString().slice(0, 10))}: показания старше ${LIMITS.telemetry.pastMonths} мес. не принимаются`;
-export const LINE_TOO_LONG = `строка длиннее ${LIMITS.telemetry.lineBytes / (1024 * 1024)} МБ: не прочитана`;
+  `время ${time.slice(0, 40)} раньше ${ruDate(new Date(oldest).toISOString().slice(0, 10))}: показания старше ${LIMITS.monitoring.pastMonths} мес. не принимаются`;
+export const LINE_TOO_LONG = `строка длиннее ${LIMITS.monitoring.lineBytes / (1024 * 1024)} МБ: не прочитана`;
 export const UNTERMINATED_QUOTE = "кавычка в строке не закрыта: строка не прочитана";
 export const HEADER_MESSAGE =
   "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
@@ -185,7 +185,7 @@ export class DispatchReader {
     let joined = this.take();
     // What is pending begins a line: past the bound it is refused by its number and never held whole.
     const first = joined.indexOf(0x0a);
-    if ((first < 0 ? joined.byteLength : first) > LIMITS.telemetry.lineBytes) {
+    if ((first < 0 ? joined.byteLength : first) > LIMITS.monitoring.lineBytes) {
       this.tooLong();
       if (first < 0) {
         this.skipping = true;
@@ -202,7 +202,7 @@ export class DispatchReader {
     this.keep(joined.subarray(cut + 1));
   }
 
-  /** The line being read is longer than LIMITS.telemetry.lineBytes: refused by its number (a header
+  /** The line being read is longer than LIMITS.monitoring.lineBytes: refused by its number (a header
    *  that long refuses the file). */
   private tooLong() {
     const line = ++this.lines;

@@ -25,7 +25,7 @@ import {
   readDispatchBytes,
 } from "./dispatch-file";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { importTelemetryFile, PART_READINGS, telemetryFileKey } from "./files";
+import { importReadingsFile, PART_READINGS, readingsFileKey } from "./files";
 import { createSensor } from "./register";
 
 /** The test's clock. */
@@ -46,9 +46,9 @@ const instant = (minutes: number) => Date.UTC(2026, 2, 1, 3, 0) + minutes * 60_0
 
 /** The file uploaded (as the PUT leaves it) and named: its batch, queued. */
 async function upload(bytes: Uint8Array) {
-  const key = telemetryFileKey(staff.company, facility, newId());
+  const key = readingsFileKey(staff.company, facility, newId());
   await d.deps.blobs.put(key, bytes, "text/csv");
-  return importTelemetryFile(d.deps, staff, { facility, file_upload: key, name: "АГК.csv" });
+  return importReadingsFile(d.deps, staff, { facility, file_upload: key, name: "АГК.csv" });
 }
 
 async function applied(bytes: Uint8Array, deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> = d.deps) {
@@ -114,19 +114,19 @@ describe("a wide export in Windows-1251", () => {
   });
 
   it("stores once when the same file comes again: every reading a duplicate, the days unchanged", async () => {
-    const before = await d.deps.repos.telemetry.getDay(staff.company, sensors["М-1"], "2026-03-01");
+    const before = await d.deps.repos.monitoring.getDay(staff.company, sensors["М-1"], "2026-03-01");
     const batch = await applied(encodeLegacy(text, "windows-1251"));
     expect(batch).toMatchObject({ accepted: 0, duplicate: 4, corrected: 0 });
-    const after = await d.deps.repos.telemetry.getDay(staff.company, sensors["М-1"], "2026-03-01");
+    const after = await d.deps.repos.monitoring.getDay(staff.company, sensors["М-1"], "2026-03-01");
     expect([...after!.offsets]).toEqual([...before!.offsets]);
     expect([...after!.values]).toEqual([...before!.values]);
   });
 
   it("answers the same batch when the same upload is named again", async () => {
-    const key = telemetryFileKey(staff.company, facility, newId());
+    const key = readingsFileKey(staff.company, facility, newId());
     await d.deps.blobs.put(key, encodeLegacy(text, "windows-1251"), "text/csv");
-    const first = await importTelemetryFile(d.deps, staff, { facility, file_upload: key });
-    const again = await importTelemetryFile(d.deps, staff, { facility, file_upload: key });
+    const first = await importReadingsFile(d.deps, staff, { facility, file_upload: key });
+    const again = await importReadingsFile(d.deps, staff, { facility, file_upload: key });
     expect(again.batch).toBe(first.batch);
   });
 });
@@ -190,7 +190,7 @@ describe("one row per reading", () => {
 describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
   it("refuses a line longer than the bound by its number without holding it, and reads the lines after it", async () => {
     // Over the bound by several blocks, in pieces of every size the consumer may be handed.
-    const long = `${wall(1)};${"1".repeat(LIMITS.telemetry.lineBytes + 3 * BLOCK_BYTES)}`;
+    const long = `${wall(1)};${"1".repeat(LIMITS.monitoring.lineBytes + 3 * BLOCK_BYTES)}`;
     const text = `Время;М-3\n${wall(0)};0,41\n${long}\n${wall(2)};0,43\n`;
     const bytes = new TextEncoder().encode(text);
     for (const piece of [1000, BLOCK_BYTES, bytes.length]) {
@@ -212,7 +212,7 @@ describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
       expect(rows, `pieces of ${piece}`).toEqual(["2:0.41", "4:0.43"]);
       expect(refused).toEqual([`3:${LINE_TOO_LONG}`]);
       expect(reader.lines).toBe(4);
-      expect(held).toBeLessThanOrEqual(LIMITS.telemetry.lineBytes + BLOCK_BYTES);
+      expect(held).toBeLessThanOrEqual(LIMITS.monitoring.lineBytes + BLOCK_BYTES);
     }
     expect(LINE_TOO_LONG).toBe("строка длиннее 1 МБ: не прочитана");
     const batch = await applied(bytes);
@@ -220,7 +220,7 @@ describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
   });
 
   it("refuses a header longer than the bound as the file, naming line 1", () => {
-    const bytes = new TextEncoder().encode(`Время;${"М".repeat(LIMITS.telemetry.lineBytes)}\n${wall(0)};0,4\n`);
+    const bytes = new TextEncoder().encode(`Время;${"М".repeat(LIMITS.monitoring.lineBytes)}\n${wall(0)};0,4\n`);
     expect(() => readDispatchBytes(bytes, { zone: "UTC" }, { reading: () => undefined, refuse: () => {} })).toThrow(
       `Строка 1 (заголовок): ${LINE_TOO_LONG} — это не заголовок выгрузки АГК`,
     );
@@ -250,7 +250,7 @@ describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
 });
 
 describe("a file refused whole", () => {
-  const queuedCount = async () => (await d.deps.repos.telemetry.queued(1000)).length;
+  const queuedCount = async () => (await d.deps.repos.monitoring.queued(1000)).length;
 
   it("refuses a 0-byte file naming line 1, storing nothing", async () => {
     const before = await queuedCount();
@@ -318,28 +318,28 @@ describe("a file of many parts", () => {
       clock: d.deps.clock,
       repos: {
         ...d.deps.repos,
-        telemetry: {
-          ...d.deps.repos.telemetry,
+        monitoring: {
+          ...d.deps.repos.monitoring,
           putDay: (day, version) => {
             // The second part's fifth sensor-day: a process killed in the middle of the file.
             if (++writes === CODES.length + 5) throw new Error("killed");
-            return d.deps.repos.telemetry.putDay(day, version);
+            return d.deps.repos.monitoring.putDay(day, version);
           },
         },
       },
     };
     await expect(applyBatch(failing, staff.company, batch.batch)).rejects.toThrow("killed");
-    expect(await d.deps.repos.telemetry.getBatch(staff.company, batch.batch)).toMatchObject({ state: "queued", accepted: 0 });
-    expect((await d.deps.repos.telemetry.queued(1000)).map((q) => q.batch)).toContain(batch.batch);
+    expect(await d.deps.repos.monitoring.getBatch(staff.company, batch.batch)).toMatchObject({ state: "queued", accepted: 0 });
+    expect((await d.deps.repos.monitoring.queued(1000)).map((q) => q.batch)).toContain(batch.batch);
     const done = (await applyBatch(d.deps, staff.company, batch.batch))!;
     expect(done).toMatchObject({ state: "done", lines: DAYS * 1440, accepted: DAYS * 1440 * CODES.length, duplicate: 0, refused_count: 0 });
     expect(DAYS * 1440 * CODES.length).toBeGreaterThan(2 * PART_READINGS);
     // Each sensor-day written by one part of the file, once.
     for (let day = 0; day < DAYS; day++) {
-      const stored = await d.deps.repos.telemetry.getDay(staff.company, sensors["М-5"], utcDay(start + day * 86_400_000));
+      const stored = await d.deps.repos.monitoring.getDay(staff.company, sensors["М-5"], utcDay(start + day * 86_400_000));
       expect(stored!.values).toHaveLength(1440);
       expect(Object.keys(stored!.applied)).toEqual([`${batch.batch}#${day}`]);
     }
-    expect((await d.deps.repos.telemetry.queued(1000)).map((q) => q.batch)).not.toContain(batch.batch);
+    expect((await d.deps.repos.monitoring.queued(1000)).map((q) => q.batch)).not.toContain(batch.batch);
   });
 });

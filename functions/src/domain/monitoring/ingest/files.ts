@@ -25,26 +25,27 @@ import { newId } from "../../ids";
 import { getFacility } from "../../company/facilities";
 import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../../files/direct-uploads";
 import { fileSize } from "../../../contract/schemas/uploads";
-import type { Facility, Sensor, TelemetryBatch } from "../../../ports";
+import type { Facility, Sensor, ReadingsBatch } from "../../../ports";
 import { LIMITS, STORED_ID } from "../../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, LineInvalid, type RefusalKind } from "./dispatch-file";
 import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
-/** The area of these uploads (adapters/blob/areas.ts). */
-export const TELEMETRY_UPLOAD_AREA = "telemetry-uploads";
-export const TELEMETRY_FILE_TYPES = ["text/csv", "text/plain"] as const;
+/** The area of these uploads (adapters/blob/areas.ts): the S3 prefix keeps the wing's old name, as the
+ *  uploads already stored are under it. */
+export const READINGS_UPLOAD_AREA = "telemetry-uploads";
+export const READINGS_FILE_TYPES = ["text/csv", "text/plain"] as const;
 const KEY_RE = new RegExp(`^telemetry-uploads/(${STORED_ID})/(${STORED_ID})/([0-9a-f-]{36})\\.csv$`);
 /** A part is cut at the first change of UTC day once it holds this many readings (or at 4× regardless). */
-export const PART_READINGS = LIMITS.telemetry.readingsPerRequest;
+export const PART_READINGS = LIMITS.monitoring.readingsPerRequest;
 /** How much of the stored file one ranged read takes. */
 const RANGE_BYTES = 4 * 1024 * 1024;
 
-export const telemetryFileKey = (company: string, facility: string, id: string) =>
-  `${TELEMETRY_UPLOAD_AREA}/${company}/${facility}/${id}.csv`;
+export const readingsFileKey = (company: string, facility: string, id: string) =>
+  `${READINGS_UPLOAD_AREA}/${company}/${facility}/${id}.csv`;
 
 /** POST v1/telemetry/upload-url/: a user of the facility's company. */
-export async function telemetryUploadUrl(
+export async function readingsUploadUrl(
   deps: Deps,
   actor: Actor,
   request: UploadRequest & { facility: string },
@@ -53,39 +54,39 @@ export async function telemetryUploadUrl(
   if (request.size === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
   const contentType = checkDeclared(
     request,
-    TELEMETRY_FILE_TYPES,
-    LIMITS.telemetry.fileBytes,
+    READINGS_FILE_TYPES,
+    LIMITS.monitoring.fileBytes,
     lineOf({ field: "content_type", message: "ожидается выгрузка АГК в CSV (text/csv)" }),
   );
   const id = newId();
-  const key = telemetryFileKey(actor.company, facility.id, id);
+  const key = readingsFileKey(actor.company, facility.id, id);
   await takeUploadBudget(deps, actor.company, id, request.size);
   const grant = await grantUpload(
     deps,
     actor,
-    { purpose: "telemetry" },
+    { purpose: "readings" },
     { key, contentType, max: request.size, size: request.size, name: request.name },
   );
   return { ...grant, file_upload: key };
 }
 
 /** The company's dispatch exports granted and not yet applied: a counter of amounts (ports/counters.ts),
- *  an upload's id to its declared bytes. */
+ *  an upload's id to its declared bytes. Its stored name keeps the wing's old word. */
 export const UPLOAD_BUDGET_CAP = "TELEMETRY_UPLOADS";
 
 /** When a grant's id (UUID v7) was made, ms since the epoch. */
 const madeAt = (id: string) => Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16);
 
-/** Issue 85: an upload grant counts `size` bytes against the company's budget (LIMITS.telemetry.
+/** Issue 85: an upload grant counts `size` bytes against the company's budget (LIMITS.monitoring.
  *  uploadBudgetBytes) while the file is uploading or stored and not yet applied: until its batch is
  *  done (or set aside), or, never named as a batch, until the sweep of abandoned uploads takes it (a day,
  *  sweepAbandonedUploads; the bucket's lifecycle rule in AWS). Past the budget, or past
- *  LIMITS.telemetry.uploadsInFlight grants, the grant is refused (429), writing nothing, until the
+ *  LIMITS.monitoring.uploadsInFlight grants, the grant is refused (429), writing nothing, until the
  *  consumer has read what came before. The grants done with are dropped and this one added in one write
  *  conditional on the counter's revision, so grants racing never pass the budget together. */
 async function takeUploadBudget(deps: Deps, company: string, id: string, size: number): Promise<void> {
   const { caps } = deps.repos;
-  const { uploadBudgetBytes: budget, uploadsInFlight } = LIMITS.telemetry;
+  const { uploadBudgetBytes: budget, uploadsInFlight } = LIMITS.monitoring;
   const held = async () => (await caps.listAmounts(company, UPLOAD_BUDGET_CAP)).find((c) => c.name === UPLOAD_BUDGET_CAP);
   const refuse = (grants: number[]) => {
     const total = grants.reduce((sum, bytes) => sum + bytes, 0);
@@ -111,7 +112,7 @@ async function takeUploadBudget(deps: Deps, company: string, id: string, size: n
     const live: Record<string, number> = {};
     for (const [grant, bytes] of Object.entries(before.amounts)) {
       if (bytes <= 0) continue;
-      const batch = await deps.repos.telemetry.getBatch(company, grant);
+      const batch = await deps.repos.monitoring.getBatch(company, grant);
       if (batch ? batch.state === "queued" : madeAt(grant) > abandoned) live[grant] = bytes;
     }
     if (!fits(Object.values(live))) throw refuse(Object.values(live));
@@ -179,14 +180,14 @@ export async function uploadedExport(
 
 /** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
  *  consumer. Refused whole, with the line named, when it is empty or its header cannot be read. */
-export async function importTelemetryFile(
+export async function importReadingsFile(
   deps: Deps,
   actor: Actor,
   request: { facility: string; file_upload: string; name?: string },
-): Promise<TelemetryBatch> {
-  let existing: TelemetryBatch | undefined;
+): Promise<ReadingsBatch> {
+  let existing: ReadingsBatch | undefined;
   const { facility, id } = await uploadedExport(deps, actor, request, async (upload) => {
-    existing = await deps.repos.telemetry.getBatch(actor.company, upload);
+    existing = await deps.repos.monitoring.getBatch(actor.company, upload);
     return !existing;
   });
   if (existing) return existing;
@@ -200,11 +201,11 @@ export async function importTelemetryFile(
 
 /** The queued batch stored, or the one stored under its id before it (a file named twice at once, a
  *  notification delivered twice). */
-async function createOnce(deps: Pick<Deps, "repos">, batch: TelemetryBatch): Promise<TelemetryBatch> {
+async function createOnce(deps: Pick<Deps, "repos">, batch: ReadingsBatch): Promise<ReadingsBatch> {
   try {
-    await deps.repos.telemetry.createBatch(batch);
+    await deps.repos.monitoring.createBatch(batch);
   } catch (error) {
-    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(batch.company, batch.batch)) ?? batch;
+    if (error instanceof Conflict) return (await deps.repos.monitoring.getBatch(batch.company, batch.batch)) ?? batch;
     throw error;
   }
   return batch;
@@ -212,7 +213,7 @@ async function createOnce(deps: Pick<Deps, "repos">, batch: TelemetryBatch): Pro
 
 /** Where a mine's system drops its dispatch exports in AWS (the uploads bucket, whose "object created"
  *  notifications under it go to the readings' queue): `telemetry/files/{company}/{facility}/{name}`. */
-export const TELEMETRY_DROP_PREFIX = "telemetry/files/";
+export const READINGS_DROP_PREFIX = "telemetry/files/";
 // The file's name as storage keys are (adapters/blob/s3-blob-store.ts): Latin letters, digits, «.», «_», «-».
 const DROP_RE = new RegExp(`^telemetry/files/(${STORED_ID})/(${STORED_ID})/([A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.name.droppedFile - 1}})$`);
 
@@ -222,7 +223,7 @@ const DROP_RE = new RegExp(`^telemetry/files/(${STORED_ID})/(${STORED_ID})/([A-Z
  *  (ETag), so a notification delivered twice is one batch and the same name written anew another.
  *  Undefined for a key of no known company's facility (or a name of other characters than storage keys
  *  take). */
-export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key: string, tag: string): Promise<TelemetryBatch | undefined> {
+export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key: string, tag: string): Promise<ReadingsBatch | undefined> {
   const match = DROP_RE.exec(key);
   if (!match) return undefined;
   const [, company, facilityId, name] = match;
@@ -232,10 +233,10 @@ export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key:
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   const received = { batch: id, company, facility: facility.id, received_at: deps.clock.now().toISOString() };
   const batch =
-    (await deps.repos.telemetry.getBatch(company, id)) ??
+    (await deps.repos.monitoring.getBatch(company, id)) ??
     (await createOnce(deps, queuedBatch(received, { file: key, file_name: name.slice(0, LIMITS.name.file) })));
   // Listed again where a crash before its line left it unlisted (the notification comes again).
-  await deps.repos.telemetry.listBatch(batch);
+  await deps.repos.monitoring.listBatch(batch);
   return batch;
 }
 
@@ -262,19 +263,19 @@ async function* fileBytes(deps: Pick<Deps, "blobs">, key: string, limit = Number
  *  order), and what the batch's status says of the file. */
 export async function readFileBatch(
   deps: Pick<Deps, "repos" | "blobs">,
-  batch: Pick<TelemetryBatch, "company" | "facility" | "received_at" | "file">,
+  batch: Pick<ReadingsBatch, "company" | "facility" | "received_at" | "file">,
   apply: (part: number, readings: SensorReadings[]) => Promise<void>,
   /** Told each code the file names that the facility's register has not (a reconciliation names them). */
   unknown?: (code: string) => void,
 ): Promise<
-  Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "refused_values" | "refused_lines" | "incomplete_lines" | "readings_sha256">
+  Pick<ReadingsBatch, "lines" | "refused" | "refused_count" | "refused_values" | "refused_lines" | "incomplete_lines" | "readings_sha256">
 > {
   const [sensors, company] = await Promise.all([
     deps.repos.sensors.listOfFacility(batch.company, batch.facility),
     deps.repos.companies.get(batch.company),
   ]);
   const index = sensorIndex(sensors, zoneOf(company));
-  const refused: TelemetryBatch["refused"] = [];
+  const refused: ReadingsBatch["refused"] = [];
   let refusedCount = 0;
   // Issue 87: values refused (their lines' other values read), lines refused whole, lines cut short.
   const kinds: Record<RefusalKind, number> = { value: 0, line: 0, incomplete: 0 };
@@ -290,7 +291,7 @@ export async function readFileBatch(
       zone: zoneOf(company),
       // The batch's own time, not the consumer's: a file read again after a stop refuses the same lines.
       now: Date.parse(batch.received_at),
-      futureMinutes: LIMITS.telemetry.futureMinutes,
+      futureMinutes: LIMITS.monitoring.futureMinutes,
       oldest: oldestReading(Date.parse(batch.received_at)),
       known: (code) => {
         const known = index.byCode.has(code.trim().toLocaleLowerCase("ru"));
@@ -317,7 +318,7 @@ export async function readFileBatch(
       refuse(line, reason, kind = "line") {
         refusedCount++;
         kinds[kind]++;
-        if (refused.length < LIMITS.telemetry.refusedListed) refused.push({ line, reason });
+        if (refused.length < LIMITS.monitoring.refusedListed) refused.push({ line, reason });
       },
     },
   );

@@ -14,8 +14,8 @@ import { hostRuntime } from "../../../events/runtime";
 import { createPoint } from "../../company/emission-points";
 import type { Actor, Deps } from "../../context";
 import type { Sensor } from "../../../ports";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "./readings";
 import { createSensor, patchSensor } from "./register";
 
@@ -38,9 +38,9 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
   const batch = await storeBatch(d.deps, staff.company, facility, {
     json: { readings: readings.map((r) => ({ ...r, t: iso(r.t) })) },
   });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
-  return { stored: batch, applied: await d.deps.repos.telemetry.getBatch(staff.company, batch.batch) };
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
+  return { stored: batch, applied: await d.deps.repos.monitoring.getBatch(staff.company, batch.batch) };
 }
 
 beforeAll(async () => {

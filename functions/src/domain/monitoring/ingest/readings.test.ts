@@ -17,9 +17,9 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import type { SensorDay, TelemetryBatch } from "../../../ports";
-import { MAX_BATCH_MARKS, RETRIES, applyBatch, drainTelemetry, mergeDay, readingsBetween, utcDay } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
+import type { SensorDay, ReadingsBatch } from "../../../ports";
+import { MAX_BATCH_MARKS, RETRIES, applyBatch, drainReadings, mergeDay, readingsBetween, utcDay } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { newId } from "../../ids";
 import { createSensor, retireSensor } from "./register";
 import { UNTERMINATED_QUOTE } from "./dispatch-file";
@@ -48,12 +48,12 @@ let now = NOW;
 const iso = (t: number) => new Date(t).toISOString();
 
 /** A push as the route makes it: stored, then the consumer kicked; the batch once it applied it. */
-async function applied(body: ReadBody, target = facility, restrictTo?: { facility: string }): Promise<TelemetryBatch> {
+async function applied(body: ReadBody, target = facility, restrictTo?: { facility: string }): Promise<ReadingsBatch> {
   const stored = await storeBatch(d.deps, staff.company, target, body, restrictTo);
   expect(stored).toMatchObject({ state: "queued", accepted: 0 });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
-  const batch = await d.deps.repos.telemetry.getBatch(staff.company, stored.batch);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
+  const batch = await d.deps.repos.monitoring.getBatch(staff.company, stored.batch);
   return batch!;
 }
 
@@ -127,7 +127,7 @@ describe("the ventilation hour of section 12, pushed", () => {
     const t = iso(HOUR + 5 * MINUTE_MS);
     const batch = await applied({ json: { readings: [{ sensor: "М-1", t, value: 0.5 }] } });
     expect(batch).toMatchObject({ accepted: 0, duplicate: 0, corrected: 1 });
-    const day = await d.deps.repos.telemetry.getDay(staff.company, sensors["М-1"], "2026-03-01");
+    const day = await d.deps.repos.monitoring.getDay(staff.company, sensors["М-1"], "2026-03-01");
     expect(day?.corrections).toEqual([{ t: Date.parse(t), old: 0.44, value: 0.5, batch: batch.batch }]);
   });
 });
@@ -138,23 +138,23 @@ describe("order and idempotence", () => {
       json: { readings: [0, 1, 2].map((m) => ({ sensor: "Q-1", t: iso(Date.UTC(2026, 2, 9) + m * MINUTE_MS), value: 100 + m })) },
     });
     // Killed after its day was written, before the batch was marked done: the day keeps its counts.
-    const telemetry = d.deps.repos.telemetry;
-    const finishBatch = telemetry.finishBatch;
-    telemetry.finishBatch = async () => {
+    const monitoring = d.deps.repos.monitoring;
+    const finishBatch = monitoring.finishBatch;
+    monitoring.finishBatch = async () => {
       throw new Error("killed");
     };
     try {
       await expect(applyBatch(d.deps, staff.company, stored.batch)).rejects.toThrow("killed");
     } finally {
-      telemetry.finishBatch = finishBatch;
+      monitoring.finishBatch = finishBatch;
     }
-    expect((await telemetry.getBatch(staff.company, stored.batch))?.state).toBe("queued");
+    expect((await monitoring.getBatch(staff.company, stored.batch))?.state).toBe("queued");
     const again = await applyBatch(d.deps, staff.company, stored.batch);
     expect(again).toMatchObject({ state: "done", accepted: 3, duplicate: 0, corrected: 0 });
     // Its item done: applied once more it is answered as it was.
     expect(await applyBatch(d.deps, staff.company, stored.batch)).toEqual(again);
     expect(await applyBatch(d.deps, staff.company, "no-such-batch")).toBeUndefined();
-    const day = await d.deps.repos.telemetry.getDay(staff.company, sensors["Q-1"], "2026-03-09");
+    const day = await d.deps.repos.monitoring.getDay(staff.company, sensors["Q-1"], "2026-03-09");
     expect([...day!.values]).toEqual([100, 101, 102]);
   });
 
@@ -166,9 +166,9 @@ describe("order and idempotence", () => {
     const broken = await push(20);
     const after = await push(21);
     // The first batch's stored readings unreadable (a fault, a damaged item): its apply throws.
-    const { telemetry } = d.deps.repos;
-    const readingsOf = telemetry.batchReadings;
-    telemetry.batchReadings = async (company, id) => {
+    const { monitoring } = d.deps.repos;
+    const readingsOf = monitoring.batchReadings;
+    monitoring.batchReadings = async (company, id) => {
       if (id === broken.batch) throw new SyntaxError("unreadable readings");
       return readingsOf(company, id);
     };
@@ -176,23 +176,23 @@ describe("order and idempotence", () => {
     const error = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
     try {
-      void drainTelemetry(d.deps);
-      await telemetryIdle(d.deps);
+      void drainReadings(d.deps);
+      await monitoringIdle(d.deps);
     } finally {
       console.error = error;
     }
-    expect((await d.deps.repos.telemetry.getBatch(staff.company, after.batch))?.state).toBe("done");
-    expect((await d.deps.repos.telemetry.getBatch(staff.company, broken.batch))?.state).toBe("queued");
-    expect(await d.deps.repos.telemetry.queued(10)).toEqual([{ company: staff.company, batch: broken.batch, facility }]);
+    expect((await d.deps.repos.monitoring.getBatch(staff.company, after.batch))?.state).toBe("done");
+    expect((await d.deps.repos.monitoring.getBatch(staff.company, broken.batch))?.state).toBe("queued");
+    expect(await d.deps.repos.monitoring.queued(10)).toEqual([{ company: staff.company, batch: broken.batch, facility }]);
     expect(String(logged[0]?.[0])).toContain(`batch ${broken.batch}`);
-    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
+    expect(await d.deps.repos.monitoring.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
     // Readable again, the next drain after its back-off applies it (drain.test.ts: the retries).
     now += RETRIES.firstMs;
-    telemetry.batchReadings = readingsOf;
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
-    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ state: "done", accepted: 2 });
-    expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+    monitoring.batchReadings = readingsOf;
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+    expect(await d.deps.repos.monitoring.getBatch(staff.company, broken.batch)).toMatchObject({ state: "done", accepted: 2 });
+    expect(await d.deps.repos.monitoring.queued(10)).toEqual([]);
   });
 
   it("keeps a gateway's push in the table and a large push as a blob, each read back to the bit, and a batch stored before from its blob", async () => {
@@ -278,8 +278,8 @@ describe("order and idempotence", () => {
 describe("the facility's list of loads («Загрузки АГК»)", () => {
   it("lists the facility's own batches newest first, at most the listed number, each with its counts and no refused lines", async () => {
     // Each answered 202 (listed) before the consumer took it.
-    const listedOnce = async (batch: TelemetryBatch) => {
-      await d.deps.repos.telemetry.listBatch(batch);
+    const listedOnce = async (batch: ReadingsBatch) => {
+      await d.deps.repos.monitoring.listBatch(batch);
       return batch;
     };
     const other = await listedOnce(
@@ -287,7 +287,7 @@ describe("the facility's list of loads («Загрузки АГК»)", () => {
     );
     const pushed: string[] = [];
     // Pushed in one millisecond or several, they list in the order pushed (their ids sort by time).
-    for (let i = 0; i <= LIMITS.telemetry.batchesListed; i++) {
+    for (let i = 0; i <= LIMITS.monitoring.batchesListed; i++) {
       const body = {
         json: {
           readings: [
@@ -299,12 +299,12 @@ describe("the facility's list of loads («Загрузки АГК»)", () => {
       pushed.push((await listedOnce(await storeBatch(d.deps, staff.company, facility, body))).batch);
     }
     const listed = await listBatches(d.deps, staff, facility);
-    expect(listed.map((b) => b.batch)).toEqual(pushed.reverse().slice(0, LIMITS.telemetry.batchesListed));
+    expect(listed.map((b) => b.batch)).toEqual(pushed.reverse().slice(0, LIMITS.monitoring.batchesListed));
     expect(listed.map((b) => b.batch)).not.toContain(other.batch);
     expect(listed[0]).toMatchObject({ facility, state: "queued", lines: 2, refused_count: 1 });
     expect(listed[0]).not.toHaveProperty("refused");
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
     expect((await listBatches(d.deps, staff, facility))[0]).toMatchObject({ state: "done", accepted: 1, refused_count: 1 });
   });
 });
@@ -393,7 +393,7 @@ describe("bad lines and files", () => {
   });
 
   it("refuses an empty push, an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
-    const before = await d.deps.repos.telemetry.queued(1000);
+    const before = await d.deps.repos.monitoring.queued(1000);
     const store = (body: ReadBody) => storeBatch(d.deps, staff.company, facility, body);
     await expect(store({ json: { readings: [] } })).rejects.toThrow(EMPTY_MESSAGE);
     await expect(store({ json: { rows: [] } })).rejects.toThrow("Показания: ожидается список показаний");
@@ -405,7 +405,7 @@ describe("bad lines and files", () => {
     expect(() => readReadings({ json: { readings: Array.from({ length: 10_001 }, () => ({})) } }, [], now)).toThrow(
       "Слишком много показаний: не более 10\u00a0000 за запрос",
     );
-    expect(await d.deps.repos.telemetry.queued(1000)).toEqual(before);
+    expect(await d.deps.repos.monitoring.queued(1000)).toEqual(before);
   });
 
   it("refuses a value no meter of the kind sends (1e308 % of methane) by line, storing the good readings beside it", async () => {

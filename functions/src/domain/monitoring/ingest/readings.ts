@@ -17,7 +17,7 @@ import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
 import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
 import { idOf, newId } from "../../ids";
-import type { BatchReading, ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
+import type { BatchReading, ListedBatch, Sensor, ReadingsBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
 
@@ -35,16 +35,16 @@ export interface Refusal {
 
 /** Where a batch's accepted readings are kept as a blob, `[[sensor id, ms since the epoch, value], …]`:
  *  every batch stored before its readings were kept in the table, a push too large for it
- *  (TelemetryRepository.putBatchReadings), and the reconciliation's fill. */
+ *  (MonitoringRepository.putBatchReadings), and the reconciliation's fill. */
 export const batchBlobKey = (company: string, batch: string) => `telemetry/batches/${company}/${batch}.json`;
 
 /** A batch's readings as pushed, wherever they are kept (`readings_in`: the table, else its blob);
  *  undefined when they are not found. */
 export async function batchReadings(
   deps: Pick<Deps, "repos" | "blobs">,
-  batch: Pick<TelemetryBatch, "company" | "batch" | "readings_in">,
+  batch: Pick<ReadingsBatch, "company" | "batch" | "readings_in">,
 ): Promise<BatchReading[] | undefined> {
-  if (batch.readings_in === "table") return deps.repos.telemetry.batchReadings(batch.company, batch.batch);
+  if (batch.readings_in === "table") return deps.repos.monitoring.batchReadings(batch.company, batch.batch);
   const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
   return blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as BatchReading[]) : undefined;
 }
@@ -109,11 +109,11 @@ export function sensorAt(index: SensorIndex, code: string, t: number): Sensor | 
   return `датчик «${name}» не был в эксплуатации ${ruDate(date)}`;
 }
 
-/** The earliest instant a reading may carry, given the batch's time (LIMITS.telemetry.pastMonths before
+/** The earliest instant a reading may carry, given the batch's time (LIMITS.monitoring.pastMonths before
  *  it): a reading decades old would cost the consumer days to write and merge (issue 85, R1). */
 export function oldestReading(now: number): number {
   const date = new Date(now);
-  date.setUTCMonth(date.getUTCMonth() - LIMITS.telemetry.pastMonths);
+  date.setUTCMonth(date.getUTCMonth() - LIMITS.monitoring.pastMonths);
   return date.getTime();
 }
 
@@ -143,8 +143,8 @@ function readLine(
   }
   const t = Date.parse(time.trim());
   if (Number.isNaN(t)) return { line, reason: `время «${time.slice(0, 40)}» не существует` };
-  if (t > now + LIMITS.telemetry.futureMinutes * 60_000) {
-    return { line, reason: `время ${time.trim()} позже текущего более чем на ${LIMITS.telemetry.futureMinutes} минут` };
+  if (t > now + LIMITS.monitoring.futureMinutes * 60_000) {
+    return { line, reason: `время ${time.trim()} позже текущего более чем на ${LIMITS.monitoring.futureMinutes} минут` };
   }
   if (t < oldest) return { line, reason: tooOldMessage(time.trim(), oldest) };
   let number: number;
@@ -236,8 +236,8 @@ export function readReadings(
   const index = sensorIndex(sensors, zone);
   const lines: Line[] = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
   if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
-  if (lines.length > LIMITS.telemetry.readingsPerRequest) {
-    throw new Invalid(`Слишком много показаний: не более ${LIMITS.telemetry.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
+  if (lines.length > LIMITS.monitoring.readingsPerRequest) {
+    throw new Invalid(`Слишком много показаний: не более ${LIMITS.monitoring.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
   }
   const readings: ParsedReading[] = [];
   const refused: Refusal[] = [];
@@ -253,18 +253,18 @@ export function readReadings(
 
 /** The push stored: its readings (in the table where they fit in a few write units, else a blob), then
  *  its item and queue mark (no mark where the host announces it on a durable queue of its own, SQS:
- *  kickTelemetry). Answered 202 only after all of them. `readings_sha256` is of the readings' JSON
+ *  kickReadings). Answered 202 only after all of them. `readings_sha256` is of the readings' JSON
  *  (`[[sensor id, ms, value], …]`, the blob's bytes) wherever they are kept.
  *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-readings.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
-  deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryQueue">>,
+  deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "readingsQueue">>,
   company: string,
   facility: string,
   body: ReadBody,
   restrictTo?: { facility: string },
   id = newId(),
-): Promise<TelemetryBatch> {
+): Promise<ReadingsBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const [sensors, owner] = await Promise.all([facilityRegister(deps, company, facility), deps.repos.companies.get(company)]);
   const now = deps.clock.now();
@@ -272,27 +272,27 @@ export async function storeBatch(
   const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));
   const rows = readings.map((r): BatchReading => [r.sensor, r.t, r.value]);
   const bytes = new TextEncoder().encode(JSON.stringify(rows));
-  const inTable = await deps.repos.telemetry.putBatchReadings(company, id, rows);
+  const inTable = await deps.repos.monitoring.putBatchReadings(company, id, rows);
   if (!inTable) await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
   const batch = queuedBatch(
     { batch: id, company, facility, received_at: now.toISOString() },
     {
       lines,
-      refused: refused.slice(0, LIMITS.telemetry.refusedListed),
+      refused: refused.slice(0, LIMITS.monitoring.refusedListed),
       refused_count: refused.length,
       readings_sha256: createHash("sha256").update(bytes).digest("hex"),
-      ...(deps.telemetryQueue ? { queue_mark: false as const } : {}),
+      ...(deps.readingsQueue ? { queue_mark: false as const } : {}),
       ...(inTable ? { readings_in: "table" as const } : {}),
     },
   );
-  await deps.repos.telemetry.createBatch(batch);
+  await deps.repos.monitoring.createBatch(batch);
   return batch;
 }
 
 /** How long a gateway's Idempotency-Key names its batch (issue 107, item 9). */
 const KEY_DAY_MS = 24 * 60 * 60 * 1000;
 /** An Idempotency-Key: the gateway's batch id, printable ASCII. */
-const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.telemetry.idempotencyKey}}$`);
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.monitoring.idempotencyKey}}$`);
 
 /** A push with the gateway's Idempotency-Key (its batch id): the same key for the facility within a day
  *  answers the batch it first made, storing nothing (a gateway re-sending a batch whose 202 it lost,
@@ -306,16 +306,17 @@ export async function storeKeyedBatch(
   body: ReadBody,
   restrictTo: { facility: string } | undefined,
   key: string | undefined,
-): Promise<{ batch: TelemetryBatch; again: boolean }> {
+): Promise<{ batch: ReadingsBatch; again: boolean }> {
   if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo), again: false };
   if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const now = deps.clock.now().getTime();
   const day = Math.floor(now / KEY_DAY_MS);
+  // The ids are stored: their seed keeps the wing's old word, so a retried push still finds its batch.
   const [today, yesterday] = [day, day - 1].map((d) => idOf("telemetry-push", company, facility, key, String(d)));
-  const first = async (): Promise<TelemetryBatch | undefined> => {
+  const first = async (): Promise<ReadingsBatch | undefined> => {
     for (const id of [today, yesterday]) {
-      const batch = await deps.repos.telemetry.getBatch(company, id);
+      const batch = await deps.repos.monitoring.getBatch(company, id);
       if (batch && now - Date.parse(batch.received_at) < KEY_DAY_MS) return batch;
     }
     return undefined;
@@ -335,11 +336,11 @@ export async function storeKeyedBatch(
 /** A batch as stored when it is received, queued for the consumer with nothing yet accepted: the one
  *  shape of a pushed batch (above) and of a file's (files.ts), `read` saying what is known of it now. */
 export function queuedBatch(
-  at: Pick<TelemetryBatch, "batch" | "company" | "facility" | "received_at">,
+  at: Pick<ReadingsBatch, "batch" | "company" | "facility" | "received_at">,
   read: Partial<
-    Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in">
+    Pick<ReadingsBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in">
   > = {},
-): TelemetryBatch {
+): ReadingsBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
   return { ...at, state: "queued", ...base, ...read };
 }
@@ -349,5 +350,5 @@ export function queuedBatch(
  *  facility is the actor's company's (NotFound otherwise). */
 export async function listBatches(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string): Promise<ListedBatch[]> {
   const facility = await getFacility(deps, actor, facilityId);
-  return deps.repos.telemetry.batchesOfFacility(actor.company, facility.id, LIMITS.telemetry.batchesListed);
+  return deps.repos.monitoring.batchesOfFacility(actor.company, facility.id, LIMITS.monitoring.batchesListed);
 }

@@ -30,7 +30,7 @@ import { LIMITS, SENSOR_CODE_MAX } from "../../../contract/schemas/limits";
 import { shownText } from "../../../contract/certificate-text";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
-import type { BatchReading, TelemetryBatch } from "../../../ports";
+import type { BatchReading, ReadingsBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
 import { joinedReadings } from "./reading-columns";
@@ -69,7 +69,7 @@ export function fillBatchId(reconciliation: string): string {
 }
 
 /** The characters a refusal of the file's shows at most (it quotes the file's text). */
-const REFUSAL_SHOWN = LIMITS.telemetry.refusalShown;
+const REFUSAL_SHOWN = LIMITS.monitoring.refusalShown;
 
 export const RECONCILIATION_FAILED = "Не удалось сверить выгрузку. Повторите сверку позже";
 const NOT_FOUND = "Сверка не найдена";
@@ -226,18 +226,18 @@ export async function reconciliationXlsx(
 /** POST v1/telemetry/reconciliations/{id}/fill/ («Догрузить недостающие»): the missing readings, as the job
  *  kept them from the file, stored as one pushed batch (queued for the consumer, its counts in its status).
  *  Asked again, the same batch. */
-export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "clock">, actor: Actor, id: string): Promise<TelemetryBatch> {
+export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "clock">, actor: Actor, id: string): Promise<ReadingsBatch> {
   const record = await read(deps, actor.company, id);
   if (!record) throw new NotFound(NOT_FOUND);
   if (record.state !== "done") throw new Invalid("Сверка еще не закончена: догрузить можно после нее");
   const batchId = fillBatchId(id);
-  const existing = await deps.repos.telemetry.getBatch(actor.company, batchId);
+  const existing = await deps.repos.monitoring.getBatch(actor.company, batchId);
   if (existing) return existing;
   const { missing } = record.totals;
   if (missing === 0) throw new Invalid("Недостающих показаний нет: догружать нечего");
-  if (missing > LIMITS.telemetry.reconciliationFillReadings) {
+  if (missing > LIMITS.monitoring.reconciliationFillReadings) {
     throw new Invalid(
-      `Недостающих показаний ${missing.toLocaleString("ru-RU")}, больше ${LIMITS.telemetry.reconciliationFillReadings.toLocaleString("ru-RU")}: загрузите саму выгрузку («Загрузить выгрузку АГК»)`,
+      `Недостающих показаний ${missing.toLocaleString("ru-RU")}, больше ${LIMITS.monitoring.reconciliationFillReadings.toLocaleString("ru-RU")}: загрузите саму выгрузку («Загрузить выгрузку АГК»)`,
     );
   }
   const blob = await deps.blobs.get(batchBlobKey(actor.company, batchId));
@@ -261,9 +261,9 @@ export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "c
     },
   );
   try {
-    await deps.repos.telemetry.createBatch(batch);
+    await deps.repos.monitoring.createBatch(batch);
   } catch (error) {
-    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(actor.company, batchId)) ?? batch;
+    if (error instanceof Conflict) return (await deps.repos.monitoring.getBatch(actor.company, batchId)) ?? batch;
     throw error;
   }
   await write(deps, { ...record, fill: { batch: batchId, status_url: `/api/v1/telemetry/batches/${batchId}/` } });
@@ -383,7 +383,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
   const fill: [string, number, number][] = [];
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
-  const examples = LIMITS.telemetry.reconciliationExamples;
+  const examples = LIMITS.monitoring.reconciliationExamples;
   const ordered = [...gathered].sort(([a], [b]) => (codeOf.get(a) ?? a).localeCompare(codeOf.get(b) ?? b, "ru") || a.localeCompare(b));
   for (const [sensor, column] of ordered) {
     const file = fileReadings(column);
@@ -433,7 +433,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
         row.in_file++;
         row.missing++;
         differs(row, tf, file.values[i], null);
-        if (fill.length <= LIMITS.telemetry.reconciliationFillReadings) fill.push([sensor, tf, file.values[i]]);
+        if (fill.length <= LIMITS.monitoring.reconciliationFillReadings) fill.push([sensor, tf, file.values[i]]);
         i++;
       } else {
         const row = rowOf(ts);
@@ -449,7 +449,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
     }
   }
   // The missing readings kept as a push keeps its readings, for «Догрузить недостающие».
-  if (totals.missing > 0 && totals.missing <= LIMITS.telemetry.reconciliationFillReadings) {
+  if (totals.missing > 0 && totals.missing <= LIMITS.monitoring.reconciliationFillReadings) {
     await deps.blobs.put(
       batchBlobKey(record.company, fillBatchId(record.id)),
       new TextEncoder().encode(JSON.stringify(fill)),

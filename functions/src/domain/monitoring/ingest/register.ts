@@ -313,6 +313,6 @@ export async function revokeGatewayKey(deps: Deps, actor: Actor, facilityId: str
 
 /** The facility a key presented may push to; undefined for an unknown or revoked key. */
 export async function gatewayKeyGrant(deps: Pick<Deps, "repos">, presented: string) {
-  if (!presented.startsWith(GATEWAY_KEY_PREFIX) || presented.length > LIMITS.telemetry.gatewayKey) return undefined;
+  if (!presented.startsWith(GATEWAY_KEY_PREFIX) || presented.length > LIMITS.monitoring.gatewayKey) return undefined;
   return deps.repos.gatewayKeys.byHash(gatewayKeyHash(presented));
 }

@@ -3,7 +3,7 @@
 // and for an open or not yet compacted day its facility's minute items over them (issue 98,
 // minutes/minutes.ts).
 import type { Deps } from "../../context";
-import type { MinuteReadings, SensorDay, TelemetryRepository } from "../../../ports";
+import type { MinuteReadings, SensorDay, MonitoringRepository } from "../../../ports";
 import { keptState } from "../../../ports/runtime";
 
 export const DAY_MS = 86_400_000;
@@ -59,7 +59,7 @@ export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.ap
 /** Where a read finds a facility's minutes: storage (the repository), or the host's window of them
  *  (minutes/minute-window.ts keptMinutes), which the event detector, the live tiles and the forecaster
  *  read each sensor of a push from. */
-export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
+export type MinuteSource = Pick<MonitoringRepository, "minutesOf"> & {
   /** Each sensor's readings' places in a minute, by its id: a source read for many sensors makes them
    *  once a minute, where each sensor's read went through all the minute's readings. */
   placesOf?(minute: MinuteReadings): ReadonlyMap<string, readonly number[]>;
@@ -69,7 +69,7 @@ export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
  *  its sensors, and each minute's places made once. On an open day the journal, the gassings, the
  *  completeness, the shift report and the offers read the facility's minute items once per sensor (1 530
  *  × the meters: today's journal of 60 meters 2,4–2,8 s). Kept for one page's reads, then dropped. */
-export function sharedMinutes(source: Pick<TelemetryRepository, "minutesOf">): MinuteSource {
+export function sharedMinutes(source: Pick<MonitoringRepository, "minutesOf">): MinuteSource {
   const windows = new Map<string, Promise<MinuteReadings[]>>();
   const places = new Map<MinuteReadings, Map<string, number[]>>();
   return {
@@ -140,7 +140,7 @@ export async function readingsBetween(
   at: { id: string; facility: string } | string,
   from: number,
   to: number,
-  minutes: MinuteSource = deps.repos.telemetry,
+  minutes: MinuteSource = deps.repos.monitoring,
 ): Promise<{ times: Float64Array; values: Float64Array; demo: boolean }> {
   const sensor = typeof at === "string" ? await sensorAt(deps, company, at) : at;
   const now = deps.clock.now().getTime();
@@ -149,7 +149,7 @@ export async function readingsBetween(
   // An open day moved over has its readings in its minutes alone: its day item is not read.
   const withItems: string[] = [];
   for (const day of days) if (!(await dayItemsEmpty(deps, company, sensor.facility, day, now))) withItems.push(day);
-  const stored = withItems.length > 0 ? await deps.repos.telemetry.getDays(company, sensor.id, withItems) : [];
+  const stored = withItems.length > 0 ? await deps.repos.monitoring.getDays(company, sensor.id, withItems) : [];
   const horizon = utcDay(now - MINUTES_HORIZON_DAYS * DAY_MS);
   const times: number[] = [];
   const values: number[] = [];

@@ -13,8 +13,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "./forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "./forecaster";
 import { forecastFacility } from "./forecaster";
 import { bindLiveModel, forecastLevels, forecastRowsAt, forecastRowsKey, liveView, liveWindow } from "./live";
 import { readingsBetween } from "../ingest/stored-readings";
@@ -34,8 +34,8 @@ async function store(readings: { sensor: string; t: number; value: number }[]) {
 }
 async function push(readings: { sensor: string; t: number; value: number }[]) {
   await store(readings);
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 const minute = (t: number) => [
   { sensor: "М-1", t, value: 0.6 + ((t / MINUTE_MS) % 7) / 100 },
@@ -131,8 +131,8 @@ describe("the forecaster, no page watching", () => {
     const put = vi.spyOn(d.deps.repos.liveBindings, "putForecast");
     try {
       for (const k of [2, 1, 0]) await store(minute(END - k * MINUTE_MS));
-      void drainTelemetry(d.deps);
-      await telemetryIdle(d.deps);
+      void drainReadings(d.deps);
+      await monitoringIdle(d.deps);
       expect(put.mock.calls.map(([f]) => f.issued)).toEqual([END]);
       const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
       expect(stored.issued).toBe(END);
@@ -166,8 +166,8 @@ describe("a feed behind the clock", () => {
       readings.push({ sensor: "М-1", t, value: 0.5 + (k % 13) / 100 }, { sensor: "V-1", t, value: 2 + (k % 7) / 10 });
     }
     await storeBatch(d.deps, staff.company, late.id, { json: { readings } });
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
     const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, late.id);
     expect(stored.issued).toBe(last);
     // The rows of the 24 h before the latest reading, every one with its y.

@@ -162,7 +162,7 @@ export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> 
 /** Resolves once the drains started so far are done, and the forecasts they queued: the wing at rest
  *  (tests, a graceful stop). Here, at the end of the walk, not in the consumer: the days (consumer.ts)
  *  know nothing of what hears them. */
-export async function telemetryIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+export async function monitoringIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "readingsConsumer">>): Promise<void> {
   await drainsIdle(deps);
   await forecastsIdle(deps);
 }

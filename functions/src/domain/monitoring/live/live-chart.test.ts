@@ -15,8 +15,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "./forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "./forecaster";
 import { bindLiveModel, liveChart, type LiveView } from "./live";
 import { watchLive, watchedView } from "./live-watch";
 import { storeBatch } from "../ingest/readings";
@@ -54,8 +54,8 @@ beforeAll(async () => {
     value: 0.5 + k / 1000,
   }));
   await storeBatch(d.deps, staff.company, facility, { json: { readings } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 });
 
 describe("a working's 24 hours", () => {

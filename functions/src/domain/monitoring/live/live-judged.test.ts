@@ -12,11 +12,11 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { calibrateOnRows } from "../../forecast/calibrating";
 import { forecastRowsFromJson, forecastRun } from "../../forecast/forecast";
-import { drainTelemetry } from "../minutes/consumer";
+import { drainReadings } from "../minutes/consumer";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-readings";
-import { telemetryIdle } from "./forecaster";
+import { monitoringIdle } from "./forecaster";
 import { alertRules, bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
@@ -49,8 +49,8 @@ beforeAll(async () => {
     const batch = readings.slice(i, i + 5000).map((r) => ({ ...r, t: new Date(r.t + 20_000).toISOString() }));
     await storeBatch(d.deps, staff.company, facility, { json: { readings: batch } });
   }
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
   // The 30-minute model calibrated for the company on the first four days' 10-minute rows.
   const run = await forecastRun(d.deps, staff.company, "xgboost", { level: 90, limit: 1, warning: 0.8, horizon: 30 }, "xgboost-h30");
   const rows = [];
@@ -116,8 +116,8 @@ describe("the tile on the audit's longwall", () => {
         minutes.push({ sensor: "М-2", t: new Date(timeOf(r) + m * MINUTE_MS + 20_000).toISOString(), value: audit.y[r] });
     for (let i = 0; i < minutes.length; i += 5000)
       await storeBatch(d.deps, owner.company, where, { json: { readings: minutes.slice(i, i + 5000) } });
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
     const run = await forecastRun(d.deps, owner.company, "xgboost", { level: 90, limit: 1, warning: 0.8, horizon: 60 }, "xgboost-h60");
     const rows = [];
     for (let r = first; r < first + 2 * 144; r++) rows.push({ t: new Date(timeOf(r)).toISOString().slice(0, 16), y: audit.y[r] });

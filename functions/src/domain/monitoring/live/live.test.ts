@@ -13,8 +13,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Forbidden, Invalid } from "../../errors";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "./forecaster";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "./forecaster";
 import { createSensor } from "../ingest/register";
 import { storeBatch } from "../ingest/readings";
 import {
@@ -156,8 +156,8 @@ describe("a facility's tiles on the in-memory repositories", () => {
   async function push(readings: { sensor: string; t: number; value: number }[]) {
     const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
     await storeBatch(d.deps, staff.company, facility.id, body);
-    void drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
   }
 
   beforeAll(async () => {

@@ -18,8 +18,8 @@ import { createPoint } from "../../company/emission-points";
 import { getInventory } from "../../inventory/year";
 import { createUser } from "../../company/users";
 import type { Actor } from "../../context";
-import { drainTelemetry } from "./consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "./consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { acceptOffers } from "./offers";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
@@ -36,8 +36,8 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
   await storeBatch(d.deps, staff.company, facility, {
     json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) },
   });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 const changedChecks = async () => (await getInventory(d.deps, staff, 2026)).checks.filter((c) => c.code === "telemetry_changed");
 
@@ -84,14 +84,14 @@ describe("an accepted month the readings change afterwards (D63)", () => {
   it("raises nothing for a change of 0,1 % or less", async () => {
     // Minute 50's 0,46 % read 0,4605 %: 0,06 m³ more CH4 of 3 252, 0,0018 %.
     await push([{ sensor: "М-В", t: HOUR + 50 * MINUTE_MS, value: 0.4605 }]);
-    const [accepted] = await d.deps.repos.telemetry.acceptances(staff.company, facility);
+    const [accepted] = await d.deps.repos.monitoring.acceptances(staff.company, facility);
     expect(accepted.now_ch4_t).toBeCloseTo(((3252 + 0.06) * 0.668) / 1000, 9);
     expect(await changedChecks()).toEqual([]);
   });
 
   it("warns on the year naming the point and month when a late correction moves it by 1,62 %, the calculation as accepted", async () => {
     await push([{ sensor: "М-В", t: HOUR + 45 * MINUTE_MS, value: 0.9 }]);
-    const [accepted] = await d.deps.repos.telemetry.acceptances(staff.company, facility);
+    const [accepted] = await d.deps.repos.monitoring.acceptances(staff.company, facility);
     expect(accepted.ch4_t).toBeCloseTo(2.172336, 6);
     expect(accepted.now_ch4_t).toBeCloseTo(((3252 + 0.06 + 52.8) * 0.668) / 1000, 9);
     const inventory = await getInventory(d.deps, staff, 2026);

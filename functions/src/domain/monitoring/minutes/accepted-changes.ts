@@ -15,7 +15,7 @@ export async function recheckAcceptances(
   deps: Pick<Deps, "repos" | "clock" | "runtime">,
   change: Pick<ReadingsWritten, "company" | "facility" | "register"> & { days: readonly { sensor: string; day: string }[] },
 ): Promise<OfferAcceptance[]> {
-  const acceptances = await deps.repos.telemetry.acceptances(change.company, change.facility);
+  const acceptances = await deps.repos.monitoring.acceptances(change.company, change.facility);
   if (acceptances.length === 0) return [];
   const [sensors, points, company] = await Promise.all([
     registerOfChange(deps, change),
@@ -44,7 +44,7 @@ export async function recheckAcceptances(
     // Run again on the same days (a kill before the batch was done), it writes nothing.
     if (acceptance.now_ch4_t === nowCh4) continue;
     const next = { ...acceptance, now_ch4_t: nowCh4, rechecked_at: now.toISOString() };
-    await deps.repos.telemetry.recheckAcceptance(next);
+    await deps.repos.monitoring.recheckAcceptance(next);
     rechecked.push(next);
   }
   return rechecked;

@@ -17,8 +17,8 @@ import type { Change, Subscriber } from "../../../ports";
 import { createPoint } from "../../company/emission-points";
 import { createWebhook } from "../derive/webhooks";
 import type { Actor, Deps } from "../../context";
-import { drainTelemetry } from "./consumer";
-import { forecastQueue, telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "./consumer";
+import { forecastQueue, monitoringIdle } from "../live/forecaster";
 import { bindLiveModel, type LiveView } from "../live/live";
 import { LIVE_TICK_MS, liveWatches, watchLive } from "../live/live-watch";
 import { storeBatch } from "../ingest/readings";
@@ -49,8 +49,8 @@ const recorded = LOCAL_SUBSCRIBERS.map(
 async function push(readings: { sensor: string; t: number; value: number }[]) {
   const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
   await storeBatch(deps, staff.company, facility.id, body);
-  void drainTelemetry(deps);
-  await telemetryIdle(deps);
+  void drainReadings(deps);
+  await monitoringIdle(deps);
 }
 
 beforeAll(async () => {
@@ -157,8 +157,8 @@ describe("the local host's change stream", () => {
       json: { readings: [{ sensor: "М-1", t: new Date(END + 3 * MINUTE_MS).toISOString(), value: 0.6 }] },
     });
     heard.length = 0;
-    void drainTelemetry(other);
-    await telemetryIdle(other);
+    void drainReadings(other);
+    await monitoringIdle(other);
     expect(otherHeard).toEqual(["ReadingsWritten"]);
     expect(heard).toEqual([]);
     // Each runtime makes its own objects: a watch or a queue of one is nothing of the other's.

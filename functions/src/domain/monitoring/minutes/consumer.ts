@@ -5,7 +5,7 @@
 // duplicate, another value a correction kept with the old one; each is written with a condition on its
 // version and the batch's counts in it, so a batch applied twice (a crash, a redelivery) counts nothing
 // twice and batches in any order give the same readings. Locally the queue is the table's TQUEUE marks:
-// what was stored and answered 202 before a kill is taken up again on the next start (drainTelemetry).
+// what was stored and answered 202 before a kill is taken up again on the next start (drainReadings).
 // The local server drains it in a worker thread of its own (local/readings-consumer.ts), not on its
 // request thread.
 //
@@ -14,7 +14,7 @@
 // pairs per day): a year's file is applied a part at a time, each part let go once its readings are in.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
-import type { ReadingsWritten, SensorDay, TelemetryBatch } from "../../../ports";
+import type { ReadingsWritten, SensorDay, ReadingsBatch } from "../../../ports";
 import { batchReadings } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-readings";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
@@ -95,7 +95,7 @@ function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
   );
 }
 
-type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryRetryFirstMs">>;
+type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "readingsRetryFirstMs">>;
 
 /** Where a batch's work is done: the drain hands each slice (a pushed batch's days, a part of a file,
  *  the day consumers' share) to its turns between facilities and companies; applied alone, at once. */
@@ -202,7 +202,7 @@ const ruDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.sli
 /** The sensor-days of a batch that storage refused, said by sensor code and date: at most three named. */
 async function refusedDays(
   deps: Pick<Deps, "repos">,
-  batch: TelemetryBatch,
+  batch: ReadingsBatch,
   refused: { sensor: string; day: string; error: unknown }[],
 ): Promise<BatchFailure> {
   const named: string[] = [];
@@ -361,10 +361,10 @@ async function writeReadings(deps: ConsumerDeps, company: string, entries: reado
     const { sensor, day: name } = parts[0];
     let settled = false;
     for (;;) {
-      const found = await deps.repos.telemetry.getDay(company, sensor, name);
+      const found = await deps.repos.monitoring.getDay(company, sensor, name);
       // A closed day's minutes compacted into its days first: the late readings are counted against them.
       const facility = entries[parts[0].entry].facility;
-      if (!settled && name >= horizon && !found?.compacted && (await deps.repos.telemetry.hasMinutes(company, facility, name))) {
+      if (!settled && name >= horizon && !found?.compacted && (await deps.repos.monitoring.hasMinutes(company, facility, name))) {
         await compactDay(deps, company, facility, name);
         settled = true;
         continue;
@@ -383,7 +383,7 @@ async function writeReadings(deps: ConsumerDeps, company: string, entries: reado
         }
       }
       // Another consumer wrote the day meanwhile: read it again.
-      if (day !== stored && !(await deps.repos.telemetry.putDay(day, stored.version))) continue;
+      if (day !== stored && !(await deps.repos.monitoring.putDay(day, stored.version))) continue;
       for (const { entry, counts } of counted) counts.forEach((n, i) => (entries[entry].totals[i] += n));
       for (const part of parts) out[part.entry].written.push(part);
       return;
@@ -439,7 +439,7 @@ async function writeReadings(deps: ConsumerDeps, company: string, entries: reado
 
 /** An entry's days written, as «readings written» tells them: the readings kept only in the days written
  *  (a day storage refused left out), each sensor's earliest instant. Undefined when none was. */
-function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<ReadingsWritten, "type"> | undefined {
+function daysChange(batch: ReadingsBatch, entry: Entry, days: EntryDays): Omit<ReadingsWritten, "type"> | undefined {
   if (days.written.length === 0) return undefined;
   const kept = days.refused.length === 0 ? entry.readings : keptReadings(days.written);
   const since: Record<string, number> = {};
@@ -464,7 +464,7 @@ function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<
  *  are written and published, then the refusal is thrown (BatchFailure) with the days named. */
 async function applyPart(
   deps: ConsumerDeps,
-  batch: TelemetryBatch,
+  batch: ReadingsBatch,
   applied: string,
   readings: readonly SensorReadings[],
   totals: number[],
@@ -486,8 +486,8 @@ async function applyPart(
 /** A batch applied: as finished (its counts, its state done), the pushed batch's days left to be
  *  published with its round, and what failed, if anything did (the readings it could store are in). */
 interface Applied {
-  stored: TelemetryBatch;
-  finished: TelemetryBatch;
+  stored: ReadingsBatch;
+  finished: ReadingsBatch;
   changes: PendingChanges;
   error?: unknown;
 }
@@ -495,13 +495,13 @@ interface Applied {
 /** Applies a stored batch's readings to its days; a pushed batch's days are left in `changes` to be
  *  published with its round (a file's parts are published as each is in). A file's part that fails
  *  does not stop the parts after it. */
-async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
+async function applyDays(deps: ConsumerDeps, batch: ReadingsBatch, slice: Slice = atOnce): Promise<Applied> {
   // A push in its turn (≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_WRITES at a time,
   // the others' turn between.
   if (!batch.file) return (await slice((pass) => applyPushes(deps, [batch], pass)))[0];
   const totals = [0, 0, 0];
   const failures: unknown[] = [];
-  let finished: TelemetryBatch = batch;
+  let finished: ReadingsBatch = batch;
   try {
     // Each part's days are published as it is in: a year's file is not held to be told at its end.
     const read = await readFileBatch(deps, batch, (part, readings) =>
@@ -518,8 +518,8 @@ async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice
 
 /** A batch as applied: done with its counts, its days' changes, and its failures as one. */
 function appliedOf(
-  batch: TelemetryBatch,
-  finished: TelemetryBatch,
+  batch: ReadingsBatch,
+  finished: ReadingsBatch,
   totals: readonly number[],
   changes: PendingChanges,
   failures: readonly unknown[],
@@ -543,7 +543,7 @@ function appliedOf(
 /** Pushed batches (each counted as begun) applied together: their readings merged into their
  *  sensor-days with each day read and written once (writeReadings), each batch's days left in its
  *  `changes` for the round's publish, each failing alone. */
-async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[], pass: Pass): Promise<Applied[]> {
+async function applyPushes(deps: ConsumerDeps, batches: readonly ReadingsBatch[], pass: Pass): Promise<Applied[]> {
   const failures: unknown[][] = batches.map(() => []);
   const entries: Entry[] = [];
   const of: number[] = [];
@@ -586,14 +586,14 @@ export async function applyBatch(
   company: string,
   batchId: string,
   options: { receives?: number } = {},
-): Promise<TelemetryBatch | undefined> {
-  const batch = await deps.repos.telemetry.getBatch(company, batchId);
+): Promise<ReadingsBatch | undefined> {
+  const batch = await deps.repos.monitoring.getBatch(company, batchId);
   if (!batch) return undefined;
   if (batch.state !== "queued") return batch;
   const applied = await applyDays(deps, batch);
   await applied.changes.publish(deps).catch((error: unknown) => (applied.error ??= consumersFailed(error)));
   if (applied.error === undefined) {
-    await deps.repos.telemetry.finishBatch(applied.finished);
+    await deps.repos.monitoring.finishBatch(applied.finished);
     return applied.finished;
   }
   if ((options.receives ?? 0) < RETRIES.attempts) throw applied.error;
@@ -605,7 +605,7 @@ const consumersFailed = (error: unknown) =>
 
 /** How a batch whose application fails is tried again: `attempts` applications in all, the n-th retry
  *  `firstMs` × 2^(n−1) after its start (1, 2, 4, 8 s; a host may set `firstMs` shorter for its tests,
- *  Deps.telemetryRetryFirstMs), its attempts counted on its item as each begins
+ *  Deps.readingsRetryFirstMs), its attempts counted on its item as each begins
  *  (so a thread or process that dies applying it counts one too, and a restart goes on counting); then
  *  it is set aside: failed with its reason, its queue mark removed, never run again by a drain. In AWS
  *  the readings' queue gives a message as many receives (infra: maxReceiveCount). */
@@ -617,35 +617,35 @@ export const INTERRUPTED = "обработка прервана: поток об
 
 /** A batch's failure as its company reads it: none while it is queued with only INTERRUPTED kept (it is
  *  being applied, or will be again: nothing failed yet; issue 107, item 8), else the reason kept. */
-export const failureShown = (batch: Pick<TelemetryBatch, "state" | "failure">): string | undefined =>
+export const failureShown = (batch: Pick<ReadingsBatch, "state" | "failure">): string | undefined =>
   batch.state === "queued" && batch.failure === INTERRUPTED ? undefined : batch.failure;
 
 /** The batch set aside: failed with its reason, its readings stored so far counted, its mark removed. */
-async function setAside(deps: Pick<Deps, "repos">, batch: TelemetryBatch, error: unknown, attempts: number): Promise<TelemetryBatch> {
+async function setAside(deps: Pick<Deps, "repos">, batch: ReadingsBatch, error: unknown, attempts: number): Promise<ReadingsBatch> {
   const { retry_at: _retry, ...rest } = batch;
-  const failed: TelemetryBatch = { ...rest, state: "failed", attempts, failure: failureReason(error) };
-  await deps.repos.telemetry.finishBatch(failed);
+  const failed: ReadingsBatch = { ...rest, state: "failed", attempts, failure: failureReason(error) };
+  await deps.repos.monitoring.finishBatch(failed);
   console.error(
     JSON.stringify({
-      event: "telemetry_batch_failed",
+      event: "readings_batch_failed",
       company: batch.company,
       batch: batch.batch,
       attempts,
       accepted: failed.accepted,
-      message: `telemetry consumer: batch ${batch.batch} of company ${batch.company} set aside after ${attempts} attempt(s): ${failed.failure}`,
+      message: `readings consumer: batch ${batch.batch} of company ${batch.company} set aside after ${attempts} attempt(s): ${failed.failure}`,
     }),
   );
   return failed;
 }
 
-type RetryDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "telemetryRetryFirstMs">>;
+type RetryDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "readingsRetryFirstMs">>;
 
 const retryAt = (deps: Omit<RetryDeps, "repos">, attempts: number) =>
-  deps.clock.now().getTime() + (deps.telemetryRetryFirstMs ?? RETRIES.firstMs) * 2 ** (attempts - 1);
+  deps.clock.now().getTime() + (deps.readingsRetryFirstMs ?? RETRIES.firstMs) * 2 ** (attempts - 1);
 
 /** A batch's application begins: its attempt counted on its item first, with the back-off after it
  *  and INTERRUPTED as its reason until it ends. Answers the batch as counted. */
-async function attemptBegins(deps: RetryDeps, batch: TelemetryBatch): Promise<TelemetryBatch> {
+async function attemptBegins(deps: RetryDeps, batch: ReadingsBatch): Promise<ReadingsBatch> {
   const attempts = (batch.attempts ?? 0) + 1;
   const counted = {
     ...batch,
@@ -653,7 +653,7 @@ async function attemptBegins(deps: RetryDeps, batch: TelemetryBatch): Promise<Te
     retry_at: new Date(retryAt(deps, attempts)).toISOString(),
     failure: batch.failure ?? INTERRUPTED,
   };
-  await deps.repos.telemetry.updateBatch(counted);
+  await deps.repos.monitoring.updateBatch(counted);
   return counted;
 }
 
@@ -668,14 +668,14 @@ async function attemptFailed(deps: RetryDeps, applied: Applied): Promise<number 
   }
   const at = retryAt(deps, attempts);
   const failure = failureReason(applied.error);
-  await deps.repos.telemetry.updateBatch({ ...applied.stored, retry_at: new Date(at).toISOString(), failure });
+  await deps.repos.monitoring.updateBatch({ ...applied.stored, retry_at: new Date(at).toISOString(), failure });
   console.error(
     JSON.stringify({
-      event: "telemetry_batch_retry",
+      event: "readings_batch_retry",
       company: applied.stored.company,
       batch: applied.stored.batch,
       attempts,
-      message: `telemetry consumer: batch ${applied.stored.batch} of company ${applied.stored.company} not applied (attempt ${attempts} of ${RETRIES.attempts}), tried again in ${Math.round((at - deps.clock.now().getTime()) / 1000)} s: ${failure}`,
+      message: `readings consumer: batch ${applied.stored.batch} of company ${applied.stored.company} not applied (attempt ${attempts} of ${RETRIES.attempts}), tried again in ${Math.round((at - deps.clock.now().getTime()) / 1000)} s: ${failure}`,
     }),
   );
   return at;
@@ -776,7 +776,7 @@ export interface DrainOutcome {
   retryAt?: number;
 }
 
-/** The drains of the table's queue of readings, one after another (drainTelemetry). */
+/** The drains of the table's queue of readings, one after another (drainReadings). */
 const readingDrains = keptState(
   "reading drains",
   (): {
@@ -802,17 +802,17 @@ async function applyRound(
   slice: Slice,
   later: Map<string, number>,
 ): Promise<void> {
-  const ready: TelemetryBatch[] = [];
+  const ready: ReadingsBatch[] = [];
   for (const mark of round) {
-    const batch = await deps.repos.telemetry.getBatch(mark.company, mark.batch);
+    const batch = await deps.repos.monitoring.getBatch(mark.company, mark.batch);
     if (!batch) {
       later.set(mark.batch, Infinity);
       continue;
     }
     // Finished, its mark left by a kill between the two writes (or put as its announcement failed).
     if (batch.state !== "queued") {
-      await deps.repos.telemetry.finishBatch(batch);
-      if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, false);
+      await deps.repos.monitoring.finishBatch(batch);
+      if (batch.queue_mark === false) await deps.repos.monitoring.markQueued(batch, false);
       continue;
     }
     const notBefore = batch.retry_at ? Date.parse(batch.retry_at) : 0;
@@ -861,7 +861,7 @@ async function applyRound(
         let lines = ready[i].lines;
         while (j < ready.length && lines + ready[j].lines <= PASS_READINGS) lines += ready[j++].lines;
         if (i > 0) await pass();
-        const begun: TelemetryBatch[] = [];
+        const begun: ReadingsBatch[] = [];
         for (const batch of ready.slice(i, j)) begun.push(await attemptBegins(deps, batch));
         applied.push(...(await applyPushes(deps, begun, pass)));
         read += lines;
@@ -875,7 +875,7 @@ async function applyRound(
   }
   for (const a of applied) {
     if (a.error === undefined) {
-      await deps.repos.telemetry.finishBatch(a.finished);
+      await deps.repos.monitoring.finishBatch(a.finished);
       later.delete(a.stored.batch);
     } else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
   }
@@ -885,7 +885,7 @@ async function applyRound(
  *  (applyRound), LANES_AT_ONCE facilities at once taking turns slice by slice, the companies in turn
  *  (Turns), so one company's backlog, a year's file or a batch that keeps failing delays another's batch
  *  by one slice at most; a facility queued while the drain runs joins it at once when the host says so
- *  (drainTelemetry), else within RESCAN_MS. A batch that fails is passed over until its back-off (the
+ *  (drainReadings), else within RESCAN_MS. A batch that fails is passed over until its back-off (the
  *  answer says when the earliest may be tried again), and set aside after its last attempt. */
 async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   const turns = new Turns(LANES_AT_ONCE);
@@ -893,7 +893,7 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   const now = () => deps.clock.now().getTime();
   const due = async () => {
     const at = now();
-    return (await deps.repos.telemetry.queued(QUEUE_SCAN)).filter((mark) => !((later.get(mark.batch) ?? 0) > at));
+    return (await deps.repos.monitoring.queued(QUEUE_SCAN)).filter((mark) => !((later.get(mark.batch) ?? 0) > at));
   };
   let scannedAt = -Infinity;
   let scanning: Promise<void> | undefined;
@@ -959,7 +959,7 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
         for (const [key, marks] of starting) {
           const started = lanes.get(key)!;
           started.work = lane(key, marks, marks[0].company).catch((error: unknown) =>
-            console.error(`telemetry consumer: lane ${key}:`, error),
+            console.error(`readings consumer: lane ${key}:`, error),
           );
         }
       } while (again);
@@ -981,14 +981,14 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
 }
 
-type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
+type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "readingsConsumer">>;
 
 /** Starts (or queues behind the one running: readingDrains, one after another; AWS's
  *  function is fed by SQS) a drain of the queue: after each push and on the local
- *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
+ *  server's start. Where the host consumes elsewhere (`readingsConsumer`: the local server's thread),
  *  it is asked there; else in this process. Answers what the drain left for later. */
-export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
-  if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
+export function drainReadings(deps: DrainDeps): Promise<DrainOutcome> {
+  if (deps.readingsConsumer) return deps.readingsConsumer.drain().then(() => ({}));
   const drains = deps.runtime.kept(readingDrains);
   // The drain running takes up the batch now (its lane started or its next round), not at its rescan;
   // the one chained after it finds what it left.
@@ -996,7 +996,7 @@ export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
   const next = (drains.chain ?? Promise.resolve({}))
     .then(() => drain(deps))
     .catch((error: unknown): DrainOutcome => {
-      console.error("telemetry consumer:", error);
+      console.error("readings consumer:", error);
       return {};
     });
   drains.chain = next;
@@ -1011,17 +1011,17 @@ export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
  *  Listed last, so a crash before it lists nothing the consumer will not finish: a batch stored but
  *  never marked or announced is listed by no one (a queued line of it would stay «в очереди» and hold
  *  a climate period's computation of its hours for good); one announced is listed as it is applied. */
-export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
-  if (!deps.telemetryQueue) void drainTelemetry(deps);
+export async function kickReadings(deps: DrainDeps & Pick<Deps, "readingsQueue">, batch: ReadingsBatch) {
+  if (!deps.readingsQueue) void drainReadings(deps);
   else {
     try {
-      await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
+      await deps.readingsQueue.send({ company: batch.company, batch: batch.batch });
     } catch (error) {
-      if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
+      if (batch.queue_mark === false) await deps.repos.monitoring.markQueued(batch, true);
       throw error;
     }
   }
-  await deps.repos.telemetry.listBatch(batch);
+  await deps.repos.monitoring.listBatch(batch);
 }
 
 /** AWS: when a queued batch is announced again on the readings' queue (reannounceQueued). A pushed batch
@@ -1037,17 +1037,17 @@ export const REANNOUNCE = { pushMinutes: 5, fileMinutes: 45, everyMinutes: 30, m
  *  the readings' queue; the consumer is idempotent, so one announced twice counts nothing twice. A mark
  *  of a batch done is removed (a push stored without one, marked when its announcement failed).
  *  Answers the batches sent; none without a queue (the local host drains the marks itself). */
-export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "telemetryQueue">): Promise<number> {
-  const queue = deps.telemetryQueue;
+export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "readingsQueue">): Promise<number> {
+  const queue = deps.readingsQueue;
   if (!queue) return 0;
   const now = deps.clock.now().getTime();
   let sent = 0;
-  for (const item of await deps.repos.telemetry.queued(REANNOUNCE.scan)) {
-    const batch = await deps.repos.telemetry.getBatch(item.company, item.batch);
+  for (const item of await deps.repos.monitoring.queued(REANNOUNCE.scan)) {
+    const batch = await deps.repos.monitoring.getBatch(item.company, item.batch);
     if (!batch) continue;
     // Done, its mark put when its announcement failed (queue_mark false: finishing it left the mark).
     if (batch.state !== "queued") {
-      await deps.repos.telemetry.markQueued(batch, false);
+      await deps.repos.monitoring.markQueued(batch, false);
       continue;
     }
     const age = now - Date.parse(batch.received_at);
@@ -1061,7 +1061,7 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
 }
 
 /** Resolves once the drains started so far are done (the forecasts they queued: live/forecaster.ts
- *  telemetryIdle, which waits for both). */
-export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
-  await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(readingDrains).chain ?? Promise.resolve());
+ *  monitoringIdle, which waits for both). */
+export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "readingsConsumer">>): Promise<void> {
+  await (deps.readingsConsumer?.idle() ?? deps.runtime.kept(readingDrains).chain ?? Promise.resolve());
 }

@@ -14,11 +14,11 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { NotFound } from "../../errors";
 import { newId } from "../../ids";
-import type { TelemetryBatch } from "../../../ports";
-import { LANES_AT_ONCE, RETRIES, SLICE_WRITES, drainTelemetry } from "./consumer";
+import type { ReadingsBatch } from "../../../ports";
+import { LANES_AT_ONCE, RETRIES, SLICE_WRITES, drainReadings } from "./consumer";
 import { changeBus } from "../../../events/runtime";
-import { telemetryIdle } from "../live/forecaster";
-import { importTelemetryFile, telemetryFileKey } from "../ingest/files";
+import { monitoringIdle } from "../live/forecaster";
+import { importReadingsFile, readingsFileKey } from "../ingest/files";
 import { listBatches, storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
@@ -56,13 +56,13 @@ async function mine(actor: Actor, name = "Шахта"): Promise<Company> {
 }
 
 /** A push stored as the route stores it, queued after the ones before (the queue is by its instant). */
-async function push(c: Company, readings: { sensor: string; t: number; value: number }[]): Promise<TelemetryBatch> {
+async function push(c: Company, readings: { sensor: string; t: number; value: number }[]): Promise<ReadingsBatch> {
   now += 1;
   return storeBatch(d.deps, c.actor.company, c.facility, { json: { readings: readings.map((r) => ({ ...r, t: iso(r.t) })) } });
 }
 
 /** A dispatch file of `days` days, a column per sensor, a reading a minute: a part per day (14 400 readings). */
-async function file(c: Company, days: number): Promise<TelemetryBatch> {
+async function file(c: Company, days: number): Promise<ReadingsBatch> {
   const p = (n: number) => String(n).padStart(2, "0");
   const lines = [`Время;${CODES.join(";")}`];
   for (let m = 0; m < days * 1440; m++) {
@@ -71,10 +71,10 @@ async function file(c: Company, days: number): Promise<TelemetryBatch> {
     const wall = `${p(t.getUTCDate())}.${p(t.getUTCMonth() + 1)}.${t.getUTCFullYear()} ${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:00`;
     lines.push(`${wall};${CODES.map(() => "0,5").join(";")}`);
   }
-  const key = telemetryFileKey(c.actor.company, c.facility, newId());
+  const key = readingsFileKey(c.actor.company, c.facility, newId());
   await d.deps.blobs.put(key, encodeLegacy(lines.join("\r\n"), "windows-1251"), "text/csv");
   now += 1;
-  return importTelemetryFile(d.deps, c.actor, { facility: c.facility, file_upload: key, name: "АГК.csv" });
+  return importReadingsFile(d.deps, c.actor, { facility: c.facility, file_upload: key, name: "АГК.csv" });
 }
 
 /** One drain run to its end, its console.error lines kept. */
@@ -83,8 +83,8 @@ async function drained(): Promise<{ retryAt?: number; logged: string[] }> {
   const error = console.error;
   console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
   try {
-    const outcome = await drainTelemetry(d.deps);
-    await telemetryIdle(d.deps);
+    const outcome = await drainReadings(d.deps);
+    await monitoringIdle(d.deps);
     return { ...outcome, logged };
   } finally {
     console.error = error;
@@ -98,10 +98,10 @@ const engineTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The sensor-days written while `run` runs, in order, as "A" or "B" by company; with `parts`, a run of
  *  writes of one company's day (a part of a file: a day of its 10 sensors) counted once. */
 async function writesDuring(run: () => Promise<unknown>, { parts }: { parts: boolean }): Promise<string[]> {
-  const telemetry = d.deps.repos.telemetry;
-  const putDay = telemetry.putDay;
+  const monitoring = d.deps.repos.monitoring;
+  const putDay = monitoring.putDay;
   const seen: { who: string; day: string }[] = [];
-  telemetry.putDay = async (day, version) => {
+  monitoring.putDay = async (day, version) => {
     await engineTurn();
     const written = await putDay(day, version);
     seen.push({ who: day.company === a.actor.company ? "A" : "B", day: day.day });
@@ -110,7 +110,7 @@ async function writesDuring(run: () => Promise<unknown>, { parts }: { parts: boo
   try {
     await run();
   } finally {
-    telemetry.putDay = putDay;
+    monitoring.putDay = putDay;
   }
   return (parts ? seen.filter((w, i) => i === 0 || w.who !== seen[i - 1].who || w.day !== seen[i - 1].day) : seen).map((w) => w.who);
 }
@@ -123,7 +123,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   // Nothing of one test left queued for the next.
-  expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+  expect(await d.deps.repos.monitoring.queued(10)).toEqual([]);
 });
 
 describe("companies take turns", () => {
@@ -136,12 +136,12 @@ describe("companies take turns", () => {
     // is still being read as the neighbour's turn comes).
     expect(order.filter((o) => o === "A")).toHaveLength(3);
     expect(order.indexOf("B")).toBeLessThanOrEqual(1);
-    expect(await d.deps.repos.telemetry.getBatch(a.actor.company, year.batch)).toMatchObject({ state: "done", accepted: 3 * 1440 * 10 });
-    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await d.deps.repos.monitoring.getBatch(a.actor.company, year.batch)).toMatchObject({ state: "done", accepted: 3 * 1440 * 10 });
+    expect(await d.deps.repos.monitoring.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
   });
 
   it("one company's backlog of pushes holds another's batch for one turn, a round of them at most", async () => {
-    const pushes: TelemetryBatch[] = [];
+    const pushes: ReadingsBatch[] = [];
     for (let i = 0; i < 30; i++) pushes.push(await push(a, [{ sensor: "М-2", t: DAY + 86_400_000 + i * 60_000, value: 0.5 }]));
     const neighbour = await push(b, [{ sensor: "М-2", t: DAY + 86_400_000, value: 0.4 }]);
     const order = await writesDuring(drained, { parts: false });
@@ -151,25 +151,25 @@ describe("companies take turns", () => {
     expect(order).toHaveLength(3);
     // Each push's reading counted once, in its own mark (the first test's file wrote the same values there).
     for (const p of pushes) {
-      const done = await d.deps.repos.telemetry.getBatch(a.actor.company, p.batch);
+      const done = await d.deps.repos.monitoring.getBatch(a.actor.company, p.batch);
       expect(done?.state).toBe("done");
       expect((done?.accepted ?? 0) + (done?.duplicate ?? 0)).toBe(1);
     }
-    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done" });
-    const day = await d.deps.repos.telemetry.getDay(a.actor.company, a.sensors["М-2"], "2026-03-02");
+    expect(await d.deps.repos.monitoring.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done" });
+    const day = await d.deps.repos.monitoring.getDay(a.actor.company, a.sensors["М-2"], "2026-03-02");
     expect(pushes.every((p) => day?.applied[p.batch] !== undefined)).toBe(true);
   });
 
   it("a company queued while another's file is applied joins the drain within a part", async () => {
     await file(a, 2);
-    let neighbour: TelemetryBatch | undefined;
+    let neighbour: ReadingsBatch | undefined;
     // The neighbour pushes while the file's first part is written, a few seconds into the drain.
-    const telemetry = d.deps.repos.telemetry;
-    const { putDay, updateBatch } = telemetry;
+    const monitoring = d.deps.repos.monitoring;
+    const { putDay, updateBatch } = monitoring;
     // Once: the file's days are written WRITES_AT_ONCE at a time, so the next writes come before it is stored.
     let pushed = false;
     let fileDays = 0;
-    telemetry.putDay = async (day, version) => {
+    monitoring.putDay = async (day, version) => {
       if (!pushed) {
         pushed = true;
         neighbour = await push(b, [{ sensor: "М-3", t: DAY + 60_000, value: 0.4 }]);
@@ -181,7 +181,7 @@ describe("companies take turns", () => {
     };
     // The file's days written when the neighbour's application began (its attempt counted).
     let begunAfter: number | undefined;
-    telemetry.updateBatch = async (batch) => {
+    monitoring.updateBatch = async (batch) => {
       if (batch.company === b.actor.company) begunAfter ??= fileDays;
       return updateBatch(batch);
     };
@@ -189,14 +189,14 @@ describe("companies take turns", () => {
     try {
       order = await writesDuring(drained, { parts: true });
     } finally {
-      Object.assign(telemetry, { putDay, updateBatch });
+      Object.assign(monitoring, { putDay, updateBatch });
     }
     // Taken up within the file's first part (a part reads the queue again every 10 000 readings: its day
     // of 10 sensors), in a lane of its own beside the file's.
     expect(begunAfter).toBeLessThan(10);
     expect(order.filter((o) => o === "A").length).toBeGreaterThanOrEqual(2);
     expect(order.indexOf("B")).toBeGreaterThanOrEqual(0);
-    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, neighbour!.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await d.deps.repos.monitoring.getBatch(b.actor.company, neighbour!.batch)).toMatchObject({ state: "done", accepted: 1 });
   });
 });
 
@@ -205,7 +205,7 @@ describe("facilities in lanes", () => {
     const holding = await d.actor("ООО «Холдинг»");
     const mines: Company[] = [];
     for (let i = 0; i < LANES_AT_ONCE + 2; i++) mines.push(await mine(holding, `Шахта ${i + 1}`));
-    const pushes: TelemetryBatch[] = [];
+    const pushes: ReadingsBatch[] = [];
     for (const m of mines) pushes.push(await push(m, [{ sensor: "М-1", t: now - 60_000, value: 0.5 }]));
     // The host's table stood in for: the tiles prompt, the forecaster and the detector slow.
     const heard: string[] = [];
@@ -242,7 +242,7 @@ describe("facilities in lanes", () => {
       expect(at(`forecaster done ${m.facility}`)).toBeLessThan(at(`detector ${m.facility}`));
     }
     for (const p of pushes)
-      expect(await d.deps.repos.telemetry.getBatch(holding.company, p.batch)).toMatchObject({ state: "done", accepted: 1 });
+      expect(await d.deps.repos.monitoring.getBatch(holding.company, p.batch)).toMatchObject({ state: "done", accepted: 1 });
   });
 });
 
@@ -253,19 +253,19 @@ describe("the work one batch may cause", () => {
       { sensor: "М-7", t: today - 60 * 86_400_000, value: 0.5 },
       { sensor: "М-7", t: today, value: 0.6 },
     ]);
-    const telemetry = d.deps.repos.telemetry;
-    const getDays = telemetry.getDays;
+    const monitoring = d.deps.repos.monitoring;
+    const getDays = monitoring.getDays;
     const read = new Set<string>();
-    telemetry.getDays = async (company, sensor, days) => {
+    monitoring.getDays = async (company, sensor, days) => {
       if (sensor === a.sensors["М-7"]) for (const day of days) read.add(day);
       return getDays(company, sensor, days);
     };
     try {
       await drained();
     } finally {
-      telemetry.getDays = getDays;
+      monitoring.getDays = getDays;
     }
-    expect(await telemetry.getBatch(a.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 2 });
+    expect(await monitoring.getBatch(a.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 2 });
     // Each reading's day and the days before it the detector looks back on: a handful, not 61.
     expect(read.size).toBeGreaterThan(1);
     expect(read.size).toBeLessThan(10);
@@ -281,9 +281,9 @@ describe("the work one batch may cause", () => {
     const wide = await push(a, readings);
     const neighbour = await push(b, [{ sensor: "М-8", t: DAY, value: 0.4 }]);
     const order: string[] = [];
-    const telemetry = d.deps.repos.telemetry;
-    const putDay = telemetry.putDay;
-    telemetry.putDay = async (day, version) => {
+    const monitoring = d.deps.repos.monitoring;
+    const putDay = monitoring.putDay;
+    monitoring.putDay = async (day, version) => {
       await engineTurn();
       order.push(day.company === b.actor.company ? "B" : "A");
       return putDay(day, version);
@@ -291,10 +291,10 @@ describe("the work one batch may cause", () => {
     try {
       await drained();
     } finally {
-      telemetry.putDay = putDay;
+      monitoring.putDay = putDay;
     }
-    expect(await telemetry.getBatch(a.actor.company, wide.batch)).toMatchObject({ state: "done", accepted: 1_500 });
-    expect(await telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await monitoring.getBatch(a.actor.company, wide.batch)).toMatchObject({ state: "done", accepted: 1_500 });
+    expect(await monitoring.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
     // The neighbour's day written beside the push's first 1 000 days (a lane of its own), not after its 1 500.
     expect(order.indexOf("B")).toBeGreaterThanOrEqual(0);
     expect(order.indexOf("B")).toBeLessThanOrEqual(SLICE_WRITES);
@@ -311,10 +311,10 @@ describe("a batch that fails", () => {
       { sensor: "М-5", t: t + 60_000, value: 0.7 },
     ]);
     // Storage refuses М-4's day whatever is written to it (an item too large, a value it cannot hold).
-    const telemetry = d.deps.repos.telemetry;
-    const putDay = telemetry.putDay;
+    const monitoring = d.deps.repos.monitoring;
+    const putDay = monitoring.putDay;
     let refusedWrites = 0;
-    telemetry.putDay = async (stored, version) => {
+    monitoring.putDay = async (stored, version) => {
       if (stored.sensor === a.sensors["М-4"]) {
         refusedWrites++;
         throw new Error("Item size has exceeded the maximum allowed size");
@@ -328,7 +328,7 @@ describe("a batch that fails", () => {
         const { retryAt, logged } = await drained();
         logs.push(...logged);
         expect(refusedWrites).toBe(attempt);
-        const stored = await telemetry.getBatch(a.actor.company, poison.batch);
+        const stored = await monitoring.getBatch(a.actor.company, poison.batch);
         if (attempt < RETRIES.attempts) {
           expect(stored).toMatchObject({ state: "queued", attempts: attempt });
           waits.push(retryAt! - now);
@@ -339,14 +339,14 @@ describe("a batch that fails", () => {
         } else expect(retryAt).toBeUndefined();
       }
       expect(waits).toEqual([1000, 2000, 4000, 8000]);
-      const failed = await telemetry.getBatch(a.actor.company, poison.batch);
+      const failed = await monitoring.getBatch(a.actor.company, poison.batch);
       expect(failed).toMatchObject({
         state: "failed",
         attempts: 5,
         accepted: 2,
         failure: "хранилище не приняло показания датчика «М-4» за 05.03.2026 (Item size has exceeded the maximum allowed size)",
       });
-      expect(await telemetry.queued(10)).toEqual([]);
+      expect(await monitoring.queued(10)).toEqual([]);
       // The facility's list of loads («Загрузки АГК») shows it first, set aside with its reason and its
       // good readings counted, without its refused lines; another company's user is told no such facility.
       const [listed] = await listBatches(d.deps, a.actor, a.facility);
@@ -361,10 +361,10 @@ describe("a batch that fails", () => {
       expect(listed).not.toHaveProperty("refused");
       await expect(listBatches(d.deps, b.actor, a.facility)).rejects.toThrow(NotFound);
       // Its good readings are stored: М-5's day.
-      expect([...(await telemetry.getDay(a.actor.company, a.sensors["М-5"], day))!.values]).toEqual([0.6, 0.7]);
+      expect([...(await monitoring.getDay(a.actor.company, a.sensors["М-5"], day))!.values]).toEqual([0.6, 0.7]);
       // In the log: each retry, then the batch set aside.
-      expect(logs.filter((l) => l.includes("telemetry_batch_retry"))).toHaveLength(4);
-      expect(logs.filter((l) => l.includes("telemetry_batch_failed") && l.includes(poison.batch))).toHaveLength(1);
+      expect(logs.filter((l) => l.includes("readings_batch_retry"))).toHaveLength(4);
+      expect(logs.filter((l) => l.includes("readings_batch_failed") && l.includes(poison.batch))).toHaveLength(1);
       // Later drains never take it up again.
       now += 60_000;
       await push(b, [{ sensor: "М-4", t, value: 0.3 }]);
@@ -372,7 +372,7 @@ describe("a batch that fails", () => {
       await drained();
       expect(refusedWrites).toBe(RETRIES.attempts);
     } finally {
-      telemetry.putDay = putDay;
+      monitoring.putDay = putDay;
     }
   });
 
@@ -384,65 +384,65 @@ describe("a batch that fails", () => {
     const after = await push(a, [{ sensor: "М-6", t: t + 120_000, value: 0.7 }]);
     // Storage refuses a day holding the poison's value: the round's one write of the day is refused,
     // then each push's readings are written on their own.
-    const telemetry = d.deps.repos.telemetry;
-    const putDay = telemetry.putDay;
-    telemetry.putDay = async (stored, version) => {
+    const monitoring = d.deps.repos.monitoring;
+    const putDay = monitoring.putDay;
+    monitoring.putDay = async (stored, version) => {
       if (stored.values.includes(0.999)) throw new Error("Item size has exceeded the maximum allowed size");
       return putDay(stored, version);
     };
     try {
       await drained();
-      expect(await telemetry.getBatch(a.actor.company, good.batch)).toMatchObject({ state: "done", accepted: 1 });
-      expect(await telemetry.getBatch(a.actor.company, after.batch)).toMatchObject({ state: "done", accepted: 1 });
-      expect(await telemetry.getBatch(a.actor.company, poison.batch)).toMatchObject({
+      expect(await monitoring.getBatch(a.actor.company, good.batch)).toMatchObject({ state: "done", accepted: 1 });
+      expect(await monitoring.getBatch(a.actor.company, after.batch)).toMatchObject({ state: "done", accepted: 1 });
+      expect(await monitoring.getBatch(a.actor.company, poison.batch)).toMatchObject({
         state: "queued",
         attempts: 1,
         failure: "хранилище не приняло показания датчика «М-6» за 06.03.2026 (Item size has exceeded the maximum allowed size)",
       });
-      expect([...(await telemetry.getDay(a.actor.company, a.sensors["М-6"], day))!.values]).toEqual([0.5, 0.7]);
+      expect([...(await monitoring.getDay(a.actor.company, a.sensors["М-6"], day))!.values]).toEqual([0.5, 0.7]);
       // Its attempts spent, it is set aside; the queue is left empty for the next test.
       for (let attempt = 2; attempt <= RETRIES.attempts; attempt++) {
         now += 60_000;
         await drained();
       }
-      expect(await telemetry.getBatch(a.actor.company, poison.batch)).toMatchObject({ state: "failed", attempts: RETRIES.attempts });
+      expect(await monitoring.getBatch(a.actor.company, poison.batch)).toMatchObject({ state: "failed", attempts: RETRIES.attempts });
     } finally {
-      telemetry.putDay = putDay;
+      monitoring.putDay = putDay;
     }
   });
 
   it("counts an attempt as it begins: one whose thread died is set aside once its attempts are spent, never retried forever", async () => {
     const batch = await push(b, [{ sensor: "М-6", t: DAY, value: 0.5 }]);
     // Its application began five times and never ended (the consumer's thread died of its memory cap).
-    const seen: (TelemetryBatch | undefined)[] = [];
-    const { telemetry } = d.deps.repos;
-    const readingsOf = telemetry.batchReadings;
-    telemetry.batchReadings = async (company, id) => {
-      if (id === batch.batch) seen.push(await telemetry.getBatch(b.actor.company, batch.batch));
+    const seen: (ReadingsBatch | undefined)[] = [];
+    const { monitoring } = d.deps.repos;
+    const readingsOf = monitoring.batchReadings;
+    monitoring.batchReadings = async (company, id) => {
+      if (id === batch.batch) seen.push(await monitoring.getBatch(b.actor.company, batch.batch));
       return readingsOf(company, id);
     };
     try {
-      await d.deps.repos.telemetry.updateBatch({ ...batch, attempts: 4 });
+      await d.deps.repos.monitoring.updateBatch({ ...batch, attempts: 4 });
       await drained();
     } finally {
-      telemetry.batchReadings = readingsOf;
+      monitoring.batchReadings = readingsOf;
     }
     // Counted before its readings were read: a death there would have left the count.
     expect(seen[0]).toMatchObject({ state: "queued", attempts: 5, failure: expect.stringContaining("обработка прервана") });
-    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 1 });
-    expect((await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch))?.failure).toBeUndefined();
+    expect(await d.deps.repos.monitoring.getBatch(b.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect((await d.deps.repos.monitoring.getBatch(b.actor.company, batch.batch))?.failure).toBeUndefined();
 
     const died = await push(b, [{ sensor: "М-6", t: DAY + 60_000, value: 0.5 }]);
-    await d.deps.repos.telemetry.updateBatch({
+    await d.deps.repos.monitoring.updateBatch({
       ...died,
       attempts: 5,
       failure: "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен",
     });
     await drained();
-    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, died.batch)).toMatchObject({
+    expect(await d.deps.repos.monitoring.getBatch(b.actor.company, died.batch)).toMatchObject({
       state: "failed",
       failure: "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен",
     });
-    expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+    expect(await d.deps.repos.monitoring.queued(10)).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ async function monitoringMark(deps: Pick<Deps, "repos">, company: string, year: 
   const parts = await Promise.all(
     mines.map(async (f) => {
       const [acceptances, stamp] = await Promise.all([
-        deps.repos.telemetry.acceptances(company, f.id),
+        deps.repos.monitoring.acceptances(company, f.id),
         deps.repos.sensors.registerStamp(company, f.id),
       ]);
       const ofYear = acceptances.filter((a) => a.month.startsWith(`${year}-`));
@@ -46,7 +46,7 @@ async function monitoringOf(deps: Deps, actor: Actor, mines: readonly string[], 
   const lacking = new Map<string, string[]>();
   for (const facility of mines) {
     const [acceptances, channels] = await Promise.all([
-      deps.repos.telemetry.acceptances(actor.company, facility),
+      deps.repos.monitoring.acceptances(actor.company, facility),
       listPointChannels(deps, actor, facility),
     ]);
     for (const point of channels) if (point.lacks.length > 0) lacking.set(point.point, point.lacks);

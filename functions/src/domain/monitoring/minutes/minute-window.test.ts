@@ -61,7 +61,7 @@ const at = () => ({ id: sensor, facility });
 async function windowAndStorage(deps: Deps) {
   const from = now - 5 * 3_600_000;
   const kept = await readingsBetween(deps, actor.company, at(), from, now + MINUTE, keptMinutes(deps));
-  const stored = await readingsBetween(deps, actor.company, at(), from, now + MINUTE, deps.repos.telemetry);
+  const stored = await readingsBetween(deps, actor.company, at(), from, now + MINUTE, deps.repos.monitoring);
   return { kept: [...kept.times].map((t, i) => [t, kept.values[i]]), stored: [...stored.times].map((t, i) => [t, stored.values[i]]) };
 }
 
@@ -99,8 +99,8 @@ describe("a host's window of a facility's minutes", () => {
     // B logs its write, then stops before the write lands; A reads meanwhile.
     let land = () => {};
     const held = new Promise<void>((resolve) => (land = resolve));
-    const put = b.repos.telemetry.putMinute;
-    b.repos = { ...b.repos, telemetry: { ...b.repos.telemetry, putMinute: async (m, v) => (await held, put(m, v)) } };
+    const put = b.repos.monitoring.putMinute;
+    b.repos = { ...b.repos, monitoring: { ...b.repos.monitoring, putMinute: async (m, v) => (await held, put(m, v)) } };
     const writing = write(b, t, 0.77);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await windowAndStorage(a)).kept.some(([time]) => time === t)).toBe(false);
@@ -123,7 +123,7 @@ describe("a host's window of a facility's minutes", () => {
     await detectEvents(a, { company: actor.company, facility, days: [{ sensor, day: utcDay(now) }], since: { [sensor]: start } });
     const from = start - 6 * 3_600_000;
     const stored = (
-      await d.deps.repos.telemetryEvents.listOfFacility(
+      await d.deps.repos.sensorEvents.listOfFacility(
         actor.company,
         facility,
         new Date(from).toISOString(),

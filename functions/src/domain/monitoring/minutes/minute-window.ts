@@ -140,7 +140,7 @@ export async function readMinute(
   day: string,
   minute: string,
 ): Promise<MinuteReadings | undefined> {
-  const stored = await deps.repos.telemetry.getMinute(company, facility, day, minute);
+  const stored = await deps.repos.monitoring.getMinute(company, facility, day, minute);
   const window = deps.runtime.kept(minuteWindows).get(`${company}|${facility}`);
   if (stored && window) keep(window, stored);
   return stored;
@@ -157,7 +157,7 @@ export async function writeMinute(
   // Without a window of its own (the host keeps others'), one for this write alone: its log reads the head.
   const window = windowOf(deps.runtime, minute.company, minute.facility, deps.clock.now().getTime()) ?? emptyWindow(0);
   await logWrite(deps, window, minute.company, minute.facility, `${minute.day} ${minute.minute} ${expectedVersion + 1}`);
-  if (!(await deps.repos.telemetry.putMinute(minute, expectedVersion))) return false;
+  if (!(await deps.repos.monitoring.putMinute(minute, expectedVersion))) return false;
   keep(window, { ...minute, version: expectedVersion + 1 });
   return true;
 }
@@ -168,9 +168,9 @@ function logWrite(deps: Pick<Deps, "repos">, window: MinuteWindow, company: stri
   const log = async () => {
     for (;;) {
       const head: MinutesHead = window.head ??
-        (await deps.repos.telemetry.getMinutesHead(company, facility)) ?? { company, facility, written: [], version: 0 };
+        (await deps.repos.monitoring.getMinutesHead(company, facility)) ?? { company, facility, written: [], version: 0 };
       const next = { ...head, written: [...head.written, written].slice(-MINUTES_LOGGED) };
-      if (await deps.repos.telemetry.putMinutesHead(next, head.version)) {
+      if (await deps.repos.monitoring.putMinutesHead(next, head.version)) {
         window.head = { ...next, version: head.version + 1 };
         return;
       }
@@ -192,16 +192,16 @@ function sync(deps: Pick<Deps, "repos" | "clock" | "runtime">, company: string, 
   const run = async () => {
     const now = deps.clock.now().getTime();
     const start = now - MINUTE_WINDOW_MS;
-    const head = (await deps.repos.telemetry.getMinutesHead(company, facility)) ?? { company, facility, written: [], version: 0 };
+    const head = (await deps.repos.monitoring.getMinutesHead(company, facility)) ?? { company, facility, written: [], version: 0 };
     if (head.version > (window.head?.version ?? -1)) window.head = head;
     const unseen = head.version - window.seen;
     if (window.from > start || unseen < 0 || unseen > head.written.length) {
-      // Every minute from `start` on, to the latest a push may name (LIMITS.telemetry.futureMinutes past
+      // Every minute from `start` on, to the latest a push may name (LIMITS.monitoring.futureMinutes past
       // now): later ones are written after the head was read, and logged. Read whole before the window
       // takes them (a read that fails leaves it as it was), beside those this host wrote meanwhile.
       const read: MinuteReadings[] = [];
-      for (let t = Math.floor(start / DAY_MS) * DAY_MS; t <= now + LIMITS.telemetry.futureMinutes * MINUTE_MS; t += DAY_MS)
-        read.push(...(await deps.repos.telemetry.minutesOf(company, facility, utcDay(t), t < start ? utcMinute(start) : "00:00")));
+      for (let t = Math.floor(start / DAY_MS) * DAY_MS; t <= now + LIMITS.monitoring.futureMinutes * MINUTE_MS; t += DAY_MS)
+        read.push(...(await deps.repos.monitoring.minutesOf(company, facility, utcDay(t), t < start ? utcMinute(start) : "00:00")));
       const kept = [...window.minutes.values()];
       window.minutes = new Map();
       window.from = start;
@@ -239,7 +239,7 @@ export function keptMinutes(deps: Pick<Deps, "repos" | "clock" | "runtime">): Mi
     if (!synced.has(key)) synced.set(key, sync(deps, company, facility));
     const kept = await synced.get(key);
     const lo = minuteAt(day, first);
-    if (!kept || lo < kept.from) return deps.repos.telemetry.minutesOf(company, facility, day, first, last);
+    if (!kept || lo < kept.from) return deps.repos.monitoring.minutesOf(company, facility, day, first, last);
     const hi = minuteAt(day, last);
     return [...kept.minutes]
       .filter(([t]) => t >= lo && t <= hi)
@@ -259,7 +259,9 @@ export function keptMinutes(deps: Pick<Deps, "repos" | "clock" | "runtime">): Mi
       let read = reads.get(key);
       if (!read) {
         const near = minuteAt(day, first) >= deps.clock.now().getTime() - MINUTE_WINDOW_MS;
-        read = near ? fromWindow(company, facility, day, first, last) : deps.repos.telemetry.minutesOf(company, facility, day, first, last);
+        read = near
+          ? fromWindow(company, facility, day, first, last)
+          : deps.repos.monitoring.minutesOf(company, facility, day, first, last);
         reads.set(key, read);
       }
       return read;

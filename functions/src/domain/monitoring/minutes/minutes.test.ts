@@ -9,11 +9,11 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import type { TelemetryBatch } from "../../../ports";
-import { drainTelemetry, mergeDay } from "./consumer";
+import type { ReadingsBatch } from "../../../ports";
+import { drainReadings, mergeDay } from "./consumer";
 import { DEMO_BATCH, emptyDay, readingsBetween } from "../ingest/stored-readings";
 import { compactSettledDays, emptyMinute, mergeMinute } from "./minutes";
-import { telemetryIdle } from "../live/forecaster";
+import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
@@ -39,12 +39,12 @@ beforeAll(async () => {
     ).id;
 });
 
-async function pushed(readings: { sensor: string; t: number; value: number }[]): Promise<TelemetryBatch> {
+async function pushed(readings: { sensor: string; t: number; value: number }[]): Promise<ReadingsBatch> {
   now += 1;
   const batch = await storeBatch(d.deps, actor.company, facility, { json: { readings: readings.map((r) => ({ ...r, t: iso(r.t) })) } });
-  await drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
-  return (await d.deps.repos.telemetry.getBatch(actor.company, batch.batch))!;
+  await drainReadings(d.deps);
+  await monitoringIdle(d.deps);
+  return (await d.deps.repos.monitoring.getBatch(actor.company, batch.batch))!;
 }
 
 const stored = async (code: string, from = DAY, to = DAY + 86_400_000) => {
@@ -57,8 +57,8 @@ describe("minute items", () => {
     const minute = DAY + 11 * 60 * MINUTE;
     const first = await pushed(["М-1", "М-2", "М-3"].map((sensor, i) => ({ sensor, t: minute, value: 0.3 + i / 10 })));
     expect(first).toMatchObject({ state: "done", accepted: 3, duplicate: 0, corrected: 0 });
-    expect(await d.deps.repos.telemetry.getDay(actor.company, sensors["М-1"], "2026-03-10")).toBeUndefined();
-    const items = await d.deps.repos.telemetry.minutesOf(actor.company, facility, "2026-03-10");
+    expect(await d.deps.repos.monitoring.getDay(actor.company, sensors["М-1"], "2026-03-10")).toBeUndefined();
+    const items = await d.deps.repos.monitoring.minutesOf(actor.company, facility, "2026-03-10");
     expect(items.map((m) => [m.minute, m.values.length])).toEqual([["11:00", 3]]);
     // The same readings again: duplicates, nothing accepted twice.
     const again = await pushed(["М-1", "М-2", "М-3"].map((sensor, i) => ({ sensor, t: minute, value: 0.3 + i / 10 })));
@@ -99,9 +99,9 @@ describe("minute items", () => {
     now = DAY + 2 * 86_400_000 + 2 * 3_600_000;
     expect(await compactSettledDays(d.deps)).toBe(1);
     // Marked compacted, its minute left to its expiry: not compacted twice.
-    expect(await d.deps.repos.telemetry.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
+    expect(await d.deps.repos.monitoring.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
     expect(await compactSettledDays(d.deps)).toBe(0);
-    const day = await d.deps.repos.telemetry.getDay(actor.company, sensors["М-1"], "2026-03-10");
+    const day = await d.deps.repos.monitoring.getDay(actor.company, sensors["М-1"], "2026-03-10");
     expect(day).toMatchObject({ compacted: true });
     expect(await stored("М-1")).toEqual(before);
     // Late: one new reading and one already stored.
@@ -111,7 +111,7 @@ describe("minute items", () => {
     ]);
     expect(late).toMatchObject({ accepted: 1, duplicate: 1, corrected: 0 });
     expect(await stored("М-1")).toEqual([...before, [720, 0.4]]);
-    expect(await d.deps.repos.telemetry.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
+    expect(await d.deps.repos.monitoring.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
   });
 
   it("read a day the old layout wrote as before, a push after the upgrade beside it, and move it over when settled", async () => {
@@ -123,7 +123,7 @@ describe("minute items", () => {
     const start = Date.parse(`${name}T00:00:00Z`);
     const empty = emptyDay(actor.company, sensors["М-2"], name);
     const old = mergeDay(empty, "old-batch", { times: [start + 60 * MINUTE, start + 61 * MINUTE], values: [0.2, 0.25] }).day;
-    expect(await d.deps.repos.telemetry.putDay(old, 0)).toBe(true);
+    expect(await d.deps.repos.monitoring.putDay(old, 0)).toBe(true);
     const read = async () => {
       const r = await readingsBetween(d.deps, actor.company, { id: sensors["М-2"], facility }, start, start + 86_400_000);
       return [...r.times].map((t, i) => [(t - start) / MINUTE, r.values[i]]);
@@ -146,7 +146,7 @@ describe("minute items", () => {
     ]);
     now = start + 2 * 86_400_000 + 2 * 3_600_000;
     await compactSettledDays(d.deps);
-    expect(await d.deps.repos.telemetry.getDay(actor.company, sensors["М-2"], name)).toMatchObject({ compacted: true });
+    expect(await d.deps.repos.monitoring.getDay(actor.company, sensors["М-2"], name)).toMatchObject({ compacted: true });
     expect(await read()).toEqual([
       [60, 0.2],
       [61, 0.25],
@@ -161,15 +161,15 @@ describe("minute items", () => {
     // The old layout's day of the demo's simulator, moved over by the push after it.
     const empty = emptyDay(actor.company, sensors["М-3"], name);
     const old = mergeDay(empty, `${DEMO_BATCH}-old`, { times: [start + 60 * MINUTE], values: [0.2] }).day;
-    expect(await d.deps.repos.telemetry.putDay(old, 0)).toBe(true);
+    expect(await d.deps.repos.monitoring.putDay(old, 0)).toBe(true);
     await pushed([{ sensor: "М-3", t: start + 61 * MINUTE, value: 0.3 }]);
     let dayReads = 0;
-    const { telemetry } = d.deps.repos;
+    const { monitoring } = d.deps.repos;
     const counted = {
       ...d.deps,
       repos: {
         ...d.deps.repos,
-        telemetry: { ...telemetry, getDays: (...a: Parameters<typeof telemetry.getDays>) => (dayReads++, telemetry.getDays(...a)) },
+        monitoring: { ...monitoring, getDays: (...a: Parameters<typeof monitoring.getDays>) => (dayReads++, monitoring.getDays(...a)) },
       },
     };
     const r = await readingsBetween(counted, actor.company, { id: sensors["М-3"], facility }, start, start + 86_400_000);

@@ -127,7 +127,7 @@ export async function compactDay(
   facility: string,
   day: string,
 ): Promise<number> {
-  const minutes = await deps.repos.telemetry.minutesOf(company, facility, day);
+  const minutes = await deps.repos.monitoring.minutesOf(company, facility, day);
   if (minutes.length === 0) return 0;
   const start = dayStart(day);
   const bySensor = new Map<string, Map<number, number>>();
@@ -144,7 +144,7 @@ export async function compactDay(
   for (const [sensor, at] of bySensor) {
     const corrections = minutes.flatMap((m) => m.corrections.filter((c) => c.sensor === sensor).map(({ sensor: _s, ...c }) => c));
     for (;;) {
-      const stored = (await deps.repos.telemetry.getDay(company, sensor, day)) ?? emptyDay(company, sensor, day);
+      const stored = (await deps.repos.monitoring.getDay(company, sensor, day)) ?? emptyDay(company, sensor, day);
       if (stored.compacted) break;
       const merged = new Map<number, number>();
       for (let i = 0; i < stored.offsets.length; i++) merged.set(stored.offsets[i], stored.values[i]);
@@ -160,10 +160,10 @@ export async function compactDay(
         corrections: [...stored.corrections, ...corrections].slice(-DAY_CORRECTIONS),
         compacted: true,
       };
-      if (await deps.repos.telemetry.putDay(compacted, stored.version)) break;
+      if (await deps.repos.monitoring.putDay(compacted, stored.version)) break;
     }
   }
-  await deps.repos.telemetry.removeMinutes(
+  await deps.repos.monitoring.removeMinutes(
     company,
     facility,
     day,
@@ -197,7 +197,7 @@ async function moveOpenDay(
   const sensors = await deps.repos.sensors.listOfFacility(company, facility);
   const days: SensorDay[] = [];
   for (const sensor of sensors) {
-    const stored = await deps.repos.telemetry.getDay(company, sensor.id, day);
+    const stored = await deps.repos.monitoring.getDay(company, sensor.id, day);
     if (stored && !stored.compacted && stored.offsets.length > 0) days.push(stored);
   }
   if (days.length === 0) return true;
@@ -219,7 +219,7 @@ async function moveOpenDay(
     if (run.stopped) return false;
     const minute = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
     for (;;) {
-      const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
+      const found = (await deps.repos.monitoring.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
       let merged = found;
       // A demo's day stays the demo's in its minutes (its day item, holding the mark, is no longer read).
       for (const r of readings)
@@ -229,7 +229,7 @@ async function moveOpenDay(
   }
   // Their readings are in the minutes now: each day keeps its marks (the demo's), not them again.
   for (const stored of days)
-    await deps.repos.telemetry.putDay({ ...stored, offsets: new Uint32Array(0), values: new Float64Array(0) }, stored.version);
+    await deps.repos.monitoring.putDay({ ...stored, offsets: new Uint32Array(0), values: new Float64Array(0) }, stored.version);
   return true;
 }
 
@@ -251,9 +251,9 @@ export function openDayMoved(
   // A server running for months keeps the days of lately, not all of them.
   if (moved.size >= MOVED_DAYS_KEPT) moved.clear();
   const moving = (async () => {
-    if (await deps.repos.telemetry.openDayMoved(company, facility, day)) return;
+    if (await deps.repos.monitoring.openDayMoved(company, facility, day)) return;
     if (!(await moveOpenDay(deps, company, facility, day, run))) throw new Error("the move of an open day was stopped");
-    await deps.repos.telemetry.markOpenDayMoved(company, facility, day);
+    await deps.repos.monitoring.markOpenDayMoved(company, facility, day);
   })();
   moved.set(key, moving);
   moving.catch(() => moved.delete(key));
@@ -288,7 +288,7 @@ export async function compactSettledDays(
       for (const day of [utcDay(now - DAY_MS), utcDay(now)].filter((open) => isOpenDay(open, now)))
         await openDayMoved(deps, company.id, facility.id, day, run).catch(() => undefined);
       for (const day of days)
-        if (await deps.repos.telemetry.hasMinutes(company.id, facility.id, day))
+        if (await deps.repos.monitoring.hasMinutes(company.id, facility.id, day))
           compacted += await compactDay(deps, company.id, facility.id, day);
     }
   return compacted;

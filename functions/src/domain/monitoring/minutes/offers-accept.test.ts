@@ -28,8 +28,8 @@ import { transition } from "../../inventory/review";
 import { inventoryState } from "../../inventory/state";
 import type { Actor } from "../../context";
 import { Conflict, Invalid } from "../../errors";
-import { drainTelemetry } from "./consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "./consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { acceptOffers, listOffers } from "./offers";
 import { acceptedEvidenceKey } from "./accepted-evidence";
 import { storeBatch } from "../ingest/readings";
@@ -49,8 +49,8 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
   await storeBatch(d.deps, staff.company, facility, {
     json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) },
   });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 /** An hour of 12 000 m³/min at 0,45 % from the given local day's 10:00. */
 const hour = (month: number, day: number, ch4 = 0.45) => {
@@ -138,11 +138,11 @@ describe("one acceptance per month under races (issue 86, R6)", () => {
     await expect(accept({ months: ["2026-09", "2026-10"] })).rejects.toThrow("Месяц 10.2026 уже принят");
     // August free, September held by a request in flight.
     const claim = { company: staff.company, facility, point, month: "2026-09", token: "другой запрос", at: new Date(now).toISOString() };
-    expect(await d.deps.repos.telemetry.claimMonth(claim, "1970-01-01T00:00:00.000Z")).toBe(true);
+    expect(await d.deps.repos.monitoring.claimMonth(claim, "1970-01-01T00:00:00.000Z")).toBe(true);
     await expect(accept({ months: ["2026-08", "2026-09"] })).rejects.toThrow("Месяц 09.2026 сейчас принимают в другом запросе");
-    await d.deps.repos.telemetry.releaseMonth(claim);
+    await d.deps.repos.monitoring.releaseMonth(claim);
     expect(await undergroundOfProject()).toBe(before);
-    const accepted = (await d.deps.repos.telemetry.acceptances(staff.company, facility)).map((a) => a.month).sort();
+    const accepted = (await d.deps.repos.monitoring.acceptances(staff.company, facility)).map((a) => a.month).sort();
     expect(accepted).toEqual(["2026-10", "2026-11"]);
   });
 
@@ -161,7 +161,7 @@ describe("one acceptance per month under races (issue 86, R6)", () => {
       d.deps.blobs.put = put;
     }
     expect(await undergroundOfProject()).toBe(before);
-    expect((await d.deps.repos.telemetry.acceptances(staff.company, facility)).map((a) => a.month).sort()).toEqual(["2026-10", "2026-11"]);
+    expect((await d.deps.repos.monitoring.acceptances(staff.company, facility)).map((a) => a.month).sort()).toEqual(["2026-10", "2026-11"]);
     const [august, september] = await accept({ months: ["2026-08", "2026-09"] });
     expect([august.accepted?.version, september.accepted?.version]).toEqual([1, 1]);
   });

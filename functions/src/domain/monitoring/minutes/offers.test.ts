@@ -21,8 +21,8 @@ import { calculationView } from "../../calculations/calculations";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { Clock } from "../../../ports";
-import { drainTelemetry } from "./consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "./consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { acceptOffers, listOffers } from "./offers";
 import { acceptedMonths } from "../../../export/verification-pack";
 import type { SnapshotLine } from "../../inventory/versions";
@@ -51,8 +51,8 @@ const LAYOUTS = [
 async function push(readings: { sensor: string; t: number; value: number }[]) {
   const body = { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
   await storeBatch(d.deps, staff.company, facility, { json: body });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 
 const offerOf = async (point: string, month: string) =>
@@ -191,7 +191,7 @@ describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
     });
 
     it("keeps the readings the month came from for the verification pack, as accepted, the late correction aside", async () => {
-      const accepted = (await d.deps.repos.telemetry.acceptances(staff.company, facility))[0];
+      const accepted = (await d.deps.repos.monitoring.acceptances(staff.company, facility))[0];
       const line = { id: accepted.calculation, facility } as SnapshotLine;
       const { files, listed, missing } = await acceptedMonths(d.deps, staff.company, [{ ...line, id: "other" }, line]);
       expect(missing).toEqual([]);

@@ -135,7 +135,7 @@ export async function pointMonth(
   sensors: readonly Sensor[],
   window: MonthWindow,
   keep = false,
-  source: MinuteSource = deps.repos.telemetry,
+  source: MinuteSource = deps.repos.monitoring,
 ): Promise<{ offer: Omit<Offer, "accepted">; evidence?: MonthEvidence } | undefined> {
   const fromDate = new Date(window.start).toISOString().slice(0, 10);
   const toDate = new Date(window.start + window.minutes * MINUTE_MS).toISOString().slice(0, 10);
@@ -281,14 +281,14 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
   const [points, sensors, acceptances, zone, review] = await Promise.all([
     deps.repos.emissionPoints.listOfFacility(actor.company, facilityId),
     deps.repos.sensors.listOfFacility(actor.company, facilityId),
-    deps.repos.telemetry.acceptances(actor.company, facilityId),
+    deps.repos.monitoring.acceptances(actor.company, facilityId),
     zoneOfCompany(deps, actor.company),
     frozenReview(deps, actor.company, year),
   ]);
   const now = deps.clock.now().getTime();
   const offers: Offer[] = [];
   // The facility's minutes of a month read once for all its points' sensors (issue 107, item 11).
-  const shared = sharedMinutes(deps.repos.telemetry);
+  const shared = sharedMinutes(deps.repos.monitoring);
   for (const point of points) {
     for (let month = 1; month <= 12; month++) {
       const window = monthWindow(year, month, zone, now);
@@ -354,17 +354,17 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
   try {
     for (const month of months) {
       const claim = claimOf(month);
-      if (!(await deps.repos.telemetry.claimMonth(claim, new Date(now.getTime() - CLAIM_STALE_MS).toISOString()))) {
+      if (!(await deps.repos.monitoring.claimMonth(claim, new Date(now.getTime() - CLAIM_STALE_MS).toISOString()))) {
         throw new Conflict(`Месяц ${ruMonth(month)} сейчас принимают в другом запросе: обновите страницу`);
       }
       claimed.push(claim);
     }
     // Read once every month is held: no other request writes them until they are released.
-    const acceptances = await deps.repos.telemetry.acceptances(actor.company, input.facility);
+    const acceptances = await deps.repos.monitoring.acceptances(actor.company, input.facility);
     const planned = await planMonths(deps, actor, input, project, point, sensors, zone, now.getTime(), months, acceptances);
     return await writeMonths(deps, actor, input, project, point, planned);
   } finally {
-    await Promise.all(claimed.map((claim) => deps.repos.telemetry.releaseMonth(claim)));
+    await Promise.all(claimed.map((claim) => deps.repos.monitoring.releaseMonth(claim)));
   }
 }
 
@@ -555,8 +555,8 @@ async function writeMonths(
       again_reason: previous ? reason : "",
       history: previous ? [...(previous.history ?? []), acceptedBefore(previous, plan.replaces)] : [],
     };
-    if (previous) await deps.repos.telemetry.replaceAcceptance(acceptance, previous.version ?? 1);
-    else await deps.repos.telemetry.createAcceptance(acceptance);
+    if (previous) await deps.repos.monitoring.replaceAcceptance(acceptance, previous.version ?? 1);
+    else await deps.repos.monitoring.createAcceptance(acceptance);
     if (previous) await recordAcceptedAgain(deps, actor, point, previous, acceptance, calculation);
     accepted.push(withAcceptance(offer, acceptance));
   }
@@ -599,6 +599,7 @@ async function recordAcceptedAgain(
     deps,
     actor,
     {
+      // Stored in the change log: the action keeps the wing's old word.
       action: "telemetry.accept_again",
       target_type: "accepted_month",
       target_id: `${point.id}/${next.month}`,

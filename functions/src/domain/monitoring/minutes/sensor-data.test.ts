@@ -16,8 +16,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { Clock, Sensor } from "../../../ports";
-import { drainTelemetry } from "./consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { drainReadings } from "./consumer";
+import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { sensorCompleteness, sensorDay, sensorGaps } from "./sensor-data";
@@ -55,8 +55,8 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
     const body = { readings: readings.slice(i, i + 10_000).map((r) => ({ ...r, t: iso(r.t) })) };
     await storeBatch(d.deps, staff.company, facility, { json: body });
   }
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
 }
 
 async function sensorsOn(clock: Clock, open: boolean): Promise<Read> {

@@ -72,7 +72,7 @@ async function sensorWindow(
   sensor: Sensor,
   sensors: readonly Sensor[],
   window: MonthWindow,
-  minutes: MinuteSource = deps.repos.telemetry,
+  minutes: MinuteSource = deps.repos.monitoring,
 ): Promise<Computed> {
   const to = window.start + window.minutes * MINUTE_MS;
   let paired: Float64Array | undefined;
@@ -125,7 +125,7 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
   const now = deps.clock.now().getTime();
   const out: SensorCompleteness[] = [];
   // The facility's minutes of a month read once for all its sensors (issue 107, item 11).
-  const shared = sharedMinutes(deps.repos.telemetry);
+  const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of sensors) {
     const months: SensorCompleteness["months"] = [];
     let demo = false;
@@ -234,7 +234,7 @@ export async function sensorGaps(
     minutes: { expected: window.minutes, valid: result.valid, substituted: result.substituted, missing: result.missing },
     completeness: window.minutes > 0 ? (result.valid + result.substituted) / window.minutes : 0,
     longest_gap_min: result.longestGap,
-    gaps: gaps.slice(offset, offset + (query.limit ?? LIMITS.telemetry.gapsListed)),
+    gaps: gaps.slice(offset, offset + (query.limit ?? LIMITS.monitoring.gapsListed)),
     count: gaps.length,
     demo: computed.demo,
   };
