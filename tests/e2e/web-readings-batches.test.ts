@@ -63,7 +63,7 @@ describe("web app: «Загрузки АГК»", () => {
   it("lists the set-aside file «не применена» with its reason above the push applied, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
     await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
-    const card = page.getByTestId("telemetry-batches");
+    const card = page.getByTestId("readings-batches");
     const failed = card.getByRole("row", { name: /выгрузка «Выгрузка марта\.csv»/ });
     await failed.waitFor();
     const rows = card.locator("tr.ant-table-row");
@@ -81,7 +81,7 @@ describe("web app: «Загрузки АГК»", () => {
     const block = card.getByTestId("stacked-rows").locator(":scope > div", { hasText: "Выгрузка марта.csv" });
     await block.waitFor();
     expect(await wholly(block.getByText(`не применена: ${FAILURE}`))).toBe(true);
-    expect(await brokenWords(page, "[data-testid=telemetry-batches]")).toEqual([]);
+    expect(await brokenWords(page, "[data-testid=readings-batches]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-batches-390.png`, fullPage: true });
   });
 });

@@ -7,14 +7,14 @@ import { api, encoded, routePath, typedClient } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 import { journalKey } from "./journal";
 
-const telemetry = typedClient("monitoring");
+const monitoring = typedClient("monitoring");
 
 /** A closed entry of the gassing book confirmed by the user with `duty`. */
 export function useConfirmGassing(facility: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ gassing, duty }: { gassing: string; duty: Duty }) =>
-      telemetry((c) => c.gassings[":gassing"].confirm.$post({ param: encoded({ gassing }), json: { duty } })),
+      monitoring((c) => c.gassings[":gassing"].confirm.$post({ param: encoded({ gassing }), json: { duty } })),
     onSuccess: () => client.invalidateQueries({ queryKey: journalKey(facility) }),
   });
 }

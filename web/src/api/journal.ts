@@ -11,14 +11,14 @@ export type JournalSensor = Journal["sensors"][number];
 export type Gassing = Journal["gassings"][number];
 export type GassingRegistration = GassingRegistrationBody;
 
-const telemetry = typedClient("monitoring");
+const monitoring = typedClient("monitoring");
 export const journalKey = (facility: string) => ["monitoring", "journal", facility] as const;
 
 /** The journal of `date` (ГГГГ-ММ-ДД, the company's day); refreshed every minute while shown. */
 export function useJournal(facility: string, date: string | undefined) {
   return useQuery({
     queryKey: [...journalKey(facility), "day", date],
-    queryFn: () => telemetry((c) => c.journal.$get({ query: { facility, date: date as string } }) as never) as Promise<Journal>,
+    queryFn: () => monitoring((c) => c.journal.$get({ query: { facility, date: date as string } }) as never) as Promise<Journal>,
     enabled: date !== undefined,
     refetchInterval: 60_000,
   });
@@ -29,7 +29,7 @@ export function useGassings(facility: string, from: string | undefined, to: stri
   return useQuery({
     queryKey: [...journalKey(facility), "gassings", from, to],
     queryFn: () =>
-      telemetry(
+      monitoring(
         (c) => c.gassings.$get({ query: { facility, from: from as string, to: to as string } }) as never,
       ) as Promise<GassingRegister>,
     enabled: from !== undefined && to !== undefined,
@@ -41,7 +41,7 @@ export function useRegisterGassing(facility: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ gassing, body }: { gassing: string; body: GassingRegistration }) =>
-      telemetry((c) => c.gassings[":gassing"].register.$post({ param: encoded({ gassing }), json: body })),
+      monitoring((c) => c.gassings[":gassing"].register.$post({ param: encoded({ gassing }), json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: journalKey(facility) }),
   });
 }

@@ -8,7 +8,7 @@ import type { InferResponseType } from "hono/client";
 import type { LiveFeatureColumn } from "@server/contract";
 import { bearerGet, isApiError, typedClient, type Client } from "./client";
 
-const telemetry = typedClient("monitoring");
+const monitoring = typedClient("monitoring");
 export type LiveView = InferResponseType<Client<"monitoring">["live"]["$get"], 200>;
 export type LiveTile = LiveView["tiles"][number];
 export type LiveBinding = InferResponseType<Client<"monitoring">["live"]["models"]["$get"], 200>[number];
@@ -18,7 +18,7 @@ const liveModelsKey = (facility: string) => ["monitoring", "live", facility, "mo
 export function useLiveModels(facility: string) {
   return useQuery({
     queryKey: liveModelsKey(facility),
-    queryFn: () => telemetry((c) => c.live.models.$get({ query: { facility } })),
+    queryFn: () => monitoring((c) => c.live.models.$get({ query: { facility } })),
   });
 }
 
@@ -33,7 +33,7 @@ export function useBindLiveModel(facility: string) {
       features?: Partial<Record<LiveFeatureColumn, string>>;
       /** Issue 108, item 5: the working's sensor each of the model's named features is read from. */
       channels?: Record<string, string>;
-    }) => telemetry((c) => c.live.models.$post({ json: { facility, ...body } })),
+    }) => monitoring((c) => c.live.models.$post({ json: { facility, ...body } })),
     onSuccess: (bindings) => client.setQueryData(liveModelsKey(facility), bindings),
   });
 }
@@ -42,7 +42,7 @@ export function useBindLiveModel(facility: string) {
 export function useLiveChart(facility: string, working: string, updated: string | null) {
   return useQuery({
     queryKey: ["monitoring", "live", facility, "chart", working, updated],
-    queryFn: () => telemetry((c) => c.live.chart.$get({ query: { facility, working } })),
+    queryFn: () => monitoring((c) => c.live.chart.$get({ query: { facility, working } })),
     placeholderData: (previous) => previous,
   });
 }

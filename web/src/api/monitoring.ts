@@ -122,14 +122,14 @@ export function useRevokeGatewayKey(facility: string) {
 }
 
 export type Offer = InferResponseType<Client<"monitoring">["offers"]["$get"], 200>[number];
-const telemetry = typedClient("monitoring");
+const monitoring = typedClient("monitoring");
 const offersKey = (facility: string, year: number) => ["monitoring", "offers", facility, year] as const;
 
 /** D61–D63: per point and month of the year, what the mine's readings give and whether it was accepted. */
 export function useOffers(facility: string, year: number) {
   return useQuery({
     queryKey: offersKey(facility, year),
-    queryFn: () => telemetry((c) => c.offers.$get({ query: { facility, year: String(year) } })),
+    queryFn: () => monitoring((c) => c.offers.$get({ query: { facility, year: String(year) } })),
   });
 }
 
@@ -139,7 +139,7 @@ export type PointChannels = InferResponseType<Client<"monitoring">["offers"]["ch
 export function usePointChannels(facility: string) {
   return useQuery({
     queryKey: pointChannelsKey(facility),
-    queryFn: () => telemetry((c) => c.offers.channels.$get({ query: { facility } })),
+    queryFn: () => monitoring((c) => c.offers.channels.$get({ query: { facility } })),
   });
 }
 
@@ -147,7 +147,7 @@ export function useAcceptOffers(facility: string, year: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { point: string; months: string[]; project: string; reason?: string }) =>
-      telemetry((c) => c.offers.accept.$post({ json: { facility, ...body } })),
+      monitoring((c) => c.offers.accept.$post({ json: { facility, ...body } })),
     // Issue 96 item 10: the months as accepted are shown at once, then the year's offers read again.
     onSuccess: (accepted) => {
       const answered = accepted as unknown as Offer[];
@@ -159,15 +159,15 @@ export function useAcceptOffers(facility: string, year: number) {
   });
 }
 
-export type TelemetryEvent = InferResponseType<Client<"monitoring">["events"]["$get"], 200>["results"][number];
+export type SensorEvent = InferResponseType<Client<"monitoring">["events"]["$get"], 200>["results"][number];
 export type EventFilters = Omit<InferRequestType<Client<"monitoring">["events"]["$get"]>["query"], "facility">;
 const eventsKey = (facility: string) => ["monitoring", "events", facility] as const;
 
 /** D65: the facility's events of a period, filtered; refreshed every minute while shown. */
-export function useTelemetryEvents(facility: string, filters: EventFilters | undefined) {
+export function useSensorEvents(facility: string, filters: EventFilters | undefined) {
   return useQuery({
     queryKey: [...eventsKey(facility), filters],
-    queryFn: () => telemetry((c) => c.events.$get({ query: { facility, ...filters } })),
+    queryFn: () => monitoring((c) => c.events.$get({ query: { facility, ...filters } })),
     enabled: filters !== undefined,
     refetchInterval: 60_000,
   });
@@ -177,7 +177,7 @@ export function useAcknowledgeEvent(facility: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ event, comment }: { event: string; comment: string }) =>
-      telemetry((c) => c.events[":event"].acknowledge.$post({ param: { event }, json: { comment } })),
+      monitoring((c) => c.events[":event"].acknowledge.$post({ param: { event }, json: { comment } })),
     onSuccess: () => client.invalidateQueries({ queryKey: eventsKey(facility) }),
   });
 }
@@ -187,7 +187,7 @@ export function useAcknowledgeEvents(facility: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ events, comment }: { events: string[]; comment: string }) =>
-      telemetry((c) => c.events.acknowledge.$post({ json: { events, comment } })),
+      monitoring((c) => c.events.acknowledge.$post({ json: { events, comment } })),
     onSuccess: () => client.invalidateQueries({ queryKey: eventsKey(facility) }),
   });
 }
@@ -233,7 +233,7 @@ export function useSensorDay(facility: string, sensor: string, date: string) {
   });
 }
 
-export type TelemetryBatch = InferResponseType<Client<"monitoring">["batches"][":batch"]["$get"], 200>;
+export type ReadingsBatch = InferResponseType<Client<"monitoring">["batches"][":batch"]["$get"], 200>;
 export type BatchAccepted = InferResponseType<Client<"monitoring">["files"]["$post"], 202>;
 
 /** A dispatch system's export (D57) sent straight to storage (directUpload.ts): POST upload-url/ for
@@ -242,7 +242,7 @@ function exportUpload<T>(facility: string, complete: (fileUpload: string) => Pro
   let fileUpload = "";
   return {
     grant: async (file) => {
-      const grant = await telemetry((c) => c["upload-url"].$post({ json: { facility, ...file } }));
+      const grant = await monitoring((c) => c["upload-url"].$post({ json: { facility, ...file } }));
       fileUpload = grant.file_upload;
       return grant;
     },
@@ -252,13 +252,13 @@ function exportUpload<T>(facility: string, complete: (fileUpload: string) => Pro
 
 /** The export named in POST files/: it becomes one batch (202). */
 export const dispatchFileUpload = (facility: string, name: string): DirectUpload<BatchAccepted> =>
-  exportUpload(facility, (file_upload) => telemetry((c) => c.files.$post({ json: { facility, file_upload, name } })));
+  exportUpload(facility, (file_upload) => monitoring((c) => c.files.$post({ json: { facility, file_upload, name } })));
 
 /** GET batches/{batch}/: read again while the consumer has not applied it (state «queued»), then left. */
-export function useTelemetryBatch(batch: string | undefined) {
+export function useReadingsBatch(batch: string | undefined) {
   return useQuery({
     queryKey: ["monitoring", "batches", batch],
-    queryFn: () => telemetry((c) => c.batches[":batch"].$get({ param: { batch: batch! } })),
+    queryFn: () => monitoring((c) => c.batches[":batch"].$get({ param: { batch: batch! } })),
     enabled: Boolean(batch),
     // Until it is done or set aside (failed).
     refetchInterval: (query) =>
@@ -270,12 +270,12 @@ export type ListedBatch = InferResponseType<Client<"monitoring">["batches"]["$ge
 
 /** GET batches/?facility=: the facility's latest batches («Загрузки АГК»), newest first; read again
  *  while one of them is queued. */
-export const telemetryBatchesKey = (facility: string) => ["monitoring", "batches", "of", facility] as const;
+export const readingsBatchesKey = (facility: string) => ["monitoring", "batches", "of", facility] as const;
 
-export function useTelemetryBatches(facility: string) {
+export function useReadingsBatches(facility: string) {
   return useQuery({
-    queryKey: telemetryBatchesKey(facility),
-    queryFn: () => telemetry((c) => c.batches.$get({ query: { facility } })),
+    queryKey: readingsBatchesKey(facility),
+    queryFn: () => monitoring((c) => c.batches.$get({ query: { facility } })),
     refetchInterval: (query) => (query.state.data?.some((b) => b.state === "queued") ? BATCHES_POLL_MS : false),
   });
 }
@@ -293,7 +293,7 @@ export type ReconciliationStarted = InferResponseType<Client<"monitoring">["reco
 /** The export sent as «Загрузить выгрузку АГК» sends it, then named for a reconciliation instead of a
  *  batch (202 with its id). */
 export const reconciliationUpload = (facility: string, name: string): DirectUpload<ReconciliationStarted> =>
-  exportUpload(facility, (file_upload) => telemetry((c) => c.reconciliations.$post({ json: { facility, file_upload, name } })));
+  exportUpload(facility, (file_upload) => monitoring((c) => c.reconciliations.$post({ json: { facility, file_upload, name } })));
 
 const reconciliationKey = (id: string | undefined) => ["monitoring", "reconciliations", id] as const;
 
@@ -303,7 +303,7 @@ export function useReconciliation(id: string | undefined, offset = 0, limit = LI
   return useQuery({
     queryKey: [...reconciliationKey(id), offset, limit],
     queryFn: () =>
-      telemetry((c) => c.reconciliations[":id"].$get({ param: { id: id! }, query: { offset: String(offset), limit: String(limit) } })),
+      monitoring((c) => c.reconciliations[":id"].$get({ param: { id: id! }, query: { offset: String(offset), limit: String(limit) } })),
     placeholderData: keepPreviousData,
     enabled: Boolean(id),
     refetchInterval: (query) =>
@@ -315,7 +315,7 @@ export function useReconciliation(id: string | undefined, offset = 0, limit = LI
 export function useFillReconciliation(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => telemetry((c) => c.reconciliations[":id"].fill.$post({ param: { id: id! } })),
+    mutationFn: () => monitoring((c) => c.reconciliations[":id"].fill.$post({ param: { id: id! } })),
     onSuccess: () => client.invalidateQueries({ queryKey: reconciliationKey(id) }),
   });
 }

@@ -27,7 +27,7 @@ const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
 const SensorsPage = lazy(() => import("../features/monitoring/SensorsPage"));
-const OffersPage = lazy(() => import("../features/monitoring/OffersPage"));
+const AgkDataPage = lazy(() => import("../features/monitoring/AgkDataPage"));
 const EventsPage = lazy(() => import("../features/monitoring/EventsPage"));
 const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorCompletenessPage"));
 const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
@@ -75,7 +75,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },
   {
     path: "facilities/:facilityId/agk-data",
-    Page: OffersPage,
+    Page: AgkDataPage,
     menu: { key: "agk-data", label: "Данные АГК", perFacility: true },
   },
   {

@@ -128,7 +128,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
       <Suspense fallback={<LazyLoading />}>
         <ReviewPanel
           review={data.review}
-          telemetryChanges={data.checks.filter((check) => check.code === "telemetry_changed").map((check) => check.message)}
+          readingsChanges={data.checks.filter((check) => check.code === "telemetry_changed").map((check) => check.message)}
         />
       </Suspense>
       <Card title="Выбросы по категориям и газам" size="small" data-testid="inventory-lines">

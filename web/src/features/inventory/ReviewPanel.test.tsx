@@ -115,10 +115,10 @@ it("in review with printed fields changed after the send: the reviewer reads the
 it("names each accepted month the mine's readings moved since, for the reviewer (D63)", async () => {
   const change =
     "Данные АГК изменились после принятия: «Вентиляционный ствол», 03.2024 — принято 2,172 т CH4, по показаниям сейчас 2,208 т (+1,63 %); год утвержден: его показатели не меняются";
-  app = openPart(<ReviewPanel review={approved2024} telemetryChanges={[change]} />, (api) =>
+  app = openPart(<ReviewPanel review={approved2024} readingsChanges={[change]} />, (api) =>
     api.on("getMe", REVIEWER).on("inventoryComments", { results: [], count: 0 }).on("inventoryVersions", []),
   );
-  const alert = await screen.findByTestId("telemetry-changed");
+  const alert = await screen.findByTestId("readings-changed");
   expect(alert.textContent).toContain("Данные АГК изменились после принятия");
   expect(within(alert).getByText(change)).toBeTruthy();
 });

@@ -36,7 +36,7 @@ const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", review
 
 /** D63: the year's months accepted from the mine's readings that the readings have moved since by more
  *  than 0,1 % (the inventory's «telemetry_changed» checks), each naming its point and month. */
-export function ReviewPanel({ review, telemetryChanges = [] }: { review: InventoryReview; telemetryChanges?: readonly string[] }) {
+export function ReviewPanel({ review, readingsChanges = [] }: { review: InventoryReview; readingsChanges?: readonly string[] }) {
   const me = useMe();
   const act = useReviewAction(review.year);
   const comment = useAddComment(review.year);
@@ -130,15 +130,15 @@ export function ReviewPanel({ review, telemetryChanges = [] }: { review: Invento
             }
           />
         )}
-        {telemetryChanges.length > 0 && (
+        {readingsChanges.length > 0 && (
           <Alert
             type="warning"
             showIcon
-            data-testid="telemetry-changed"
+            data-testid="readings-changed"
             title="Данные АГК изменились после принятия"
             description={
               <ul style={{ margin: 0, paddingLeft: 20 }}>
-                {telemetryChanges.map((change) => (
+                {readingsChanges.map((change) => (
                   <li key={change}>{change}</li>
                 ))}
               </ul>

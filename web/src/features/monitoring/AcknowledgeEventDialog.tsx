@@ -6,10 +6,10 @@ import { LIMITS } from "@server/contract";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import { displayDateTime } from "../../shared/dates";
-import { useAcknowledgeEvent, useAcknowledgeEvents, type TelemetryEvent } from "../../api/monitoring";
+import { useAcknowledgeEvent, useAcknowledgeEvents, type SensorEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
 
-const whatOf = (event: TelemetryEvent) =>
+const whatOf = (event: SensorEvent) =>
   event.kind === "stale"
     ? EVENT_KIND_LABELS.stale
     : event.kind === "fault"
@@ -22,7 +22,7 @@ export default function AcknowledgeDialog({
   onClose,
 }: {
   facility: string;
-  events: readonly TelemetryEvent[];
+  events: readonly SensorEvent[];
   onClose: () => void;
 }) {
   const [comment, setComment] = useState("");

@@ -3,7 +3,7 @@
 // corrected, refused). A batch the server set aside
 // after its retries says «не применена» with its reason, and its readings stored before are counted.
 import { Tag, Typography, type TableColumnsType } from "antd";
-import { useTelemetryBatches, type ListedBatch } from "../../api/monitoring";
+import { useReadingsBatches, type ListedBatch } from "../../api/monitoring";
 import { displayDateTime } from "../../shared/dates";
 import { ListCard, QueryTable } from "../../shared/QueryTable";
 
@@ -38,11 +38,11 @@ const columns: TableColumnsType<ListedBatch> = [
 ];
 
 export default function BatchesCard({ facility }: { facility: string }) {
-  const batches = useTelemetryBatches(facility);
+  const batches = useReadingsBatches(facility);
   return (
     <ListCard
       title="Загрузки АГК"
-      testId="telemetry-batches"
+      testId="readings-batches"
       intro="Последние пакеты показаний площадки: переданные шлюзом и загруженные выгрузки, новые сверху. Принятые показания пакета, который не удалось применить, сохранены и учтены."
     >
       <QueryTable<ListedBatch>

@@ -8,7 +8,7 @@ import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, U
 import { UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
-import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/monitoring";
+import { dispatchFileUpload, useReadingsBatch, type ReadingsBatch } from "../../api/monitoring";
 import { phaseText, uploadDirect, type DirectUpload, type UploadPhase } from "../../api/directUpload";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";
@@ -25,12 +25,12 @@ export function dispatchFileProblem(file: File): string | undefined {
   return undefined;
 }
 
-type Refused = TelemetryBatch["refused"][number];
+type Refused = ReadingsBatch["refused"][number];
 
 /** Issue 87: a file's refusals counted apart — values refused (the rest of their lines read), lines
  *  refused whole, lines cut short (the cells they have read) — where the batch counts them; else its
  *  refused lines as listed. */
-function refusalCounts(batch: TelemetryBatch): { key: string; label: string; n: number }[] {
+function refusalCounts(batch: ReadingsBatch): { key: string; label: string; n: number }[] {
   if (batch.refused_values === undefined && batch.refused_lines === undefined && batch.incomplete_lines === undefined) {
     return [{ key: "refused", label: "Отклонено строк", n: batch.refused.length }];
   }
@@ -95,7 +95,7 @@ export function RefusedLines({ refused, label }: { refused: Refused[]; label: st
   );
 }
 
-function BatchView({ batch }: { batch: TelemetryBatch }) {
+function BatchView({ batch }: { batch: ReadingsBatch }) {
   const refusals = refusalCounts(batch);
   const said = refusals.filter((r) => r.n > 0).map((r) => `${r.label.replace(/ \(.*\)$/, "").toLowerCase()}: ${count(r.n)}`);
   if (batch.state === "queued")
@@ -191,7 +191,7 @@ const DISPATCH_FILE_INTRO = [
 export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
   const sending = useExportSend((name) => dispatchFileUpload(facility, name));
   const { send } = sending;
-  const batch = useTelemetryBatch(send.data?.batch);
+  const batch = useReadingsBatch(send.data?.batch);
 
   return (
     <ExportSendModal

@@ -2,18 +2,18 @@
 // load with the table (EventsPage.tsx), so antd's Tag stays out of the page's initial JS (issue 20's budget).
 import { Space, Tag, Typography } from "antd";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
-import type { TelemetryEvent } from "../../api/monitoring";
+import type { SensorEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
 
 const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
 
 /** A forecast event's horizon, the probability that raised it and whether it came true (D65). */
-function forecastText(f: NonNullable<TelemetryEvent["forecast"]>) {
+function forecastText(f: NonNullable<SensorEvent["forecast"]>) {
   const came = f.came_true === null ? "еще неизвестно" : f.came_true ? "да" : "нет";
   return `на ${f.horizon_min} мин, P ${number(f.probability, 2)}, сбылся: ${came}`;
 }
 
-export function EventKindCell({ event: e }: { event: TelemetryEvent }) {
+export function EventKindCell({ event: e }: { event: SensorEvent }) {
   if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
   if (e.kind === "fault")
     return (

@@ -15,7 +15,7 @@ import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
 import { displayDate, displayDateTime } from "../../shared/dates";
 import { useMe } from "../../api/profile";
-import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/monitoring";
+import { downloadShiftReport, useSensors, useSensorEvents, type EventFilters, type SensorEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
 import { useGassings } from "../../api/journal";
@@ -47,7 +47,7 @@ export default function EventsPage() {
   const [working, setWorking] = useState<string | undefined>();
   const [level, setLevel] = useState<EventLevel | undefined>();
   const [kind, setKind] = useState<EventKind | undefined>();
-  const [acknowledging, setAcknowledging] = useState<TelemetryEvent[] | null>(null);
+  const [acknowledging, setAcknowledging] = useState<SensorEvent[] | null>(null);
   // Issue 99, item 6: the events ticked to be acknowledged at once with one comment.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [reportError, setReportError] = useState<string>();
@@ -62,7 +62,7 @@ export default function EventsPage() {
       ...(kind ? { kind } : {}),
     };
   }, [date, shift, zone, working, level, kind]);
-  const events = useTelemetryEvents(facilityId, filters);
+  const events = useSensorEvents(facilityId, filters);
   const gassings = useGassings(facilityId, date, date);
   const open = (events.data?.results ?? []).filter((e) => !e.acknowledged_at);
   const pickedEvents = open.filter((e) => picked.has(e.id));
@@ -81,7 +81,7 @@ export default function EventsPage() {
     }
   }
 
-  const columns: TableColumnsType<TelemetryEvent> = [
+  const columns: TableColumnsType<SensorEvent> = [
     { title: "Начало", dataIndex: "start", width: 130, render: (v: string) => displayDateTime(v) },
     {
       title: "Конец",
@@ -239,7 +239,7 @@ export default function EventsPage() {
             <Button onClick={() => setPicked(new Set(open.map((e) => e.id)))}>Выбрать все неквитированные ({open.length})</Button>
           </Space>
         )}
-        <ResponsiveTable<TelemetryEvent>
+        <ResponsiveTable<SensorEvent>
           rowKey="id"
           size="small"
           pagination={false}

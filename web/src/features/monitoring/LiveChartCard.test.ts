@@ -3,7 +3,7 @@
 // named in words (level, sensor, start on the company's clock), so nothing is told by colour alone.
 import { expect, it } from "vitest";
 import type { LiveChart } from "../../api/live";
-import type { TelemetryEvent } from "../../api/monitoring";
+import type { SensorEvent } from "../../api/monitoring";
 import { chartFigure } from "./liveChart";
 
 const CHART: LiveChart = {
@@ -43,7 +43,7 @@ const EVENT = {
   acknowledged_by: null,
   acknowledged_at: null,
   comment: "",
-} as TelemetryEvent;
+} as SensorEvent;
 
 it("draws the meter, its levels, the forecast band and the events, each named in words on the company's clock", () => {
   const figure = chartFigure(CHART, [EVENT, { ...EVENT, id: "e2", kind: "stale", level: null, peak: null }], "Asia/Novokuznetsk");

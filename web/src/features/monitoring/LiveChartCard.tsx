@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { Typography } from "antd";
 import { Chart } from "../../shared/charts/Chart";
-import { useTelemetryEvents } from "../../api/monitoring";
+import { useSensorEvents } from "../../api/monitoring";
 import { useLiveChart } from "../../api/live";
 import { companyZoneNow } from "../../shared/dates";
 import { chartFigure, PLOT_HEIGHT } from "./liveChart";
@@ -12,7 +12,7 @@ import { chartFigure, PLOT_HEIGHT } from "./liveChart";
 export default function LiveChartCard({ facility, working, updated }: { facility: string; working: string; updated: string | null }) {
   const chart = useLiveChart(facility, working, updated);
   const from = chart.data?.from;
-  const events = useTelemetryEvents(facility, from ? { working, from, to: chart.data!.to } : undefined);
+  const events = useSensorEvents(facility, from ? { working, from, to: chart.data!.to } : undefined);
   const zone = companyZoneNow();
   const figure = useMemo(
     () => (chart.data ? chartFigure(chart.data, events.data?.results ?? [], zone) : undefined),

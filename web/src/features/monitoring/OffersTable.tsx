@@ -1,4 +1,4 @@
-// «Предложения в инвентаризацию» of «Данные АГК» (OffersPage.tsx): each point's month with its measured
+// «Предложения в инвентаризацию» of «Данные АГК» (AgkDataPage.tsx): each point's month with its measured
 // figures, its completeness and «Принять» / «Принять заново» or why it cannot be accepted yet. Loaded
 // lazily with the table it fills, so its cells' components stay out of the page's initial JS.
 import { Button, Space, Tag, Typography, type TableColumnsType } from "antd";

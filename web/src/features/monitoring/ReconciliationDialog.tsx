@@ -13,7 +13,7 @@ import {
   reconciliationUpload,
   useFillReconciliation,
   useReconciliation,
-  useTelemetryBatch,
+  useReadingsBatch,
   type Reconciliation,
 } from "../../api/monitoring";
 import { ListTable } from "../../shared/LazyTable";
@@ -78,7 +78,7 @@ function Examples({ day }: { day: Day }) {
 }
 
 function FillResult({ batch }: { batch: string }) {
-  const status = useTelemetryBatch(batch);
+  const status = useReadingsBatch(batch);
   if (status.isError) return <Alert type="error" showIcon role="alert" title={refusalText(status.error)} />;
   if (!status.data || status.data.state === "queued")
     return (

@@ -17,7 +17,7 @@ import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
 import { usePoints } from "../../api/inventory";
-import { telemetryBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/monitoring";
+import { readingsBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/monitoring";
 import { MonitoringHead } from "./MonitoringHead";
 import { useMethaneLimits } from "../../api/journal";
 import { limitText } from "./limitTexts";
@@ -205,7 +205,7 @@ export default function SensorsPage() {
             onClose={() => {
               setSendingFile(false);
               // The file's batch is in «Загрузки АГК» now, in whatever state the dialog left it.
-              void queries.invalidateQueries({ queryKey: telemetryBatchesKey(facilityId) });
+              void queries.invalidateQueries({ queryKey: readingsBatchesKey(facilityId) });
             }}
           />
         </Suspense>
@@ -217,7 +217,7 @@ export default function SensorsPage() {
             onClose={() => {
               setReconciling(false);
               // A batch «Догрузить недостающие» made is in «Загрузки АГК».
-              void queries.invalidateQueries({ queryKey: telemetryBatchesKey(facilityId) });
+              void queries.invalidateQueries({ queryKey: readingsBatchesKey(facilityId) });
             }}
           />
         </Suspense>

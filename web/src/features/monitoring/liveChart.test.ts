@@ -3,7 +3,7 @@
 // its line, and each event of the day as a marked span whose legend says the level in words (a stale
 // channel «нет данных»), an open event drawn up to the chart's end.
 import { describe, expect, it } from "vitest";
-import type { TelemetryEvent } from "../../api/monitoring";
+import type { SensorEvent } from "../../api/monitoring";
 import type { LiveChart } from "../../api/live";
 import { chartFigure } from "./liveChart";
 
@@ -28,7 +28,7 @@ const chart: LiveChart = {
   ],
 };
 
-const event = (over: Partial<TelemetryEvent>): TelemetryEvent => ({
+const event = (over: Partial<SensorEvent>): SensorEvent => ({
   id: "e",
   facility: "f",
   sensor: "s",

@@ -6,7 +6,7 @@
 import type { Data, Layout } from "plotly.js";
 import { wallTimeIn } from "@core/company-clock";
 import type { ChartFigure } from "../../shared/charts/Chart";
-import type { TelemetryEvent } from "../../api/monitoring";
+import type { SensorEvent } from "../../api/monitoring";
 import type { LiveChart } from "../../api/live";
 import { number } from "./liveTexts";
 
@@ -22,7 +22,7 @@ const chartHeight = (data: readonly Data[]) =>
   PLOT_HEIGHT + LEGEND_LINE * Math.max(0, data.filter((d) => (d as { showlegend?: boolean }).showlegend !== false).length - 4);
 const LEVEL_WORDS: Record<string, string> = { pre_warning: "≥ 0,9·W", warning: "≥ W", alarm: "≥ A" };
 
-export function chartFigure(chart: LiveChart, events: readonly TelemetryEvent[], zone: string): ChartFigure {
+export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zone: string): ChartFigure {
   const local = (iso: string) => wallTimeIn(iso, zone).replace("T", " ");
   const data: Data[] = [];
   chart.meters.forEach((m, i) => {

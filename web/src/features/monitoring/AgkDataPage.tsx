@@ -30,7 +30,7 @@ const OffersTable = lazy(() => import("./OffersTable"));
 /** Green at 95 % and above, amber below, red under a half. */
 const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : share >= 0.5 ? "#ffe58f" : "#ffa39e");
 
-export default function OffersPage() {
+export default function AgkDataPage() {
   const { facilityId = "" } = useParams();
   const [year, setYear] = useState(new Date().getFullYear());
   const offers = useOffers(facilityId, year);

@@ -11,7 +11,7 @@ import { signedInUser, project } from "../../testing/fixtures";
 import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import { TEST_NOW, onTestClock } from "../../testing/fakes";
-import OffersPage from "./OffersPage";
+import AgkDataPage from "./AgkDataPage";
 
 let app: OpenApp;
 onTestClock();
@@ -67,12 +67,12 @@ const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
   year_frozen: false,
   ...changes,
 });
-const page = { path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <OffersPage /> };
+const page = { path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <AgkDataPage /> };
 
 it("shows the heat map and the figures, asks for a reason below 95 % and sends it with the project", async () => {
   const year = new Date(TEST_NOW).getFullYear();
   const changed = acceptedMonth();
-  app = openPage({ path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <OffersPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <AgkDataPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
@@ -156,7 +156,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
 it("on a phone shows each offer as a block of lines with its figures and «Принять», the heat map scrolling inside its card", async () => {
   atPhoneWidth();
   const year = new Date(TEST_NOW).getFullYear();
-  app = openPage({ path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <OffersPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/agk-data", route: "/facilities/:facilityId/agk-data", page: <AgkDataPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
