@@ -6,7 +6,7 @@
 // minutes, stops 11 minutes while fed, and whose flow misses 10 minutes (substituted).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
-import type { ClimateDayMinutes } from "@server/contract/schemas/climate-project";
+import type { ClimateDayMinutes } from "@server/contract/schemas/climate";
 import { checkDay, dayInputs } from "@web/features/climate/dayCheck";
 import { CASE_A_METHODOLOGY, caseAReadings } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";

@@ -5,7 +5,7 @@
 // known: a 37 000-key abatement body cost 0,5-0,6 s of the request thread before its 400, a 980 KB
 // evaluation was read and walked whatever the slots held.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { climateEvaluateSchema } from "@server/contract/schemas/climate-project";
+import { climateEvaluateSchema } from "@server/contract/schemas/climate";
 import { abatementInputSchema } from "@server/contract/schemas/abatement";
 import { takeHeavySlot } from "@server/domain/heavy-work";
 import { vectorParams } from "../support/abatement-vectors";

@@ -54,7 +54,7 @@ export {
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
 export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
-export type { ClimateDayMinutes } from "./schemas/climate-project";
+export type { ClimateDayMinutes } from "./schemas/climate";
 export { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS } from "./dispatch-formats";
 export { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "./live-features";
 // The plain limits and labels, schema-free, so a page that takes one does not load every schema.

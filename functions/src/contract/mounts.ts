@@ -32,7 +32,7 @@ export const MOUNTS = {
   inventory: { prefix: "/v1/inventory", access: "user" },
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },
-  climateProjects: { prefix: "/v1/climate-projects", access: "user" },
+  climate: { prefix: "/v1/climate-projects", access: "user" },
   monitoring: { prefix: "/v1/telemetry", access: "user" },
   webhooks: { prefix: "/v1/company/webhooks", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.

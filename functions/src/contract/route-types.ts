@@ -8,7 +8,7 @@ import type { ABATEMENT_ROUTES } from "./routes/abatement";
 import type { ADMIN_ROUTES } from "./routes/admin";
 import type { TOKEN_ROUTES } from "./routes/auth";
 import type { CALCULATION_ROUTES } from "./routes/calculations";
-import type { CLIMATE_PROJECT_ROUTES } from "./routes/climate-projects";
+import type { CLIMATE_ROUTES } from "./routes/climate";
 import type { Served } from "./routes/declare";
 import type { DICTIONARY_ROUTES } from "./routes/dictionaries";
 import type { REFERENCE_ROUTES } from "./routes/reference";
@@ -56,7 +56,7 @@ export interface MountRoutes {
   inventory: typeof INVENTORY_ROUTES;
   inventoryReport: typeof INVENTORY_REPORT_ROUTES;
   abatement: typeof ABATEMENT_ROUTES;
-  climateProjects: typeof CLIMATE_PROJECT_ROUTES;
+  climate: typeof CLIMATE_ROUTES;
   monitoring: typeof MONITORING_ROUTES;
   webhooks: typeof WEBHOOK_ROUTES;
   evidence: typeof EVIDENCE_ROUTES;

@@ -6,7 +6,7 @@ import { Invalid, invalidAt } from "../domain/errors";
 import type { Role } from "../contract/schemas/common";
 import type { ExportJobView } from "../contract/views";
 import type * as z from "zod";
-import type { climatePeriodBodySchema } from "../contract/schemas/climate-project";
+import type { climatePeriodBodySchema } from "../contract/schemas/climate";
 
 export const EXPORT_FORMATS = {
   txt: { contentType: "text/plain; charset=utf-8" },

@@ -7,7 +7,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { abatementRoutes } from "./abatement";
-import { climateProjectRoutes } from "./climate-projects";
+import { climateRoutes } from "./climate";
 import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
 import { calculationRoutes } from "./calculations";
@@ -66,7 +66,7 @@ const SERVED = {
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,
-  climateProjects: climateProjectRoutes,
+  climate: climateRoutes,
   monitoring: monitoringRoutes,
   webhooks: webhookRoutes,
   evidence: evidenceRoutes,

@@ -16,7 +16,7 @@ import type { FlowThresholds } from "@core/emissions";
 import { abatementInputSchema } from "../contract/schemas/abatement";
 import { refuseKeysNamingNoStream } from "../domain/abatement/evaluate";
 import { type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project";
-import { climateEvaluateSchema } from "../contract/schemas/climate-project";
+import { climateEvaluateSchema } from "../contract/schemas/climate";
 import { Invalid, invalidAt } from "../domain/errors";
 import { countPast, HEAVY_BODIES } from "../http/heavy-bodies";
 import { REFUSED_TEXT, refusedText } from "../http/text-hygiene";

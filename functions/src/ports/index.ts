@@ -8,7 +8,7 @@ export type * from "./user";
 export type * from "./project";
 export type * from "./facility";
 export type * from "./abatement";
-export type * from "./climate-projects";
+export type * from "./climate";
 export type * from "./gost-signatures";
 export type * from "./migration";
 export type * from "./inventory";

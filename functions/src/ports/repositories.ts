@@ -4,7 +4,7 @@ import type { UserRepository } from "./user";
 import type { ProjectRepository } from "./project";
 import type { EmissionPointRepository, FacilityRepository } from "./facility";
 import type { AbatementRepository } from "./abatement";
-import type { ClimateProjectRepository } from "./climate-projects";
+import type { ClimateProjectRepository } from "./climate";
 import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-signatures";
 import type { MigrationRepository } from "./migration";
 import type {

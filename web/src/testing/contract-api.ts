@@ -13,7 +13,7 @@ import { ABATEMENT_ROUTES } from "@server/contract/routes/abatement";
 import { ADMIN_ROUTES } from "@server/contract/routes/admin";
 import { TOKEN_ROUTES } from "@server/contract/routes/auth";
 import { CALCULATION_ROUTES } from "@server/contract/routes/calculations";
-import { CLIMATE_PROJECT_ROUTES } from "@server/contract/routes/climate-projects";
+import { CLIMATE_ROUTES } from "@server/contract/routes/climate";
 import { DICTIONARY_ROUTES } from "@server/contract/routes/dictionaries";
 import { REFERENCE_ROUTES } from "@server/contract/routes/reference";
 import { DIRECT_UPLOAD_ROUTES } from "@server/contract/routes/direct-uploads";
@@ -65,7 +65,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   monitoring: MONITORING_ROUTES,
   webhooks: WEBHOOK_ROUTES,
   abatement: ABATEMENT_ROUTES,
-  climateProjects: CLIMATE_PROJECT_ROUTES,
+  climate: CLIMATE_ROUTES,
   evidence: EVIDENCE_ROUTES,
   exportJobs: EXPORT_JOB_ROUTES,
   calculations: CALCULATION_ROUTES,

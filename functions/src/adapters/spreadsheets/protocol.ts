@@ -12,7 +12,7 @@ import { shiftReportQuerySchema } from "../../contract/schemas/monitoring";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { gassingListQuerySchema, journalSchema } from "../../contract/schemas/journal";
-import { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
+import { climatePeriodBodySchema } from "../../contract/schemas/climate";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { WireError } from "../../domain/errors";

@@ -1,12 +1,12 @@
 // КЭП of a climate project's period (issue 89 item 5), declared: the file the executor signs, the
-// detached signature brought back, the period's signatures (served by http/climate-projects.ts); and
+// detached signature brought back, the period's signatures (served by http/climate.ts); and
 // the CA certificates an administrator loads as their trust anchors (served by http/admin.ts).
 import * as z from "zod";
 import { climateSignatureSchema, trustRootSchema } from "../schemas/climate-signatures";
 import { access, fileAnswer, fileForm, json, listOf, pathParam, route, userAccess } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
-const projectScoped = userAccess("climateProjects", { scope: "company", ids: [{ in: "path", name: "id", object: "climateProject" }] });
+const projectScoped = userAccess("climate", { scope: "company", ids: [{ in: "path", name: "id", object: "climateProject" }] });
 const periodParams = z.object({ id: pathParam("Climate project id"), period: pathParam("Monitoring period id") });
 
 export const climateSignaturePayloadRoute = route(
@@ -60,7 +60,7 @@ export const listClimateSignaturesRoute = route(
   },
 );
 
-/** The routes above, in CLIMATE_PROJECT_ROUTES. */
+/** The routes above, in CLIMATE_ROUTES. */
 export const CLIMATE_SIGNATURE_ROUTES = [climateSignaturePayloadRoute, createClimateSignatureRoute, listClimateSignaturesRoute] as const;
 
 const admin = access("admin", "admin", { scope: "admin", note: "Platform-wide: the trust anchors of every company's КЭП check" });

@@ -12,7 +12,7 @@ import { PERIOD_ACTIONS, PERIOD_CHANGED, periodActionProblem } from "@core/clima
 import type { ClimateEvaluation, ClimateInputs } from "@core/climate-project";
 import { dateTimeText, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
-import type { climatePeriodReviewSchema } from "../../contract/schemas/climate-project";
+import type { climatePeriodReviewSchema } from "../../contract/schemas/climate";
 import type { ClimatePeriodRecord, ClimateProject, ReadingsWritten } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";

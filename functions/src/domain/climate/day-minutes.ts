@@ -2,7 +2,7 @@
 // «Проверить расчет» folds into hours and evaluates in the browser with the core's code, as a period
 // reads them (periods.ts: the same meters, поверка dates and reading). Nothing is computed or stored here.
 import { zoneOf } from "@core/company-clock";
-import type { ClimateDayMinutes } from "../../contract/schemas/climate-project";
+import type { ClimateDayMinutes } from "../../contract/schemas/climate";
 import type { Actor, Deps } from "../context";
 import { invalidAt } from "../errors";
 import { getClimateProject } from "./projects";

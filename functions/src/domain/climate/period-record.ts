@@ -2,7 +2,7 @@
 // computation (periods.ts) and the approval (approvals.ts).
 import type { ClimateEvaluation, ClimateInputs } from "@core/climate-project";
 import type * as z from "zod";
-import type { climatePeriodSchema } from "../../contract/schemas/climate-project";
+import type { climatePeriodSchema } from "../../contract/schemas/climate";
 import type { ClimatePeriodRecord } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { personName } from "../person-name";

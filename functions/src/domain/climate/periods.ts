@@ -14,7 +14,7 @@ import { creditsElectricity } from "@core/climate-devices";
 import type { ClimateEvaluation, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
-import type { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
+import type { climatePeriodBodySchema } from "../../contract/schemas/climate";
 import { LIMITS } from "../../contract/schemas/limits";
 import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";

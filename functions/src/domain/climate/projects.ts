@@ -22,7 +22,7 @@ import {
   type climateProjectBodySchema,
   type climateProjectPatchSchema,
   type climateProjectSummarySchema,
-} from "../../contract/schemas/climate-project";
+} from "../../contract/schemas/climate";
 import type { ClimateProject, Sensor } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";

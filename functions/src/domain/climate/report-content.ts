@@ -24,7 +24,7 @@ import {
   type climateReportSectionSchema,
   type climateReportTableSchema,
 } from "../../contract/schemas/climate-report";
-import type { ClimateChannel } from "../../contract/schemas/climate-project";
+import type { ClimateChannel } from "../../contract/schemas/climate";
 import type { ClimateProject, ClimateReportHand, Company, EmissionPoint, Facility, Sensor } from "../../ports";
 import { formatNumber } from "../forecast/russian-numbers";
 import { type ClimatePeriod, usesGridFactor } from "./periods";

@@ -10,7 +10,7 @@ import { saveBlob } from "../../shared/saveBlob";
 import { FileProgress } from "../../shared/FileProgress";
 
 export const climatePackPath = (project: string, period: string) =>
-  routePath("climateProjects", (c) => c[":id"].periods[":period"].pack.$path({ param: { id: project, period } }));
+  routePath("climate", (c) => c[":id"].periods[":period"].pack.$path({ param: { id: project, period } }));
 
 /** Saves the file, or goes to the storage address a large one is handed out as. */
 function save(file: Download, name: string) {

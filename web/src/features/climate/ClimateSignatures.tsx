@@ -16,16 +16,16 @@ import { displayDate, displayDateTime } from "../../shared/dates";
 import { withoutFieldNames } from "../../shared/fieldErrors";
 import { climateKey } from "./api";
 
-type Climate = Client<"climateProjects">;
+type Climate = Client<"climate">;
 export type ClimateSignature = InferResponseType<Climate[":id"]["periods"][":period"]["signatures"]["$get"], 200>["results"][number];
 
-const climate = typedClient("climateProjects");
+const climate = typedClient("climate");
 const signaturesKey = (project: string, period: string) => [...climateKey, "signatures", project, period] as const;
 
 const payloadPath = (project: string, period: string) =>
-  routePath("climateProjects", (c) => c[":id"].periods[":period"].signatures.payload.$path({ param: { id: project, period } }));
+  routePath("climate", (c) => c[":id"].periods[":period"].signatures.payload.$path({ param: { id: project, period } }));
 const signaturesPath = (project: string, period: string) =>
-  routePath("climateProjects", (c) => c[":id"].periods[":period"].signatures.$path({ param: { id: project, period } }));
+  routePath("climate", (c) => c[":id"].periods[":period"].signatures.$path({ param: { id: project, period } }));
 
 /** The chain's state as the list says it. */
 export function chainLabel(chain: ClimateSignature["chain"]): { text: string; color: string } {

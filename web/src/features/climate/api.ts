@@ -7,7 +7,7 @@ import { api, encoded, routePath, typedClient, type Client, type FileJob } from 
 import { useRecord, useRecordList, useSaveRecord } from "../../api/record";
 import type { ExportJobView } from "@server/contract";
 
-type Climate = Client<"climateProjects">;
+type Climate = Client<"climate">;
 type Abatement = Client<"abatement">;
 /** Issue 89 item 6: the stored assessment («Снижение выбросов») a new project starts from. */
 export type SourceAssessment = InferResponseType<Abatement["assessments"][":id"]["$get"], 200>;
@@ -18,8 +18,8 @@ export type ClimatePeriod = InferResponseType<Climate[":id"]["periods"]["$post"]
 export type ClimatePeriodBody = InferRequestType<Climate[":id"]["periods"]["$post"]>["json"];
 export type ClimatePeriodSummary = InferResponseType<Climate[":id"]["periods"]["$get"], 200>["results"][number];
 
-const climate = typedClient("climateProjects");
-export const climateKey = ["climate-projects"] as const;
+const climate = typedClient("climate");
+export const climateKey = ["climate"] as const;
 
 export function useClimateProjects() {
   return useRecordList(climateKey, () => climate((c) => c.index.$get()));
@@ -139,4 +139,4 @@ export function useSaveClimateReport(id: string, period: string) {
 
 /** The report's file: GET …/report/?format=xlsx|pdf. */
 export const climateReportPath = (id: string, period: string, format: "xlsx" | "pdf") =>
-  routePath("climateProjects", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));
+  routePath("climate", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));

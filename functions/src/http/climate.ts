@@ -1,5 +1,5 @@
 // v1/climate-projects/: the stateless evaluation of a monitoring period (domain/climate/evaluate.ts)
-// and the stored projects (domain/climate/projects.ts). Declared in contract/routes/climate-projects.ts.
+// and the stored projects (domain/climate/projects.ts). Declared in contract/routes/climate.ts.
 import { wholeList } from "../contract/routes/declare";
 import type { ClimateInputs } from "@core/climate-project";
 import {
@@ -17,7 +17,7 @@ import {
   patchClimateProjectRoute,
   recomputeClimatePeriodRoute,
   reviewClimatePeriodRoute,
-} from "../contract/routes/climate-projects";
+} from "../contract/routes/climate";
 import {
   climateSignaturePayloadRoute,
   createClimateSignatureRoute,
@@ -42,7 +42,7 @@ import { routeApp } from "./openapi-routes";
 
 const REPORT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
-export const climateProjectRoutes = routeApp()
+export const climateRoutes = routeApp()
   .openapi(climateEvaluateRoute, async (c) =>
     c.json(await evaluateClimateRequest(c.get("deps"), c.get("actor"), c.req.valid("json") as ClimateInputs), 200),
   )

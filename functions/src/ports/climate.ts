@@ -2,7 +2,7 @@
 // rest; their figures are an assessment of reductions, never part of an inventory (D18, D47).
 import type * as z from "zod";
 import type { CompanyObjects } from "./company-objects";
-import type { climatePeriodSummarySchema, climateProjectSchema } from "../contract/schemas/climate-project";
+import type { climatePeriodSummarySchema, climateProjectSchema } from "../contract/schemas/climate";
 import type { climateReportHandSchema } from "../contract/schemas/climate-report";
 
 export type ClimateProject = z.output<typeof climateProjectSchema>;

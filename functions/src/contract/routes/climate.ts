@@ -1,6 +1,6 @@
 // v1/climate-projects/, declared: the stateless evaluation of a climate project's monitoring period
 // from its devices' minutes (methodology section 13, D67–D80), what the browser's preview and the
-// vectors' tests call. Served by http/climate-projects.ts.
+// vectors' tests call. Served by http/climate.ts.
 import * as z from "zod";
 import {
   climateDayMinutesSchema,
@@ -15,7 +15,7 @@ import {
   climateProjectPatchSchema,
   climateProjectSchema,
   climateProjectSummarySchema,
-} from "../schemas/climate-project";
+} from "../schemas/climate";
 import { climateReportPatchSchema, climateReportSchema } from "../schemas/climate-report";
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, storedObject, userAccess, XLSX } from "./declare";
@@ -24,7 +24,7 @@ import { isoDate } from "../schemas/common";
 import { fileOrLink, jobStarted } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
-const own = userAccess("climateProjects", { scope: "own" });
+const own = userAccess("climate", { scope: "own" });
 
 export const climateEvaluateRoute = route(
   own(
@@ -41,7 +41,7 @@ export const climateEvaluateRoute = route(
 
 const ownProject: OwnedId = { in: "path", name: "id", object: "climateProject" };
 /** Takes a project id: another company's is 404. */
-const projectScoped = userAccess("climateProjects", { scope: "company", ids: [ownProject] });
+const projectScoped = userAccess("climate", { scope: "company", ids: [ownProject] });
 const idParams = z.object({ id: pathParam("Climate project id") });
 
 export const listClimateProjectsRoute = route(own("listClimateProjects", "The company's climate projects, the last changed first", []), {
@@ -243,8 +243,8 @@ export const recomputeClimatePeriodRoute = route(
   },
 );
 
-/** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
-export const CLIMATE_PROJECT_ROUTES = [
+/** The routes of v1/climate-projects/, as http/climate.ts serves them. */
+export const CLIMATE_ROUTES = [
   climateEvaluateRoute,
   listClimateProjectsRoute,
   createClimateProjectRoute,
