@@ -4,22 +4,11 @@
 import { useState } from "react";
 import { Input, Space, Typography } from "antd";
 import { isoDateIn } from "@core/company-clock";
-import { shiftSpan } from "@core/monitoring";
 import { Select } from "../../shared/LazySelect";
 import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
+import { begunDate, begunShifts } from "./begunDay";
 
 export const NOT_BEGUN = "Эти сутки еще не начались";
-
-/** The typed day (ГГГГ-ММ-ДД) where it is a date that has begun on the company's clock; else none. */
-export function begunDate(text: string, zone: string, now = Date.now()): string | undefined {
-  const date = typedDate(text);
-  return date && date <= isoDateIn(new Date(now), zone) ? date : undefined;
-}
-
-/** The shifts to choose from: those of `date` not yet begun disabled (0, «Все смены», never). */
-export function begunShifts<T extends { value: number }>(shifts: T[], date: string | undefined, zone: string, now = Date.now()) {
-  return shifts.map((s) => ({ ...s, disabled: Boolean(date && s.value > 0 && (shiftSpan(`${date}#${s.value}`, zone)?.from ?? 0) > now) }));
-}
 
 /** The day a page shows as typed (today on the company's clock at first), and `date`, the typed day
  *  once it is a date that has begun (begunDate). */

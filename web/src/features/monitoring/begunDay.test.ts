@@ -1,7 +1,7 @@
 // Issue 105 item 6: a day not yet begun on the company's clock was offered on «События» and the journal
 // (their lists then empty, the shift's report refused «смена еще не началась»).
 import { expect, it } from "vitest";
-import { begunDate, begunShifts } from "./DayShiftFields";
+import { begunDate, begunShifts } from "./begunDay";
 
 const KEMEROVO = "Asia/Novokuznetsk";
 // 26.11.2026 10:30 in Kemerovo (UTC+7).
