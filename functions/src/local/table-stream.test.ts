@@ -181,7 +181,7 @@ describe("local table stream", () => {
             Key: review,
             UpdateExpression: "SET #s = if_not_exists(#s, :draft), last_changed_by = :e, last_begun_at = :now ADD writes_begun :one",
             ExpressionAttributeNames: { "#s": "status" },
-            ExpressionAttributeValues: { ":draft": "draft", ":e": "a@b.c", ":now": new Date().toISOString(), ":one": 1 },
+            ExpressionAttributeValues: { ":draft": "draft", ":e": "a@b.c", ":now": "2026-03-02T08:00:00.000Z", ":one": 1 },
           }),
         );
       await begin();

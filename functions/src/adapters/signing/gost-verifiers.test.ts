@@ -4,6 +4,7 @@
 // signing time, algorithm and chain for a valid signature, the same reason for a refused one. The
 // signatures are made here by OpenSSL's GOST engine (tests/support/gost.ts), as an executor's
 // CryptoPro or КриптоАРМ makes them, with 256- and 512-bit keys of several parameter sets.
+import { X509Certificate } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GostCmsCheck, GostCmsVerifier } from "../../ports/gost-signatures";
 import {
@@ -107,7 +108,9 @@ beforeAll(() => {
   signerOfImpostor = make({ subject: "/CN=Самозванец", issuer: impostor });
   signerOfImpostorByName = make({ subject: "/CN=Самозванец без AKI", issuer: impostor, noAuthorityKeyId: true });
   good = signDetached(signer, FILE);
-  NOW = new Date(Date.now() + 2000);
+  // The moment the certificates were made (openssl stamps them, and the signature, with its clock): the
+  // test's «now» two seconds after it, read from the signer's certificate, not this process's clock.
+  NOW = new Date(Date.parse(new X509Certificate(signer.pem).validFrom) + 2000);
 });
 
 afterAll(() => {
