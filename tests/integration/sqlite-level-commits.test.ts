@@ -3,7 +3,7 @@
 // acknowledged is in the WAL, so a process killed right after (SIGKILL) keeps it, whatever
 // `synchronous` leaves to the kernel (docs/architecture.md, «The local engine's store»).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -114,3 +114,51 @@ it("keeps every write it answered when its process is killed (SIGKILL) while wri
     await db.close();
   }
 }, 120_000);
+
+/** The bytes in `location`'s WAL. */
+const walBytes = (location: string) => statSync(join(location, `${DATA_FILE}-wal`)).size;
+
+it("makes a new database of 1 KB pages, so a small write appends few bytes to the WAL", async () => {
+  const location = join(root, "pages");
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  try {
+    // A tree of several levels, as a holding's table is, then emptied into the database file.
+    await db.batch(
+      Array.from({ length: 3000 }, (_, i) => ({ type: "put" as const, key: `item-${String(i).padStart(5, "0")}`, value: "v".repeat(400) })),
+    );
+    const outside = new DatabaseSync(join(location, DATA_FILE));
+    expect((outside.prepare("PRAGMA page_size").get() as { page_size: number }).page_size).toBe(1024);
+    outside.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    outside.close();
+    expect(walBytes(location)).toBe(0);
+    // One small item, as most of the engine's writes are: its leaf and the pages above it, 1 KB each
+    // (with 4 KB pages, 8-12 KB).
+    await db.put("item-01500x", "v".repeat(300));
+    expect(walBytes(location)).toBeLessThan(5000);
+  } finally {
+    await db.close();
+  }
+});
+
+it("opens a database made with 4 KB pages and keeps them", async () => {
+  const location = join(root, "old-pages");
+  mkdirSync(location);
+  const old = new DatabaseSync(join(location, DATA_FILE));
+  old.exec("PRAGMA page_size = 4096");
+  old.exec("PRAGMA journal_mode = WAL");
+  old.exec("CREATE TABLE kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
+  old.prepare("INSERT INTO kv (k, v) VALUES (?, ?)").run(Buffer.from("kept"), Buffer.from("as it was"));
+  old.close();
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  try {
+    expect(await db.get("kept")).toBe("as it was");
+    await db.put("new", "x");
+    const outside = new DatabaseSync(join(location, DATA_FILE));
+    expect((outside.prepare("PRAGMA page_size").get() as { page_size: number }).page_size).toBe(4096);
+    outside.close();
+  } finally {
+    await db.close();
+  }
+});
