@@ -14,7 +14,7 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
 import { drainReadings } from "../minutes/consumer";
-import { monitoringIdle } from "./forecaster";
+import { forecastReadingsWritten, forecastsIdle, monitoringIdle } from "./forecaster";
 import { forecastFacility } from "./forecaster";
 import { bindLiveModel, forecastLevels, forecastRowsAt, forecastRowsKey, liveView, liveWindow } from "./live";
 import { readingsBetween } from "../ingest/stored-readings";
@@ -138,6 +138,40 @@ describe("the forecaster, no page watching", () => {
       expect(stored.issued).toBe(END);
     } finally {
       put.mockRestore();
+    }
+  });
+});
+
+// The holding bench's first minute after a start: the bound mine's forecasts (the model loaded, the
+// window read) took 15 s, and every other facility's batch, other companies' too, waited for them.
+describe("each facility's forecasts apart", () => {
+  it("answers a facility's change while another facility's forecasts are still being computed", async () => {
+    const other = await d.facility(staff, { name: "Шахта «Соседняя»", kind: "underground_mine" });
+    const list = d.deps.repos.liveBindings.listOfFacility.bind(d.deps.repos.liveBindings);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const bindings = vi.spyOn(d.deps.repos.liveBindings, "listOfFacility").mockImplementation(async (company, id) => {
+      if (id === facility.id) await held;
+      return list(company, id);
+    });
+    try {
+      const change = (id: string, sensor: string) => ({
+        company: staff.company,
+        facility: id,
+        readings: [{ sensor, times: Float64Array.of(END), values: Float64Array.of(0.5) }],
+      });
+      const bound = forecastReadingsWritten(d.deps, change(facility.id, "М-1"));
+      let otherComputed = false;
+      const unbound = forecastReadingsWritten(d.deps, change(other.id, "М-1")).then(() => (otherComputed = true));
+      await vi.waitFor(() => expect(otherComputed).toBe(true), { timeout: 5_000 });
+      release();
+      await Promise.all([bound, unbound]);
+      await forecastsIdle(d.deps);
+    } finally {
+      release();
+      bindings.mockRestore();
     }
   });
 });

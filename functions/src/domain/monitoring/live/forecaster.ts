@@ -5,10 +5,11 @@
 // would take, so the figure is the route's bit for bit), stored as the working's latest, and its D65
 // forecast events opened, closed and settled («сбылся»): the shift report and the webhooks get them for
 // every shift. A forecast is computed once per set of rows: a batch that brings nothing new to a
-// working's rows computes nothing, and the changes that arrive while the forecaster computes are taken
-// together (at 100× a minute every 0,6 s, it computes each working's latest minute once per round, not
-// each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
-// queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
+// working's rows computes nothing, and the changes that arrive while the forecaster computes a facility
+// are taken together (at 100× a minute every 0,6 s, it computes each working's latest minute once per
+// round, not each batch's); each facility's apart from the others' (forecastQueue). Where it runs: with
+// the consumer (the local server's, in whatever thread drains the queue; in AWS the readings' function,
+// which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
 import {
@@ -88,9 +89,12 @@ export async function forecastFacility(
 }
 
 /** The forecaster as a subscriber of «readings written» (the hosts' tables): the facility's changed
- *  sensors queued, and the forecasts computed before it answers (the event detector runs after it on
- *  the same thread). Days whose every reading is older than the forecasts' window (a past part of a
- *  dispatch file) change no forecast's rows, and queue nothing. */
+ *  sensors queued, and its forecasts computed before it answers (the event detector runs after it on
+ *  the same thread). It waits for its own facility's forecasts only: a facility without a bound model,
+ *  another company's among them, is not held by a holding's twenty forecasts (the first after a start
+ *  loads the model and reads the window: 15 s in the holding bench). Days whose every reading is older
+ *  than the forecasts' window (a past part of a dispatch file) change no forecast's rows, and queue
+ *  nothing. */
 export async function forecastReadingsWritten(
   deps: ForecastDeps,
   change: Pick<ReadingsWritten, "company" | "facility" | "readings" | "register">,
@@ -98,54 +102,76 @@ export async function forecastReadingsWritten(
   const { from } = liveWindow(deps.clock.now().getTime());
   const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
   if (sensors.length === 0) return;
-  queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register });
-  await forecastsIdle(deps);
+  await queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register });
 }
 
-/** The facilities whose forecasts are to be computed, with their changed sensors, and the run. */
-interface ForecastQueue {
-  /** By company and facility: the sensors changed, and the register the latest change was applied with. */
-  pending: Map<string, { company: string; facility: string; sensors: Set<string>; register?: readonly Sensor[] }>;
+/** A facility's forecasts to compute: the sensors changed, the register the latest change was applied
+ *  with, and what resolves once they are computed. */
+interface PendingForecasts {
+  sensors: Set<string>;
+  register?: readonly Sensor[];
+  computed: Promise<void>;
+  done: () => void;
+}
+
+/** A facility's forecaster: the changes waiting for the next computation, and the one running. */
+interface FacilityForecasts {
+  company: string;
+  facility: string;
+  pending?: PendingForecasts;
   running?: Promise<void>;
 }
 
-/** The forecaster's queue in this host. */
-export const forecastQueue = keptState("forecast queue", (): ForecastQueue => ({ pending: new Map() }));
+/** The forecaster of this host, by company and facility: each facility's forecasts computed one after
+ *  another, apart from the other facilities'. */
+export const forecastQueue = keptState("forecast queue", () => new Map<string, FacilityForecasts>());
 
-/** Hands a facility's change to the forecaster of this host (forecastQueue): computed once the one running is done,
- *  with every change that came meanwhile. */
-export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
+/** Hands a facility's change to the forecaster of this host (forecastQueue): computed once the facility's
+ *  running computation is done, with every change that came meanwhile. Resolves once they are computed. */
+export function queueForecasts(deps: ForecastDeps, change: ForecastChange): Promise<void> {
   const queue = deps.runtime.kept(forecastQueue);
   const key = `${change.company}|${change.facility}`;
-  let pending = queue.pending.get(key);
-  if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
+  let forecasts = queue.get(key);
+  if (!forecasts) queue.set(key, (forecasts = { company: change.company, facility: change.facility }));
+  if (!forecasts.pending) {
+    let done!: () => void;
+    const computed = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    forecasts.pending = { sensors: new Set(), computed, done };
+  }
+  const { pending } = forecasts;
   for (const sensor of change.sensors) pending.sensors.add(sensor);
   if (change.register) pending.register = change.register;
-  if (!queue.running) {
-    const q = queue;
-    q.running = run(deps, q).finally(() => (q.running = undefined));
+  if (!forecasts.running) {
+    const f = forecasts;
+    f.running = run(deps, f).finally(() => {
+      f.running = undefined;
+      if (!f.pending) queue.delete(key);
+    });
   }
+  return pending.computed;
 }
 
-async function run(deps: ForecastDeps, queue: ForecastQueue): Promise<void> {
-  while (queue.pending.size > 0) {
-    const round = [...queue.pending.values()];
-    queue.pending.clear();
-    for (const { company, facility, sensors, register } of round) {
-      try {
-        const written = await forecastFacility(deps, company, facility, sensors, register);
-        // The tiles watching the facility read the stored forecasts again (live-watch.ts).
-        if (written.length > 0) {
-          await deps.runtime.changes.publish({
-            type: "ForecastStored",
-            company,
-            facility,
-            forecasts: written.map((f) => ({ working: f.working, horizon: f.horizon, sensor: f.sensor })),
-          });
-        }
-      } catch (error) {
-        console.error(JSON.stringify({ event: "live_forecaster", company, facility, error: String(error) }));
+async function run(deps: ForecastDeps, forecasts: FacilityForecasts): Promise<void> {
+  const { company, facility } = forecasts;
+  for (let next = forecasts.pending; next; next = forecasts.pending) {
+    forecasts.pending = undefined;
+    try {
+      const written = await forecastFacility(deps, company, facility, next.sensors, next.register);
+      // The tiles watching the facility read the stored forecasts again (live-watch.ts).
+      if (written.length > 0) {
+        await deps.runtime.changes.publish({
+          type: "ForecastStored",
+          company,
+          facility,
+          forecasts: written.map((f) => ({ working: f.working, horizon: f.horizon, sensor: f.sensor })),
+        });
       }
+    } catch (error) {
+      console.error(JSON.stringify({ event: "live_forecaster", company, facility, error: String(error) }));
+    } finally {
+      next.done();
     }
   }
 }
@@ -153,9 +179,9 @@ async function run(deps: ForecastDeps, queue: ForecastQueue): Promise<void> {
 /** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
 export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> {
   for (;;) {
-    const running = deps.runtime.kept(forecastQueue).running;
-    if (!running) return;
-    await running;
+    const running = [...deps.runtime.kept(forecastQueue).values()].flatMap((f) => (f.running ? [f.running] : []));
+    if (running.length === 0) return;
+    await Promise.all(running);
   }
 }
 
