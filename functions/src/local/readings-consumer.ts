@@ -17,11 +17,13 @@ import { Worker, type MessagePort } from "node:worker_threads";
 import { systemClock, type ReadingsConsumer } from "../domain/context";
 import type { StreamRecord } from "../events/table-changes";
 import type { Change, Clock } from "../ports";
+import type { WindowedFacility } from "../domain/monitoring/minutes/minute-window";
 import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 import type { ThreadData } from "./spreadsheet-threads";
 
-/** A drain asked for, at the server's clock (ms): the thread's clock runs on from it. */
-export type ToConsumer = { id: number; now: number };
+/** A drain asked for, at the server's clock (ms): the thread's clock runs on from it; `warm`: the
+ *  facilities whose minute windows the thread reads once it has drained (a start's). */
+export type ToConsumer = { id: number; now: number; warm?: WindowedFacility[] };
 export type FromConsumer = { type: "drained"; id: number } | { type: "change"; change: Change } | { type: "record"; record: StreamRecord };
 
 export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
@@ -39,10 +41,12 @@ export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
 }
 
 export interface ConsumerThread extends ReadingsConsumer {
-  /** On the server's start: drains what a kill left queued, the thread started only when `queued`
-   *  finds some (loading its code is about 2 s of CPU, which a server with nothing queued is spared
-   *  until its first batch). */
-  resume(queued: () => Promise<boolean>): void;
+  /** On the server's start: drains what a kill left queued, and reads into the thread's minute windows
+   *  the facilities `writtenLately` names (those pushing before the stop), so that their first push
+   *  after it is applied as promptly as the others: the thread started only when either finds some
+   *  (loading its code is about 2 s of CPU, which a server nothing was pushed to is spared until its
+   *  first batch; it was the first batch's, 1 s of a holding's first tiles after a start). */
+  resume(queued: () => Promise<boolean>, writtenLately?: () => Promise<WindowedFacility[]>): void;
   /** Waits for the drains asked for (CLOSE_WAIT_MS at most), then ends the thread. */
   close(): Promise<void>;
 }
@@ -116,21 +120,22 @@ export function readingsConsumerThread(options: ConsumerThreadOptions): Consumer
     return started;
   }
 
-  const drain = (): Promise<void> => {
+  const drain = (warm?: WindowedFacility[]): Promise<void> => {
     if (closed) return all;
     const id = nextId++;
     const done = new Promise<void>((resolve) => waiting.set(id, resolve));
-    thread().postMessage({ id, now: (options.clock ?? systemClock).now().getTime() } satisfies ToConsumer);
+    const now = (options.clock ?? systemClock).now().getTime();
+    thread().postMessage({ id, now, ...(warm && warm.length > 0 ? { warm } : {}) } satisfies ToConsumer);
     return counted(done);
   };
 
   return {
     drain,
     idle: () => all,
-    resume(queued) {
+    resume(queued, writtenLately) {
       counted(
-        queued().then(
-          (some) => (some ? drain() : undefined),
+        Promise.all([queued(), writtenLately?.().catch(() => []) ?? []]).then(
+          ([some, warm]) => (some || warm.length > 0 ? drain(warm) : undefined),
           (error: unknown) => options.failed?.(`the queue not read: ${String(error)}`),
         ),
       );

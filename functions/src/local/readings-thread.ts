@@ -14,6 +14,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
 import { drainReadings, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
+import { warmMinuteWindows } from "../domain/monitoring/minutes/minute-window";
 import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";
 import { consumerThreadSubscribers } from "./subscribers";
@@ -59,9 +60,11 @@ const retryLater = (outcome: DrainOutcome) => {
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
-  // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts).
+  // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts);
+  // then, at a start, the windows of the facilities pushing before it read, in the background.
   void drainReadings(deps)
     .then(retryLater)
     .then(() => forecastsIdle(deps))
-    .then(() => post({ type: "drained", id: message.id }));
+    .then(() => post({ type: "drained", id: message.id }))
+    .then(() => (message.warm ? warmMinuteWindows(deps, message.warm) : undefined));
 });

@@ -31,6 +31,7 @@ import { migrateEmissionPoints } from "../domain/company/emission-points-migrati
 import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainReadings } from "../domain/monitoring/minutes/consumer";
+import { facilitiesWrittenLately } from "../domain/monitoring/minutes/minute-window";
 import { monitoringIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { startSchedule } from "../events/schedule";
@@ -331,7 +332,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   // D57: batches of readings stored and answered 202 but not yet applied when the process stopped
   // (killed, say) are in the table's queue: applied now, in the background (the consumer's thread).
-  if (consumer) consumer.resume(async () => (await deps.repos.monitoring.queued(1)).length > 0);
+  // The facilities pushing before the stop get their minute windows read in the consumer's thread.
+  if (consumer)
+    consumer.resume(
+      async () => (await deps.repos.monitoring.queued(1)).length > 0,
+      () => facilitiesWrittenLately(deps),
+    );
   else void drainReadings(deps);
   // Issue 97, item 2: jobs the last process left queued or running (killed) are run again, or failed
   // when interrupted twice, their holds given back; each is a line of the log.

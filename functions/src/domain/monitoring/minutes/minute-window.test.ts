@@ -3,7 +3,7 @@
 // one that missed more writes than the head logs reads its window anew, one that read a minute whose
 // logged write had not landed reads it again, and the detector with a window finds the events a read of
 // storage gives.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
@@ -15,7 +15,7 @@ import { readingsBetween, utcDay, utcMinute } from "../ingest/stored-readings";
 import { createSensor } from "../ingest/register";
 import { detectEvents, sensorEvents } from "../derive/events";
 import { emptyMinute, mergeMinute } from "./minutes";
-import { guessedMinute, keptMinutes, readMinute, writeMinute } from "./minute-window";
+import { facilitiesWrittenLately, guessedMinute, keptMinutes, readMinute, warmMinuteWindows, writeMinute } from "./minute-window";
 
 const MINUTE = 60_000;
 const DAY = Date.UTC(2026, 2, 10);
@@ -140,5 +140,35 @@ describe("a host's window of a facility's minutes", () => {
       e.end,
     ]);
     expect(stored).toEqual(fresh);
+  });
+});
+
+// The holding bench's first minute after a start: each facility's first push read its 7 hours of minutes
+// into the consumer's new window (and started its thread), the first tiles 1 s late.
+describe("a host started again", () => {
+  it("finds the facilities written lately and reads their windows before their next push", async () => {
+    const quiet = (await d.facility(actor, { name: "Шахта без показаний", kind: "underground_mine" })).id;
+    const writer = host();
+    now += MINUTE;
+    await write(writer, now - 5_000, 0.31);
+    const restarted = host();
+    const lately = await facilitiesWrittenLately(restarted);
+    expect(lately).toContainEqual({ company: actor.company, facility });
+    expect(lately.some((f) => f.facility === quiet)).toBe(false);
+    await warmMinuteWindows(restarted, lately);
+    const queries = vi.spyOn(d.deps.repos.monitoring, "minutesOf");
+    try {
+      const { kept, stored } = await windowAndStorage(restarted);
+      // windowAndStorage's second read is of storage itself: the window's took no Query.
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(kept).toEqual(stored);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it("leaves out a facility whose latest minute is older than a window", async () => {
+    now += 8 * 3_600_000;
+    expect(await facilitiesWrittenLately(host())).toEqual([]);
   });
 });

@@ -228,6 +228,39 @@ function sync(deps: Pick<Deps, "repos" | "clock" | "runtime">, company: string, 
   return synced;
 }
 
+/** A facility the host keeps a window of. */
+export interface WindowedFacility {
+  company: string;
+  facility: string;
+}
+
+/** The facilities whose latest minute written (their head's last) is within a window's reach of now: those
+ *  a host started again reads into its windows before their next push (warmMinuteWindows). A Get of each
+ *  facility's head; the companies' and facilities' lists, as the stale sweep reads them each minute. */
+export async function facilitiesWrittenLately(deps: Pick<Deps, "repos" | "clock">): Promise<WindowedFacility[]> {
+  const since = deps.clock.now().getTime() - MINUTE_WINDOW_MS;
+  const found: WindowedFacility[] = [];
+  for (const company of await deps.repos.companies.list()) {
+    for (const facility of await deps.repos.facilities.list(company.id)) {
+      const last = (await deps.repos.monitoring.getMinutesHead(company.id, facility.id))?.written.at(-1);
+      if (!last) continue;
+      const [day, minute] = last.split(" ");
+      if (minuteAt(day, minute) >= since) found.push({ company: company.id, facility: facility.id });
+    }
+  }
+  return found;
+}
+
+/** Reads each facility's window now, one after another (a holding's 34 mines: 420 minutes each), so that
+ *  the first push after a start finds its minutes kept, as every later one does. A facility whose read
+ *  fails is read at its next push. */
+export async function warmMinuteWindows(
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
+  facilities: readonly WindowedFacility[],
+): Promise<void> {
+  for (const { company, facility } of facilities) await sync(deps, company, facility)?.catch(() => undefined);
+}
+
 /** A read's source of facilities' minutes (stored-readings.ts readingsBetween): from the host's window where
  *  it reaches (each facility's brought up to its head once for the read, whatever its sensors), else a
  *  Query of storage (once per read for all its sensors). */
