@@ -143,14 +143,18 @@ export function queueForecasts(deps: ForecastDeps, change: ForecastChange): Prom
   const { pending } = forecasts;
   for (const sensor of change.sensors) pending.sensors.add(sensor);
   if (change.register) pending.register = change.register;
-  if (!forecasts.running) {
-    const f = forecasts;
-    f.running = run(deps, f).finally(() => {
-      f.running = undefined;
-      if (!f.pending) queue.delete(key);
-    });
-  }
+  if (!forecasts.running) start(deps, queue, key, forecasts);
   return pending.computed;
+}
+
+/** Runs the facility's forecaster; a change queued between its last round and its end (while its
+ *  `running` still stood) gets a run of its own, else the facility is let go. */
+function start(deps: ForecastDeps, queue: Map<string, FacilityForecasts>, key: string, forecasts: FacilityForecasts): void {
+  forecasts.running = run(deps, forecasts).finally(() => {
+    forecasts.running = undefined;
+    if (forecasts.pending) start(deps, queue, key, forecasts);
+    else queue.delete(key);
+  });
 }
 
 async function run(deps: ForecastDeps, forecasts: FacilityForecasts): Promise<void> {
