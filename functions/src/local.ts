@@ -9,11 +9,12 @@ import { demoReadingsFromEnv } from "./local/demo-feed";
 import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
 import { NetworkSettingError, tlsFromEnv } from "./local/network";
 import { DataFormatError } from "./local/data-format";
+import { StorageMigrationError } from "./local/leveldb-migration";
 import { demoLoginFromEnv, reachableUrls, startBanner, usersByCompany } from "./seed";
 
 /** The exit status of a start refused for its settings or data folder (EX_CONFIG of sysexits.h). */
 const EXIT_REFUSED = 78;
-const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError];
+const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError, StorageMigrationError];
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();

@@ -14,6 +14,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  truncateSync,
   writeFileSync,
 } from "node:fs";
 import { finished } from "node:stream/promises";
@@ -182,6 +184,34 @@ describe("a data folder of an older release", () => {
       await server.close();
     }
   }, 120_000);
+
+  it("with its LevelDB log cut to half, is refused naming the file, and left as it was", async () => {
+    // Issue 119: LevelDB skipped what it could not read and «moved» 165 of the 366 records; the
+    // approved 2025 came back a draft and the folder was deleted.
+    const dataDir = await unpack(join(root, "torn"));
+    const log = join(dataDir, LEVELDB_DIR, "000003.log");
+    truncateSync(log, Math.floor(statSync(log).size / 2));
+    const entries = readdirSync(dataDir).sort();
+    const before = readdirSync(join(dataDir, LEVELDB_DIR)).map((name) => [
+      name,
+      readFileSync(join(dataDir, LEVELDB_DIR, name)).toString("base64"),
+    ]);
+    await expect(startLocalServer({ dataDir, port: 0, demo: DEMO })).rejects.toThrow(
+      `Файл ${log} прежнего хранилища LevelDB поврежден (запись оборвана`,
+    );
+    const admin = await runAdmin(dataDir, ["migrate-storage"]);
+    expect(admin.status).toBe(1);
+    expect(admin.stderr).toMatch(
+      new RegExp(
+        `^Ошибка: Файл ${log.replace(/[.]/g, "\\.")} прежнего хранилища LevelDB поврежден .* Восстановите папку данных из резервной копии \\(npm run admin -- restore`,
+      ),
+    );
+    // Nothing made beside it (no store, no copy, no endpoint file), nothing of it changed.
+    expect(readdirSync(dataDir).sort()).toEqual(entries);
+    expect(
+      readdirSync(join(dataDir, LEVELDB_DIR)).map((name) => [name, readFileSync(join(dataDir, LEVELDB_DIR, name)).toString("base64")]),
+    ).toEqual(before);
+  });
 
   it("written by a newer release, is refused with its message and left as it was", async () => {
     const dataDir = await unpack(join(root, "newer"));

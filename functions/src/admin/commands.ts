@@ -402,7 +402,7 @@ async function backupCommand(
       }
       io.log(
         `Хранилище перенесено в SQLite: записей ${moved.to.records} (элементов ${Object.values(moved.to.items).reduce((sum, n) => sum + n, 0)}), ` +
-          `SHA-256 ${moved.to.sha256} совпадает с прежним; папка LevelDB удалена (${(moved.duration_ms / 1000).toFixed(1)} с)`,
+          `SHA-256 ${moved.to.sha256} совпадает с прежним; прежняя папка сохранена как ${moved.kept}: удалите ее, когда убедитесь, что данные на месте (${(moved.duration_ms / 1000).toFixed(1)} с)`,
       );
       return 0;
     }

@@ -16,7 +16,7 @@ import { finished } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip, createGzip } from "node:zlib";
 import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "./dynalite-engine.mjs";
-import { LEVELDB_DIR } from "./leveldb-migration";
+import { isKeptLevelDb, LEVELDB_DIR } from "./leveldb-migration";
 import { SqliteLevel } from "./sqlite-level.mjs";
 import { engineOf, STORE_DIR, storeOf } from "./storage";
 import { startDynalite } from "./dynalite";
@@ -267,6 +267,8 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
     const backupFolders = new Set([inside(dirname(target)), inside(process.env.BACKUP_DIR && resolve(process.env.BACKUP_DIR))]);
     const skip = (path: string) =>
       engineFolders.has(path) ||
+      // An old LevelDB kept after its move: its records are the store's, copied above.
+      (dirname(path) === source && isKeptLevelDb(basename(path))) ||
       path === join(source, ENDPOINT_FILE) ||
       path === target ||
       backupFolders.has(path) ||
@@ -422,7 +424,14 @@ function restorableFile(name: string): string | undefined {
   const segments = path.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".." || /[\\\0]/.test(segment))) return undefined;
   const base = segments.at(-1)!;
-  if (ENGINE_FOLDERS.has(segments[0]!) || path === ENDPOINT_FILE || TEMPORARY.test(base) || BACKUP_FILE.test(base)) return undefined;
+  if (
+    ENGINE_FOLDERS.has(segments[0]!) ||
+    isKeptLevelDb(segments[0]!) ||
+    path === ENDPOINT_FILE ||
+    TEMPORARY.test(base) ||
+    BACKUP_FILE.test(base)
+  )
+    return undefined;
   return path;
 }
 

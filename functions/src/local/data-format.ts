@@ -29,7 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     // The move itself runs before the engine opens the folder (storage.ts, storeOf): by now the
-    // folder's LevelDB is copied, counted against the store and removed.
+    // folder's LevelDB is copied, counted against the store and kept under another name.
     to: 3,
     name: "хранилище перенесено из LevelDB в SQLite (каждая запись сверена с прежней)",
     run: async () => {},

@@ -20,7 +20,7 @@ import type { SdkRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
-import { migrateLevelDb } from "./leveldb-migration";
+import { keptLevelDbs, migrateLevelDb } from "./leveldb-migration";
 import { serverLog } from "./server-log";
 
 // The SDK's notice about its own future support of a Node release is not something a user of
@@ -33,7 +33,8 @@ const ENDPOINT_FILE = "dynamodb-endpoint.json";
 export const STORE_DIR = "sqlite";
 
 /** The store of `dataDir` for the engine to open: a folder an older release wrote on LevelDB is
- *  moved to it first (leveldb-migration.ts), counted record for record, and the move logged. */
+ *  moved to it first (leveldb-migration.ts), counted record for record, and the move logged; an old
+ *  folder kept after its move is named at every start while it is there. */
 export async function storeOf(dataDir: string): Promise<string> {
   const moved = await migrateLevelDb(dataDir, STORE_DIR);
   if (moved) {
@@ -42,7 +43,14 @@ export async function storeOf(dataDir: string): Promise<string> {
       records: moved.to.records,
       items: moved.to.items,
       duration_ms: moved.duration_ms,
-      message: `хранилище перенесено из LevelDB в SQLite: записей ${moved.to.records}, сверено с прежним поштучно`,
+      message: `хранилище перенесено из LevelDB в SQLite: записей ${moved.to.records}, каждая сверена с прежней; прежняя папка сохранена как ${moved.kept}`,
+    });
+  }
+  for (const kept of keptLevelDbs(dataDir)) {
+    serverLog.info({
+      event: "storage-migration-kept",
+      folder: kept,
+      message: `прежнее хранилище LevelDB сохранено в ${kept} (данные уже в SQLite): удалите эту папку, когда убедитесь, что данные на месте (docs/operations.md, «Перенос хранилища в SQLite»)`,
     });
   }
   return join(dataDir, STORE_DIR);
