@@ -2,7 +2,7 @@
 // SIGINT (Ctrl-C) and SIGTERM stop it cleanly, also while it is still starting: requests in flight
 // finish, then the store closes. `npm start` execs this process (package.json), so a signal sent to
 // npm reaches it.
-import { dataDirFromEnv } from "./local/storage";
+import { dataDirFromEnv, StoreRefusedError } from "./local/storage";
 import { STOP_WITHIN_MS, startLocalServer } from "./local/server";
 import { startStopWatchdog } from "./local/stop-watchdog";
 import { demoReadingsFromEnv } from "./local/demo-feed";
@@ -14,7 +14,12 @@ import { demoLoginFromEnv, reachableUrls, startBanner, usersByCompany } from "./
 
 /** The exit status of a start refused for its settings or data folder (EX_CONFIG of sysexits.h). */
 const EXIT_REFUSED = 78;
-const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError, StorageMigrationError];
+const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError, StorageMigrationError, StoreRefusedError];
+
+// Issue 119: the data folder holds password hashes, signing keys and the engine's secret: what this
+// process makes is its owner's alone (folders 0700, files 0600), as the systemd unit's UMask=0077
+// already gives (infra/onprem/fugitive-emissions.service). A umask is the process's, its threads' too.
+process.umask(0o077);
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();

@@ -1,10 +1,10 @@
 // Stopping `npm start` the way a user or a process manager does: SIGINT or SIGTERM to the npm
 // process. Every process it started ends, the server closes its store cleanly (SQLite's WAL
 // checkpointed and removed; no LevelDB in the folder), and the data folder opens again with what was
-// written. `npm start` builds, then execs `npm run serve`; this spawns
+// written; the folder it made is its owner's alone (0700, files 0600). `npm start` builds, then execs `npm run serve`; this spawns
 // that second part (the build would rewrite web/dist under the other tests).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -98,7 +98,9 @@ describe("npm start, stopped by a signal", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
     "%s to npm stops every process it started and closes the data folder cleanly",
     async (signal) => {
-      const dataDir = mkdtempSync(join(tmpdir(), "fugitive-npm-start-"));
+      // A folder the start makes (issue 119: its modes are the start's).
+      const parent = mkdtempSync(join(tmpdir(), "fugitive-npm-start-"));
+      const dataDir = join(parent, "data");
       const npm = spawn("npm", ["run", "serve"], {
         cwd: repoRoot,
         env: {
@@ -125,6 +127,20 @@ describe("npm start, stopped by a signal", () => {
         expect(created.status).toBe(201);
         const project = (await created.json()) as { id: string };
         expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(true);
+        // Issue 119: the folder holds password hashes and secrets: its owner's alone, as the systemd
+        // unit's UMask=0077 makes it, whatever the shell's umask.
+        const modes = Object.fromEntries(
+          ["", ...(readdirSync(dataDir, { recursive: true }) as string[])].map((name) => {
+            const stat = statSync(join(dataDir, name));
+            return [name || ".", (stat.mode & 0o777).toString(8)];
+          }),
+        );
+        expect(Object.keys(modes)).toEqual(
+          expect.arrayContaining([".", "sqlite", "sqlite/items.db", "jwt-secret", "dynamodb-endpoint.json"]),
+        );
+        for (const [name, mode] of Object.entries(modes)) {
+          expect(mode, name).toBe(statSync(join(dataDir, name)).isDirectory() ? "700" : "600");
+        }
 
         const started = new Set([...descendants(npm.pid!), ...withDataDir(dataDir)]);
         expect([...started].map(describeProcess).join("\n")).toMatch(/node .*functions\/src\/local\.ts/);
@@ -162,7 +178,7 @@ describe("npm start, stopped by a signal", () => {
       } finally {
         if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
         for (const pid of withDataDir(dataDir)) process.kill(pid, "SIGKILL");
-        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(parent, { recursive: true, force: true });
       }
     },
     SLOW,

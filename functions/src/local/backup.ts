@@ -18,8 +18,8 @@ import { createGunzip, createGzip } from "node:zlib";
 import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "./dynalite-engine.mjs";
 import { isKeptLevelDb, LEVELDB_DIR } from "./leveldb-migration";
 import { SqliteLevel } from "./sqlite-level.mjs";
-import { engineOf, STORE_DIR, storeOf } from "./storage";
-import { startDynalite } from "./dynalite";
+import { engineOf, STORE_DIR, startFolderEngine } from "./storage";
+import type { RunningDynalite } from "./dynalite";
 import { endArchive, endEntry, readTar, startEntry, TarError, writeChunk } from "./tar";
 
 export const BACKUP_KIND = "fugitive-emissions-backup";
@@ -213,9 +213,9 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
     throw new BackupError("копию нельзя записать в папку базы данных");
   const running = options.endpoint ? { endpoint: options.endpoint, secret: options.engineSecret } : await runningEngine(source);
   let endpoint = running?.endpoint;
-  let engine: Awaited<ReturnType<typeof startDynalite>> | undefined;
+  let engine: RunningDynalite | undefined;
   if (!endpoint) {
-    engine = await startDynalite({ path: await storeOf(source) });
+    engine = await startFolderEngine(source);
     endpoint = engine.endpoint;
   }
   await mkdir(dirname(target), { recursive: true });

@@ -8,10 +8,15 @@ export function loadParser(id: string, memoised?: boolean): PegParser | undefine
 export function memoisedParserSource(file: string): string | undefined;
 /** dynalite's store: what a request is answered from (dynalite-answer.mjs). */
 export type EngineStore = object;
-/** dynalite's HTTP server for `options` and the store it answers from; with `options.secret` its
- *  loopback port answers only a caller naming it (issue 86 R18: ENGINE_SECRET_HEADER, or an SDK
- *  client's access key id). */
-export function createEngine(options: Record<string, unknown>): { server: import("node:http").Server; store: EngineStore };
+/** dynalite's HTTP server for `options`, the store it answers from, and `opened`, settled once the
+ *  store is open (rejected with the store's error: `code` LEVEL_LOCKED, LEVEL_CORRUPTION…); with
+ *  `options.secret` its loopback port answers only a caller naming it (issue 86 R18:
+ *  ENGINE_SECRET_HEADER, or an SDK client's access key id). */
+export function createEngine(options: Record<string, unknown>): {
+  server: import("node:http").Server;
+  store: EngineStore;
+  opened: Promise<void>;
+};
 /** Runs `end` (which hands a request's end to the engine) so that, when the request is an
  *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
 export function withItemImages(holder: { before?: unknown; after?: unknown }, end: () => void): void;

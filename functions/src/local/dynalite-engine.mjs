@@ -312,12 +312,21 @@ async function answerSnapshot(store, response) {
   }
 }
 
-/** dynalite's HTTP server for `options` and the store it answers from (the one a request of this
- *  process is handed to, dynalite-answer.mjs). Its loopback port also answers GET SNAPSHOT_PATH. */
+/** dynalite's HTTP server for `options`, the store it answers from (the one a request of this
+ *  process is handed to, dynalite-answer.mjs), and `opened`, which settles once the store is open:
+ *  rejected with the store's own error (LEVEL_LOCKED: the folder is another process's;
+ *  LEVEL_CORRUPTION: its database failed its check, sqlite-level.mjs). dynalite opens its store on
+ *  its own and keeps the failure to itself (every call then fails with «Database is closed»), so the
+ *  open is asked for here, before it starts, and waited for before the port is taken. Its loopback
+ *  port also answers GET SNAPSHOT_PATH. */
 export function createEngine(options) {
   const { secret, ...engineOptions } = options;
   const server = dynalite(engineOptions);
   const store = engine.stores.get(engineOptions);
+  // abstract-level wraps an open's failure as «Database failed to open»; its cause is the store's.
+  const opened = store.db.open().catch((error) => {
+    throw error?.code === "LEVEL_DATABASE_NOT_OPEN" && error.cause ? error.cause : error;
+  });
   const [answer] = server.listeners("request");
   server.removeAllListeners("request");
   server.on("request", (request, response) => {
@@ -327,7 +336,7 @@ export function createEngine(options) {
     if (request.method === "GET" && request.url === SNAPSHOT_PATH) answerSnapshot(store, response);
     else answer(request, response);
   });
-  return { server, store };
+  return { server, store, opened };
 }
 
 /** The header a caller of the snapshot (or any plain HTTP call) names the engine's secret in; an SDK

@@ -11,9 +11,21 @@ import { answerRequest } from "./dynalite-answer.mjs";
 import { createEngine } from "./dynalite-engine.mjs";
 
 const { path, port, secret } = workerData;
-const { server, store } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-server.once("error", (error) => parentPort.postMessage({ type: "error", message: error.message, code: error.code }));
-server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
+const { server, store, opened } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const failed = (error) =>
+  parentPort.postMessage({
+    type: "error",
+    message: error.message,
+    code: error.code,
+    ...(typeof error.file === "string" ? { file: error.file, found: error.found } : {}),
+  });
+server.once("error", failed);
+// The port is taken once the store is open: a store another process holds, or one that fails its
+// check, fails the start with its own error (dynalite-engine.mjs, createEngine).
+opened.then(
+  () => server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port })),
+  failed,
+);
 
 /** ENGINE_CALLS_FILE (the create bench): every call the engine answered on its message ports, all
  *  this process's clients together (the request path's and the table stream handler's), by its

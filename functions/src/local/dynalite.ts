@@ -41,7 +41,12 @@ export interface DynaliteOptions {
 export async function startDynalite(options: DynaliteOptions = {}): Promise<RunningDynalite> {
   const { path, port = 0, secret } = options;
   if (options.thread) return startDynaliteThread(path, port, secret);
-  const { server, store } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { server, store, opened } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // A store that does not open (another process's, damaged) fails the start with its own error.
+  await opened.catch(async (error: Error) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -58,7 +63,7 @@ export async function startDynalite(options: DynaliteOptions = {}): Promise<Runn
 
 type ThreadMessage =
   | { type: "listening"; port: number }
-  | { type: "error"; message: string; code?: string }
+  | { type: "error"; message: string; code?: string; file?: string; found?: string }
   | { type: "closed"; message?: string };
 
 const THREAD = new URL("./dynalite-thread.mjs", import.meta.url);
@@ -86,8 +91,9 @@ async function startDynaliteThread(path: string | undefined, port: number, secre
   const started = await next();
   if (started.type !== "listening") {
     await worker.terminate();
-    const message = started.type === "error" ? started.message : "dynalite thread did not start";
-    throw Object.assign(new Error(message), started.type === "error" && started.code ? { code: started.code } : {});
+    if (started.type !== "error") throw new Error("dynalite thread did not start");
+    const { type: _, message, ...details } = started;
+    throw Object.assign(new Error(message), details);
   }
   // A thread that fails later leaves its endpoint refusing: the callers' requests fail and say so.
   worker.on("error", (error) => serverLog.error({ event: "database", message: `dynalite thread: ${error.message}`, stack: error.stack }));

@@ -15,7 +15,7 @@ import type { SigningKeys } from "../domain/signed-tokens";
 import type { SigningKey, VersionSigner } from "../ports";
 import { newRsaKey, rsaSigner, signingKeyOf } from "../adapters/signing/rsa-signer";
 import type { StreamRecord } from "../events/table-changes";
-import { startDynalite, type RunningDynalite } from "./dynalite";
+import { type DynaliteOptions, startDynalite, type RunningDynalite } from "./dynalite";
 import type { SdkRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
@@ -262,22 +262,14 @@ export function engineOf(dataDir: string): EndpointFile | undefined {
  *  of this start that the engine's loopback port asks of every caller (issue 86 R18): any process of
  *  the machine reaches a loopback port, only the folder's owner reads the file. */
 export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
-  mkdirSync(dataDir, { recursive: true });
-  // Issue 87, item 17: a second server on a folder in use failed with «dynalite thread: Database is
-  // closed» (the store's lock is the first server's) and wrote its endpoint over the first's.
-  const running = engineOf(dataDir);
-  if (
-    running?.pid !== undefined &&
-    running.pid !== process.pid &&
-    alive(running.pid) &&
-    (await reachable(running.endpoint, running.secret))
-  ) {
-    throw new Error(
-      `Папка данных ${dataDir} занята другим сервером (процесс ${running.pid}): остановите его или запустите этот с другой папкой (DATA_DIR).`,
-    );
-  }
+  // Issue 119: made 0700, as the systemd unit's UMask=0077 makes it (it holds password hashes and
+  // secrets); `npm start` sets that umask for its files (local.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
-  const engine = await startDynalite({ path: await storeOf(dataDir), thread: options.threads, secret });
+  // The folder is this server's once its store is open: the store's lock refuses a second one
+  // (issue 119: a check of the endpoint file let a second server through once a clean-up had
+  // removed the file, and it wrote its own over it). A server refused writes nothing.
+  const engine = await startFolderEngine(dataDir, { thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
   writeSecretFile(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid, secret } satisfies EndpointFile));
   return fromEndpoint(
@@ -289,6 +281,37 @@ export async function openServerStorage(dataDir: string, options: StorageOptions
     options,
     engine,
   );
+}
+
+/** A start refused for its data folder's database (exit 78: a restart would not change it). */
+export class StoreRefusedError extends Error {}
+
+/** The engine on `dataDir`'s store (moved from LevelDB first, storeOf), or the reason it cannot be
+ *  opened, in words an operator can act on: the folder another process's (the store's lock), or its
+ *  database damaged (sqlite-level.mjs's check), naming the file, the check and the way back. */
+export async function startFolderEngine(dataDir: string, options: Omit<DynaliteOptions, "path"> = {}): Promise<RunningDynalite> {
+  const path = await storeOf(dataDir);
+  try {
+    return await startDynalite({ ...options, path });
+  } catch (error) {
+    const { code, file, found } = error as { code?: string; file?: string; found?: string };
+    if (code === "LEVEL_LOCKED") {
+      const running = engineOf(dataDir);
+      const holder =
+        running?.pid !== undefined && running.pid !== process.pid && alive(running.pid)
+          ? `другим сервером (процесс ${running.pid})`
+          : "другим процессом (сервером или командой npm run admin)";
+      throw new Error(`Папка данных ${dataDir} занята ${holder}: остановите его или запустите этот с другой папкой (DATA_DIR).`);
+    }
+    if (code === "LEVEL_CORRUPTION") {
+      throw new StoreRefusedError(
+        `База данных ${file ?? join(path, "items.db")} повреждена: проверка PRAGMA quick_check не прошла (${found ?? "нет ответа"}). ` +
+          "Сервер не запущен, файл не изменен. Восстановите данные из последней резервной копии в новую папку " +
+          "(DATA_DIR=<новая папка> npm run admin -- restore --from <файл копии>) и запустите сервер на ней (docs/operations.md, «Резервные копии»).",
+      );
+    }
+    throw error;
+  }
 }
 
 /** For a command that may run beside the server: use the server's engine when it is up, else
@@ -305,6 +328,6 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
   if (running && (await reachable(running.endpoint, running.secret)))
     return fromEndpoint(running.endpoint, async () => {}, {}, undefined, running.secret);
   mkdirSync(dataDir, { recursive: true });
-  const engine = await startDynalite({ path: await storeOf(dataDir) });
+  const engine = await startFolderEngine(dataDir);
   return fromEndpoint(engine.endpoint, engine.close, {}, engine);
 }
