@@ -54,6 +54,10 @@ function dynalite (options) {
     server = http.createServer(requestHandler)
   }
 
+  // fugitive: the store the server answers from, for a caller in this process that hands it requests
+  // without HTTP (the platform's dynalite-answer.mjs) or reads it whole (its backup's snapshot)
+  server.store = store
+
   // Ensure we close DB when we're closing the server too
   var httpServerClose = server.close, httpServerListen = server.listen
   server.close = function (cb) {

@@ -1,4 +1,4 @@
-// The local engine's store (functions/src/local/sqlite-level.mjs) commits the writes called in one
+// The local engine's store (packages/dynalite/db/sqlite-level.mjs) commits the writes called in one
 // turn of the event loop together, and answers a write only once it is committed: what it
 // acknowledged is in the WAL, so a process killed right after (SIGKILL) keeps it, whatever
 // `synchronous` leaves to the kernel (docs/architecture.md, «The local engine's store»).
@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { DATA_FILE, SqliteLevel } from "@server/local/sqlite-level.mjs";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
 
 const root = mkdtempSync(join(tmpdir(), "sqlite-level-commits-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const STORE = fileURLToPath(new URL("../../functions/src/local/sqlite-level.mjs", import.meta.url));
+const STORE = fileURLToPath(new URL("../../packages/dynalite/db/sqlite-level.mjs", import.meta.url));
 
 /** Commits made so far by other connections, as a connection of its own counts them. */
 function commitsSeenFrom(file: string) {

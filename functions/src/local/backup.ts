@@ -17,7 +17,7 @@ import { StringDecoder } from "node:string_decoder";
 import { createGunzip, createGzip } from "node:zlib";
 import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "./dynalite-engine.mjs";
 import { isKeptLevelDb, LEVELDB_DIR } from "./leveldb-migration";
-import { SqliteLevel } from "./sqlite-level.mjs";
+import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
 import { engineOf, STORE_DIR, startFolderEngine } from "./storage";
 import type { RunningDynalite } from "./dynalite";
 import { endArchive, endEntry, readTar, startEntry, TarError, writeChunk } from "./tar";

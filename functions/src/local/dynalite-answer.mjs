@@ -13,10 +13,10 @@
 // by step: the same body checks, validation, action and answers, errors included.
 //
 // A request with the header ITEM_IMAGES_HEADER, when it is an UpdateItem that succeeds, is answered
-// with the item before and after it as well (`images`, beside the body: dynalite-engine.mjs); the
-// local table stream makes its records of them (table-stream.ts).
+// with the item before and after it as well (`images`, beside the body: the engine's updateItem hands
+// them to its callback, packages/dynalite/actions/updateItem.js); the local table stream makes its
+// records of them (table-stream.ts).
 import { createRequire } from "node:module";
-import { withItemImages } from "./dynalite-engine.mjs";
 
 const require = createRequire(import.meta.url);
 const validations = require("dynalite/validations/index.js");
@@ -49,7 +49,8 @@ const requestId = () => `LOCAL${(++requests).toString(36).toUpperCase().padStart
  *  HTTP handler would, and calls `reply` with the answer: { status, headers, body }, and `images`
  *  ({ before, after }) for an UpdateItem with ITEM_IMAGES_HEADER that succeeded. */
 export function answerRequest(store, headers, body, reply) {
-  const images = headers[ITEM_IMAGES_HEADER] === undefined ? undefined : {};
+  const withImages = headers[ITEM_IMAGES_HEADER] !== undefined;
+  let images;
   const contentType = (headers["content-type"] ?? "").split(";")[0].trim();
   const send = (data, status = 200) => {
     const answer = {
@@ -85,12 +86,12 @@ export function answerRequest(store, headers, body, reply) {
       if (error.statusCode) return send(error.body, error.statusCode);
       throw error;
     }
-    action(store, data, (error, answer) => {
+    action(store, data, (error, answer, itemImages) => {
       if (error?.statusCode) return send(error.body, error.statusCode);
       if (error) throw error;
+      if (withImages && target[1] === "UpdateItem") images = itemImages;
       send(answer);
     });
   };
-  if (images) withItemImages(images, handle);
-  else handle();
+  handle();
 }

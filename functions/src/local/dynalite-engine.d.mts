@@ -1,11 +1,4 @@
-// Types of dynalite-engine.mjs, which also changes how the dynalite engines of this process answer.
-export interface PegParser {
-  parse(input: string, options: { context: Record<string, unknown> }): unknown;
-}
-/** dynalite's parser `id` (dynalite/db/…Parser.js), memoised or as dynalite has it. */
-export function loadParser(id: string, memoised?: boolean): PegParser | undefined;
-/** The memoised source of the parser in `file`, or undefined when it cannot be memoised. */
-export function memoisedParserSource(file: string): string | undefined;
+// Types of dynalite-engine.mjs.
 /** dynalite's store: what a request is answered from (dynalite-answer.mjs). */
 export type EngineStore = object;
 /** dynalite's HTTP server for `options`, the store it answers from, and `opened`, settled once the
@@ -17,9 +10,6 @@ export function createEngine(options: Record<string, unknown>): {
   store: EngineStore;
   opened: Promise<void>;
 };
-/** Runs `end` (which hands a request's end to the engine) so that, when the request is an
- *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
-export function withItemImages(holder: { before?: unknown; after?: unknown }, end: () => void): void;
 /** The path on the engine's loopback port that answers a snapshot of the whole store, one JSON
  *  line `[key, value]` each, then `{"end": count}`. */
 export const SNAPSHOT_PATH: string;

@@ -26,7 +26,7 @@ import { createHash, type Hash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { cp, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SqliteLevel } from "./sqlite-level.mjs";
+import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
 
 /** A data folder's LevelDB, as the releases before the SQLite store kept it. */
 export const LEVELDB_DIR = "dynamodb";

@@ -26,13 +26,10 @@ module.exports = function deleteItem (store, data, cb) {
 
         returnObj.ConsumedCapacity = db.addConsumedCapacity(data, false, existingItem)
 
-        db.updateIndexes(store, table, existingItem, null, function (err) {
+        // fugitive: the item and its index entries in one batch (db/index.js, writeItem)
+        db.writeItem(store, table, key, existingItem, null, function (err) {
           if (err) return cb(err)
-
-          itemDb.del(key, function (err) {
-            if (err) return cb(err)
-            cb(null, returnObj)
-          })
+          cb(null, returnObj)
         })
       })
     })

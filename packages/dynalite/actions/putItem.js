@@ -26,13 +26,10 @@ module.exports = function putItem (store, data, cb) {
 
         returnObj.ConsumedCapacity = db.addConsumedCapacity(data, false, existingItem, data.Item)
 
-        db.updateIndexes(store, table, existingItem, data.Item, function (err) {
+        // fugitive: the item and its index entries in one batch (db/index.js, writeItem)
+        db.writeItem(store, table, key, existingItem, data.Item, function (err) {
           if (err) return cb(err)
-
-          itemDb.put(key, data.Item, function (err) {
-            if (err) return cb(err)
-            cb(null, returnObj)
-          })
+          cb(null, returnObj)
         })
       })
     })

@@ -52,13 +52,13 @@ module.exports = function updateItem (store, data, cb) {
 
         returnObj.ConsumedCapacity = db.addConsumedCapacity(data, false, oldItem, item)
 
-        db.updateIndexes(store, table, oldItem, item, function (err) {
+        // fugitive: the item and its index entries in one batch (db/index.js, writeItem); and the
+        // item before and after the update, as read and written under the item's lock, handed to the
+        // callback beside the answer (the images of a change stream's record, which a caller of this
+        // process asks for: DynamoDB's API has no word for it, and the HTTP handler ignores them)
+        db.writeItem(store, table, key, oldItem, item, function (err) {
           if (err) return cb(err)
-
-          itemDb.put(key, item, function (err) {
-            if (err) return cb(err)
-            cb(null, returnObj)
-          })
+          cb(null, returnObj, oldItem ? { before: oldItem, after: item } : { after: item })
         })
       })
     })

@@ -2,7 +2,10 @@ var crypto = require('crypto'),
   events = require('events'),
   async = require('async'),
   Lazy = require('lazy'),
-  { Level } = require('level'),
+  // fugitive: a data folder is kept in SQLite (./sqlite-level.mjs, an abstract-level 3 store on Node's
+  // built-in node:sqlite), not LevelDB through `level`: nothing to compile at install, and every write
+  // (a batch whole) committed atomically and kept through a crash of the process.
+  { SqliteLevel } = require('./sqlite-level.mjs'),
   { MemoryLevel } = require('memory-level'),
   lock = require('lock'),
   Big = require('big.js'),
@@ -37,6 +40,7 @@ exports.mapPaths = mapPaths
 exports.mapPath = mapPath
 exports.queryTable = queryTable
 exports.updateIndexes = updateIndexes
+exports.writeItem = writeItem
 exports.getIndexActions = getIndexActions
 
 function create (options) {
@@ -47,7 +51,7 @@ function create (options) {
   if (options.maxItemSizeKb == null) options.maxItemSizeKb = exports.MAX_SIZE / 1024
   options.maxItemSize = options.maxItemSizeKb * 1024
 
-  var db = options.path ? new Level(options.path, { valueEncoding: 'json' }) : new MemoryLevel({ valueEncoding: 'json' }),
+  var db = options.path ? new SqliteLevel(options.path, { valueEncoding: 'json' }) : new MemoryLevel({ valueEncoding: 'json' }),
     subDbs = Object.create(null)
 
   // Create lifecycle manager for graceful shutdown
@@ -56,7 +60,31 @@ function create (options) {
   // Wrap the main database with callback compatibility (main db already has JSON encoding)
   wrapWithCallbacks(db, lifecycleManager)
 
-  var tableDb = getSubDb('table')
+  // fugitive: the item calls (get, put, update, delete, their batches, query, scan) take a table's
+  // description from memory instead of reading and parsing its JSON at every call (getTable): read
+  // once after the last change of any description, kept only while no write of one is on its way (a
+  // description read while one was, or across one, may be the one before it), and frozen, so that no
+  // call can change the copy the others read. The calls that change or describe a table read it as
+  // before. tableDb is the table sub-db whose writes count as changes.
+  var tables = new Map(), writingTables = 0, tableChanges = 0
+  var tableDb = Object.create(getSubDb('table'))
+  ;[ 'put', 'del', 'batch' ].forEach(function (method) {
+    var write = Object.getPrototypeOf(tableDb)[method]
+    tableDb[method] = function () {
+      var args = Array.prototype.slice.call(arguments), last = args.length - 1
+      var callback = typeof args[last] == 'function' ? args.pop() : null
+      writingTables++
+      tableChanges++
+      tables.clear()
+      args.push(function () {
+        writingTables--
+        tableChanges++
+        tables.clear()
+        if (callback) callback.apply(this, arguments)
+      })
+      return write.apply(this, args)
+    }
+  })
 
   // XXX: Is there a better way to get this?
   tableDb.awsAccountId = (process.env.AWS_ACCOUNT_ID || '0000-0000-0000').replace(/[^\d]/g, '')
@@ -240,6 +268,25 @@ function create (options) {
           return
         }
         return Promise.reject(err)
+      }
+
+      // fugitive: a store that reads a key synchronously (abstract-level's getSync: the SQLite store
+      // reads one in microseconds) is read there and then, and its answer handed back on the next
+      // tick, as a callback expects: the promise and the wrappers below cost more than the read. A
+      // read it cannot make at once (not open yet, a value it cannot decode) goes the promise's way.
+      if (typeof callback === 'function' && levelDb.supports.getSync && levelDb.status === 'open') {
+        let value, read = false
+        try {
+          value = levelDb.getSync(key)
+          read = true
+        }
+        catch {
+          // answered below, as before
+        }
+        if (read) {
+          process.nextTick(callback, null, value)
+          return
+        }
       }
 
       let operation
@@ -484,6 +531,21 @@ function create (options) {
   }
 
   function getTable (name, checkStatus, cb) {
+    // fugitive: (name, cb) is an item call's, which wants an ACTIVE or UPDATING table: answered from
+    // memory (above); (name, checkStatus, cb) is a call on the table itself, read from the store.
+    if (typeof checkStatus == 'function' && cb === undefined) {
+      var callback = checkStatus, known = tables.get(name)
+      if (known) return process.nextTick(callback, null, known)
+      var since = writingTables === 0 ? tableChanges : -1
+      return readTable(name, true, function (err, table) {
+        if (!err && table && since === tableChanges) tables.set(name, frozen(table))
+        callback(err, table)
+      })
+    }
+    readTable(name, checkStatus, cb)
+  }
+
+  function readTable (name, checkStatus, cb) {
     if (typeof checkStatus == 'function') cb = checkStatus
 
     tableDb.get(name, function (err, table) {
@@ -544,6 +606,15 @@ function create (options) {
     recreate: recreate,
     lifecycleManager: lifecycleManager,
   }
+}
+
+// fugitive: a table description as the item calls share it (create's getTable): deep-frozen.
+function frozen (value) {
+  if (value && typeof value == 'object' && !Object.isFrozen(value)) {
+    Object.values(value).forEach(frozen)
+    Object.freeze(value)
+  }
+  return value
 }
 
 function lazyStream (stream, errHandler) {
@@ -1242,16 +1313,26 @@ function mapPath (path, item) {
 }
 
 function queryTable (store, table, data, opts, isLocal, fetchFromItemDb, startKeyNames, cb) {
-  cb = once(cb)
-  var itemDb = store.getItemDb(data.TableName), vals
+  var itemDb = store.getItemDb(data.TableName), vals, source
+
+  // fugitive: the range's stream is destroyed once the query has answered. The query stops taking
+  // values at its Limit or 1 MB, but the stream stayed open and flowing: it read the rest of the
+  // range for nothing, and the store's iterator beneath it (a read transaction, on SQLite) was held
+  // meanwhile, so that no checkpoint could reset the WAL.
+  var answer = cb
+  cb = once(function () {
+    if (source) source.destroy()
+    return answer.apply(this, arguments)
+  })
 
   if (data.IndexName) {
     var indexDb = store.getIndexDb(isLocal ? 'local' : 'global', data.TableName, data.IndexName)
-    vals = lazyStream(indexDb.createValueStream(opts), cb)
+    source = indexDb.createValueStream(opts)
   }
   else {
-    vals = lazyStream(itemDb.createValueStream(opts), cb)
+    source = itemDb.createValueStream(opts)
   }
+  vals = lazyStream(source, cb)
 
   var tableCapacity = 0, indexCapacity = 0,
     calculateCapacity = ~[ 'TOTAL', 'INDEXES' ].indexOf(data.ReturnConsumedCapacity)
@@ -1354,6 +1435,28 @@ function queryTable (store, table, data, opts, isLocal, fetchFromItemDb, startKe
     }
     cb(null, result)
   })
+}
+
+// fugitive: an item and its index entries are written together, in one batch (which the store applies
+// whole or not at all), as DynamoDB changes them together. Upstream wrote the index entries first
+// (updateIndexes, each a write of its own) and the item after them: a process killed in between
+// left an index entry without its item. `item` null deletes the item at `key`.
+function writeItem (store, table, key, existingItem, item, cb) {
+  var operations = []
+  ;[ 'Local', 'Global' ].forEach(function (indexType) {
+    var indexes = table[indexType + 'SecondaryIndexes'] || []
+    var actions = getIndexActions(indexes, existingItem, item, table)
+    var prefix = function (index) { return 'index-' + indexType.toLowerCase() + '~' + table.TableName + '~' + index + '~' }
+    actions.deletes.forEach(function (action) {
+      operations.push({ type: 'del', key: prefix(action.index) + action.key })
+    })
+    actions.puts.forEach(function (action) {
+      operations.push({ type: 'put', key: prefix(action.index) + action.key, value: action.item })
+    })
+  })
+  var itemKey = 'item-' + table.TableName + '~' + key
+  operations.push(item ? { type: 'put', key: itemKey, value: item } : { type: 'del', key: itemKey })
+  store.db.batch(operations, cb)
 }
 
 function updateIndexes (store, table, existingItem, item, cb) {

@@ -1,8 +1,8 @@
-// The local engine's store: an abstract-level 3 database on SQLite (Node's built-in `node:sqlite`),
-// which dynalite takes where it took LevelDB (dynalite-store.mjs puts it under the name `level`):
-// nothing to compile at install, and one engine whose writes are atomic and kept through a crash
-// (docs/architecture.md, «The local engine's store»). Plain JavaScript: the engine's thread loads it
-// without a TypeScript loader.
+// dynalite's store for a data folder (db/index.js opens a path with it; fugitive's change to dynalite,
+// README.md): an abstract-level 3 database on SQLite (Node's built-in `node:sqlite`), where upstream
+// opened LevelDB through `level`: nothing to compile at install, and one engine whose writes are
+// atomic and kept through a crash (the platform's docs/architecture.md, «The local engine's store»).
+// Plain JavaScript, an ES module: dynalite's CommonJS requires it (Node 24's require of ESM).
 //
 // - One table of keys and values, both BLOBs (SQLite compares BLOBs byte by byte, as LevelDB's
 //   default comparator does, so ranges and order are LevelDB's), WITHOUT ROWID: one B-tree, the key
