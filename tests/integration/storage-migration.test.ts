@@ -22,6 +22,7 @@ import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { LEVELDB_DIR, logDamage, MIGRATED_FILE, migrateLevelDb, StorageMigrationError } from "@server/local/leveldb-migration";
 import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { takeBackup } from "@server/local/backup";
 import { STORE_DIR, storeOf } from "@server/local/storage";
 import { runAdmin } from "../support/admin-command";
 
@@ -123,6 +124,11 @@ describe("a LevelDB data folder moved to the SQLite store", () => {
       records: held.size,
       sha256: moved?.to.sha256,
     });
+
+    // A backup copies the store's records, not the kept folder's files.
+    const backup = await takeBackup(dataDir, join(root, "moved.tar.gz"));
+    expect(backup.manifest.dynamodb.records).toBe(held.size);
+    expect(backup.manifest.files.list.map((file) => file.path).filter((path) => path.includes("dynamodb.migrated"))).toEqual([]);
 
     // Nothing to move the second time; every start says the old folder is there.
     expect(await migrateLevelDb(dataDir, STORE_DIR)).toBeUndefined();
