@@ -107,3 +107,54 @@ describe("a mine whose December was never measured", () => {
     close(row.implied_ef_m3_per_t!, (measuredT * 1000) / (1_000_000 * 0.67));
   });
 });
+
+describe("one uncertainty per shared source (D91): the verdict does not depend on how the coal is booked", () => {
+  const ipcc = {
+    value: 18,
+    unit: "м³/т",
+    source: "dictionary",
+    dictionary: "get_underground_emission_ch4",
+    item_id: 1,
+    item_name: "Подземная добыча, Tier 1",
+    item_version: 2,
+    uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "lognormal", source: "МГЭИК 2006", origin: "dictionary" },
+  };
+  const coalOf = (id: string, coal: number, from: string, to: string): ComparedLine => ({
+    ...estimate,
+    id,
+    counted: true,
+    inventory_role: "primary",
+    period: { from, to },
+    gases: [{ gas: "CH4", t: (coal * 18 * 0.67) / 1000 }],
+    inputs: { volume: coal },
+    results: { res_ch4: (coal * 18 * 0.67) / 1000, res_ch4_to_co2: (coal * 18 * 0.67 * 25) / 1000 },
+    coefficients: {
+      ef: ipcc as never,
+      volume: {
+        value: coal,
+        unit: "т",
+        source: "input",
+        uncertainty: { lower_pct: 2, upper_pct: 2, distribution: "normal", source: "МГЭИК", origin: "activity" },
+      } as never,
+    },
+  });
+  const monthly = days.map((d, i) => coalOf(`m${i + 1}`, 125_000, `${year}-${pad(i + 1)}-01`, `${year}-${pad(i + 1)}-${d}`));
+  const yearly = [coalOf("y", 1_500_000, `${year}-01-01`, `${year}-12-31`)];
+  const compare = (estimates: ComparedLine[]) =>
+    compareMines(uncertaintyCore(), {
+      year,
+      lines: [shaft(), ...estimates],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    })[0];
+
+  it("12 monthly estimates give D91's 44,00 %, one yearly 44,05 %: within 0,1 point, one verdict", () => {
+    const byMonth = compare(monthly);
+    const byYear = compare(yearly);
+    close(byMonth.estimated!.ch4_t, 18_090);
+    close(byMonth.estimated!.u_pct, Math.hypot(44 * 18_090, Math.sqrt(12) * 2 * 1_507.5) / 18_090);
+    close(byYear.estimated!.u_pct, Math.hypot(44, 2));
+    expect(Math.abs(byMonth.estimated!.u_pct - byYear.estimated!.u_pct)).toBeLessThan(0.1);
+    expect(byMonth.consistent).toBe(byYear.consistent);
+  });
+});
