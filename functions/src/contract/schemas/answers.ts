@@ -532,6 +532,10 @@ export const emissionPointSchema = z.object({
   co2_content_source: z
     .optional(z.string())
     .meta({ description: "Where the CO2 content came from (an analysis of samples, the gas's passport)" }),
+  meter_after_takeoff: z.optional(z.boolean()).meta({
+    description:
+      "D92, a drainage station: its flow meter stands after a take-off to use, so accepting its АГК month asks the basis; absent or false: the meter sees all the drained gas (an accepted month is gross)",
+  }),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
