@@ -96,6 +96,25 @@ describe("a mine whose December was never measured", () => {
     close(missing[0].t!, (measuredT / hours) * 31 * 24);
     expect(missing[0].text).toContain("«Ствол № 1», 12.2025: нет измерения или месяц не принят");
   });
+  it("carries the point's t per hour its periods state (D86's basis), not per calendar hour", () => {
+    // January ran 700 of its 744 hours: 1 000 t at 1 000/700 t an hour, into February's 672 hours.
+    const ran: ComparedLine = {
+      ...shaft(),
+      period: { from: `${year}-01-01`, to: `${year}-01-31` },
+      gases: [{ gas: "CH4", t: 1_000 }],
+      results: { periods: [{ from: `${year}-01-01`, to: `${year}-01-31`, hours: 700, res_ch4: 1_000 }] },
+    };
+    const [one] = compareMines(uncertaintyCore(), {
+      year,
+      today: `${year}-03-01`,
+      lines: [ran, estimate],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    });
+    const february = one.explanations.find((e) => e.kind === "month_missing" && e.month === `${year}-02`)!;
+    close(february.t!, (1_000 / 700) * 672);
+  });
+
   it("names a shaft without its own methane channel (issue 105)", () => {
     expect(row.explanations.filter((e) => e.kind === "no_channels").map((e) => e.text)).toEqual([
       "«Ствол № 1», вентиляционный ствол (вентилятор): нет своего канала АГК метана — его месяцы не измеряются непрерывно",
