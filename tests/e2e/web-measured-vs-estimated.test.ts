@@ -1,9 +1,12 @@
 // «Измерено и оценено» (issue 109) in a real browser against the real local server with the demo year,
 // at 1440 and 390 px: opened from «Инвентаризация», the demo mine's measured and estimated CH4 as the
 // API gives them in Russian numbers, the verdict, the implied factor, the chart by month drawn and saying
-// its share is by days, the explanations each with its link, and no page scrolling sideways.
+// its share is by days, the explanations each with its link, and no page scrolling sideways. Issue 115
+// (D93): how much of the year is measured and what is compared; the demo year says in words what its
+// difference rests on; a new mine with one month measured of twelve has no verdict («судить рано») and
+// the explanations' totals come before their lines.
 // Screenshots go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`) and Chromium.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { MeasuredVsEstimated } from "@server/contract";
 import { openWebApp, browserFile, plain, russian } from "../support/web-page";
 import { screenshot } from "../support/browser";
@@ -13,6 +16,39 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 describe("web app: «Измерено и оценено», the mine's measurement against its estimate", () => {
   const file = browserFile({ demoYear: true, own: true });
   const year = new Date().getUTCFullYear() - 1;
+
+  // A new mine: its shaft measured in January only, its yearly estimate kept for comparison.
+  beforeAll(async () => {
+    const facility = await file.call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Первый месяц»", kind: "underground_mine" });
+    const shaft = await file.call<{ id: string }>("POST", `v1/facilities/${facility.id}/points/`, {
+      name: "Ствол № 1",
+      kind: "ventilation_shaft",
+      instrument: "АГК",
+      frequency: "непрерывно",
+    });
+    const project = await file.call<{ id: string }>("POST", "v1/projects/create_project/", {
+      name: "Первый месяц",
+      start_date: `${year}-01-01`,
+      end_date: `${year}-12-31`,
+      facility: facility.id,
+    });
+    await file.call("POST", "v1/underground/", {
+      name: "Ствол № 1, январь",
+      project: project.id,
+      point: shaft.id,
+      basis: "gross",
+      periods: [{ from: `${year}-01-01`, to: `${year}-01-31`, flow_m3_min: 9000, hours: 744, w_ch4: 0.5, w_co2: 0.1 }],
+      p_ch4: 0.668,
+      p_co2: 1.8393,
+    });
+    await file.call("POST", "v1/underground_emission_ch4/", {
+      name: "Оценка МГЭИК",
+      project: project.id,
+      volume: 1_500_000,
+      inventory_role: "alternative",
+      dictionary_items: { get_underground_emission_ch4: 1 },
+    });
+  }, 120_000);
 
   for (const viewport of [
     { width: 1440, height: 900 },
@@ -45,6 +81,30 @@ describe("web app: «Измерено и оценено», the mine's measuremen
         await expect.poll(() => items.count()).toBe(mine.explanations.length);
         expect(plain(await items.first().innerText())).toContain(plain(mine.explanations[0].text));
         await items.first().getByRole("link").waitFor();
+        // D93: the whole year measured at every source, compared as a year; its difference in words.
+        expect(mine.scope).toBe("year");
+        expect(plain(await card.getByTestId("coverage").innerText())).toContain(
+          `Охват: измерено 12 из 12 месяцев на всех стволах и дегазации, ${russian(mine.measured.coverage.hours_pct, 1)} % часов источников за год; сравнивается весь год`,
+        );
+        const factor = mine.explanations.find((e) => e.kind === "factor")!;
+        expect(factor.text).toContain("ее объясняет коэффициент");
+        await card.getByTestId("explanation").filter({ hasText: "ее объясняет коэффициент" }).waitFor();
+
+        // A part-year: one month of twelve gives no verdict, and the totals come first.
+        const early = answer.facilities.find((f) => f.facility_name === "Шахта «Первый месяц»")!;
+        expect(early.consistent).toBeNull();
+        const newCard = page.getByTestId("mine-comparison").filter({ hasText: "Шахта «Первый месяц»" });
+        await newCard.getByTestId("verdict").waitFor();
+        expect(await newCard.getByTestId("verdict").innerText()).toBe("судить рано: измерено 1 из 12 месяцев");
+        expect(plain(await newCard.getByTestId("coverage").innerText())).toContain(
+          `измерено 1 из 12 месяцев на всех стволах и дегазации, ${russian(early.measured.coverage.hours_pct, 1)} % часов источников за год; ` +
+            `сравниваются измеренные месяцы: ${russian(early.compared!.measured_ch4_t, 2)} т CH4 против доли оценки за них ${russian(early.compared!.estimated_ch4_t, 2)} т CH4`,
+        );
+        const [missing] = early.explanation_totals;
+        expect(missing.text).toMatch(/^не измерено или не принято: 11 месяцев, ≈ /);
+        expect(plain(await newCard.getByTestId("explanation-total").first().innerText())).toBe(plain(`Итого — ${missing.text}`));
+        await newCard.scrollIntoViewIfNeeded();
+        await screenshot(newCard, { path: `${SHOTS}/measured-vs-estimated-part-year-${viewport.width}.png` });
         // No page wider than the screen.
         const widths = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,

@@ -46,8 +46,20 @@ describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
         ef: 14.3,
         dictionary_items: { get_underground_emission_ch4: null },
       });
-    await mine(now, 3_100_000);
     await mine(before, 2_800_000);
+    // D91: this year's coal booked by half-years at one dictionary entry: one source of error.
+    for (const [half, from, to, volume] of [
+      ["первое полугодие", "2025-01-01", "2025-06-30", 1_500_000],
+      ["второе полугодие", "2025-07-01", "2025-12-31", 1_600_000],
+    ] as const) {
+      await call("POST", "v1/underground_emission_ch4/", {
+        name: `Добыча шахты, ${half}`,
+        project: now,
+        volume,
+        period: { from, to },
+        dictionary_items: { get_underground_emission_ch4: 1 },
+      });
+    }
     await call("POST", "v1/handling_underground_ch4/", {
       name: "После добычи",
       project: now,
@@ -122,6 +134,37 @@ describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
       .toBeLessThanOrEqual(1);
     await card.scrollIntoViewIfNeeded();
     await screenshot(card, { path: `${SHOTS}/year-uncertainty.png` });
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("names the source of error the two estimates share, as the API groups them (D91)", async () => {
+    const answer = await call<{
+      lines: Array<{
+        id: string;
+        ef_u: number;
+        shared_sources: Array<{ kind: string; label: string; count: number; t_co2e: number; u_pct: number }>;
+      }>;
+    }>("GET", `v1/inventory/uncertainty/?year=2025&facility=${facilityId}`);
+    const mining = answer.lines.find((l) => l.id === "3|1.B.1.a.i.1|CH4")!;
+    expect(mining.shared_sources).toHaveLength(1);
+    const [group] = mining.shared_sources;
+    expect(group).toMatchObject({ kind: "factor", count: 2 });
+    // One factor for both: the group carries the entry's own 44 % (IPCC −44/+39 %, its larger side),
+    // not 44/√2 as Eq. 3.2 over independent terms would.
+    expect(group.u_pct).toBeCloseTo(44, 9);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(at(`/inventory?year=2025&facility=${facilityId}`));
+      const shared = page.getByTestId("year-uncertainty-shared");
+      await shared.waitFor();
+      const text = plain(await shared.innerText());
+      expect(text).toContain("Общие источники погрешности");
+      expect(text).toContain(
+        `1.B.1.a.i.1 CH4: ${group.label.charAt(0).toUpperCase()}${group.label.slice(1)} — расчетов: 2, ${russian(group.t_co2e, 2)} т CO2-экв., ±${russian(group.u_pct, 1)} %`,
+      );
+      await shared.scrollIntoViewIfNeeded();
+      await screenshot(page.getByTestId("year-uncertainty"), { path: `${SHOTS}/year-uncertainty-shared-${width}.png` });
+    }
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -131,6 +131,16 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
     expect(row.measured.months.every((m) => m.points.length === 2 && m.source === "periods")).toBe(true);
     expect(row.explanations.filter((e) => e.kind === "month_missing")).toEqual([]);
     expect(row.explanations.map((e) => e.kind)).toContain("drained_balance");
+    // D93: every month measured at both points: the whole year is compared, and with no month
+    // missing the −77,7 % is said in words to rest on the factor.
+    expect(row.scope).toBe("year");
+    expect(row.measured.coverage.months).toBe(12);
+    expect(row.verdict_reason).toBeNull();
+    const factor = row.explanations.find((e) => e.kind === "factor")!;
+    expect(factor.text).toContain("(−77,7 %) за все 12 месяцев, измеренных на всех источниках");
+    expect(factor.text).toContain(
+      `ее объясняет коэффициент — измеренный метан соответствует ≈ ${(Math.round(row.implied_ef_m3_per_t! * 10) / 10).toLocaleString("ru-RU")} м³ на тонну угля против 18 м³/т оценки`,
+    );
     // Issue 105: the demo's shaft and drainage station have channels of their own.
     expect(row.explanations.filter((e) => e.kind === "no_channels")).toEqual([]);
     // D82: the measured side's uncertainty is the year's uncertainty of the same gross line.
@@ -173,6 +183,10 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
     close(figures.getCell(2).value as number, row.measured.ch4_t, "xlsx measured");
     close(figures.getCell(4).value as number, row.estimated!.ch4_t, "xlsx estimated");
     expect(book.getWorksheet("По месяцам")!.rowCount).toBe(2 + 12);
+    // D93: the months compared and what they hold, as numbers.
+    expect(figures.getCell(14).value).toBe(12);
+    close(figures.getCell(16).value as number, row.compared!.measured_ch4_t, "xlsx compared measured");
+    close(figures.getCell(17).value as number, row.compared!.estimated_ch4_t, "xlsx compared estimate");
   }, 60_000);
 });
 
@@ -211,13 +225,13 @@ describe("an approved year's comparison in its verification pack (issue 109)", (
     expect(out.stdout).toMatch(/сходится: {4}сравнение шахты «Шахта «Демонстрационная»»: вывод «(согласуются|расходятся)»/);
   }, 60_000);
 
-  it("verify.py fails once a measured month is altered, naming it, even with the manifest re-hashed", () => {
+  /** The pack with comparison.json changed by `edit`, its manifest re-hashed and re-signed as a forger would. */
+  function forgedWith(edit: (value: MeasuredVsEstimated) => void): string {
     const forged = join(mkdtempSync(join(tmpdir(), "compare-forged-")), "pack");
     cpSync(dir, forged, { recursive: true });
     const file = join(forged, "comparison.json");
     const value = JSON.parse(readFileSync(file, "utf8")) as MeasuredVsEstimated;
-    const month = value.facilities.find((f) => f.facility === demoMine)!.measured.months[2];
-    month.ch4_t = (month.ch4_t ?? 0) * 1.05;
+    edit(value);
     const text = `${JSON.stringify(value, null, 2)}\n`;
     writeFileSync(file, text);
     const manifest = JSON.parse(readFileSync(join(forged, "manifest.json"), "utf8")) as { files: Array<{ name: string; sha256: string }> };
@@ -228,9 +242,39 @@ describe("an approved year's comparison in its verification pack (issue 109)", (
       join(forged, "manifest.sig.json"),
       JSON.stringify({ ...signed, manifest, manifest_sha256: createHash("sha256").update(canonicalJson(manifest)).digest("hex") }),
     );
+    return forged;
+  }
+
+  it("verify.py fails once a measured month is altered, naming it, even with the manifest re-hashed", () => {
+    const forged = forgedWith((value) => {
+      const month = value.facilities.find((f) => f.facility === demoMine)!.measured.months[2];
+      month.ch4_t = (month.ch4_t ?? 0) * 1.05;
+    });
     const out = verify(forged);
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  сравнение шахты «Шахта «Демонстрационная»»: месяц ${year}-03, т CH4`);
+  }, 60_000);
+
+  it("verify.py names a month deleted from comparison.json (issue 115)", () => {
+    const forged = forgedWith((value) => {
+      const mine = value.facilities.find((f) => f.facility === demoMine)!;
+      mine.measured.months = mine.measured.months.filter((m) => m.month !== `${year}-05`);
+    });
+    const out = verify(forged);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toContain(`РАСХОДИТСЯ:  сравнение шахты «Шахта «Демонстрационная»»: месяц ${year}-05 — пересчет`);
+    expect(out.stdout).toContain("в файле месяца нет (удален)");
+  }, 60_000);
+
+  it("verify.py recomputes each measured calculation's CH4 from its periods' inputs and the D93 scope", () => {
+    const out = verify(dir);
+    expect(out.stdout).toContain(
+      "сходится:    сравнение шахты «Шахта «Демонстрационная»»: расчет «Вентиляционный ствол № 2, исходящая струя», т CH4 по его входным данным",
+    );
+    // The demo mine measured all 12 months at both points; «Без декабря» 11 of them.
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Демонстрационная»»: месяцев в сравнении 12");
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Без декабря»»: месяцев в сравнении 11");
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Без декабря»»: доля оценки за них, т CH4");
   }, 60_000);
 
   it("the passport says in one line whether measurement and estimate agree", async () => {

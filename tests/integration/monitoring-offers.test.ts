@@ -4,12 +4,17 @@
 // Section 12's worked examples as offers, the reason below 95 % and the late correction's flag are the
 // domain's, asserted in the unit tier (functions/src/domain/monitoring/minutes/offers.test.ts,
 // accepted-changes.test.ts); the ventilation and drainage hours are pushed here as the month's other points.
+// Issue 115, D92: the drainage station's accepted month is gross, so a flare fed from it is counted once;
+// a meter the register places after a take-off asks the basis at acceptance; a month accepted «чистый»
+// before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import vectors from "../fixtures/monitoring/methodology-section-12.json";
 import { createHarness, type Harness } from "../support/harness";
+import { inventoryCalculations } from "../support/inventory";
+import { migrateCompanyDrainageBasis } from "@server/domain/monitoring/minutes/drainage-basis-migration";
 
 let h: Harness;
 let staff: string;
@@ -194,5 +199,115 @@ describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
     const body = { facility: facility.id, point: "x".repeat(1000), months: ["2026-03"], project: project.id };
     const refused = await json<{ detail: string }>(await post("/api/v1/telemetry/offers/accept/", body), 400);
     expect(refused.detail).toContain("Источник выбросов: идентификатор не длиннее 128 символов");
+  });
+});
+
+describe("an accepted drainage month is gross (D92)", () => {
+  const drainage = async () =>
+    (await h.deps.repos.calculations.listAllByProject(company, project.id, "underground", "active")).find(
+      (c) => c.point === points["Дегазационная установка"],
+    )!;
+
+  it("is stored gross: its own pipeline meters measure all the drained gas", async () => {
+    const calculation = await drainage();
+    expect(calculation.inputs.basis).toBe("gross");
+    // The hour of section 12's drainage vector: 0,424355 t CH4.
+    expect(Math.abs((calculation.results.res_ch4 as number) - 0.424355)).toBeLessThan(5e-7);
+  });
+
+  it("and a flare fed from it is counted once: 0,424355 − 0,2004 = 0,223955 t CH4 on the mining line, no double-count warning", async () => {
+    // 0,5 thousand m³ at 60 % CH4 and 0,668 kg/m³: 0,5 × 60 × 0,668 / 100 = 0,2004 t CH4 sent to the flare.
+    await json(
+      await post("/api/v1/torch_composition/", {
+        name: "Факел дегазации",
+        project: project.id,
+        volume: 0.5,
+        w_ch4: 60,
+        cf: 0.0006,
+        p_co2: 1.8393,
+        p_ch4: 0.668,
+        drainage_points: [points["Дегазационная установка"]],
+        dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+      }),
+      201,
+    );
+    const stored = await drainage();
+    const drained = stored.results.res_ch4 as number;
+    const rows = await inventoryCalculations(h, staff, 2026, { facility: facility.id, line: "3|1.B.1.a.i.1|CH4" });
+    const row = rows.find((r) => r.id === stored.id)! as unknown as {
+      gases: Array<{ gas: string; t: number }>;
+      netting?: Array<{ gas: string; t: number }>;
+    };
+    const gross = row.gases.find((g) => g.gas === "CH4")!.t;
+    const burnt = row.netting?.find((g) => g.gas === "CH4")?.t ?? 0;
+    expect(Math.abs(gross - drained)).toBeLessThan(1e-9);
+    expect(Math.abs(burnt - 0.2004)).toBeLessThan(1e-9);
+    expect(Math.abs(gross - burnt - 0.223955)).toBeLessThan(5e-7);
+    const inventory = await json<{ checks: Array<{ code: string }> }>(
+      await h.request(`/api/v1/inventory/?year=2026&facility=${facility.id}`, { token: staff }),
+      200,
+    );
+    expect(inventory.checks.map((c) => c.code)).not.toContain("possible_double_count");
+  });
+
+  it("asks the basis where the register places the meter after a take-off, and records the answer", async () => {
+    const after = await json<{ id: string; meter_after_takeoff?: boolean }>(
+      await post(`/api/v1/facilities/${facility.id}/points/`, {
+        name: "Дегазация после отбора",
+        kind: "drainage_station",
+        meter_after_takeoff: true,
+      }),
+      201,
+    );
+    expect(after.meter_after_takeoff).toBe(true);
+    const body = { facility: facility.id, point: after.id, months: ["2026-03"], project: project.id };
+    const asked = await json<{ detail: string }>(await post("/api/v1/telemetry/offers/accept/", body), 400);
+    expect(asked.detail).toContain("стоит после отбора газа на использование: укажите, что он измеряет");
+    // Before a take-off the meter sees all the drained gas: «чистый» is refused there.
+    const net = await json<{ detail: string }>(
+      await post("/api/v1/telemetry/offers/accept/", { ...body, point: points["Дегазационная установка"], basis: "net" }),
+      400,
+    );
+    expect(net.detail).toContain("измеряет весь каптированный газ");
+    // A take-off meter is a drainage station's only.
+    const shaft = await json<{ detail: string }>(
+      await post(`/api/v1/facilities/${facility.id}/points/`, {
+        name: "Ствол после отбора",
+        kind: "ventilation_shaft",
+        meter_after_takeoff: true,
+      }),
+      400,
+    );
+    expect(shaft.detail).toContain("только для дегазационной установки");
+  });
+
+  it("makes a month accepted «чистый» before D92 gross once, with a change-log entry by «система»; a year in review keeps it", async () => {
+    const stored = await drainage();
+    // As an acceptance before D92 stored it: the type's default basis.
+    const { basis: _basis, ...inputs } = stored.inputs;
+    await h.deps.repos.calculations.replace({ ...stored, inputs, version: stored.version + 1 }, stored.version);
+    // While 2026 is in review its figures do not move, and the company is not marked done.
+    const review = (await h.deps.repos.inventoryReviews.get(company, 2026))!;
+    await h.deps.repos.inventoryReviews.put({ ...review, status: "in_review", version: review.version + 1 }, review.version);
+    expect(await migrateCompanyDrainageBasis(h.deps, company)).toMatchObject({ months: 0, kept: 1 });
+    expect((await drainage()).inputs.basis).toBeUndefined();
+    expect(await h.deps.repos.migrations.isDone(company, "accepted-drainage-gross")).toBe(false);
+    // Reopened: the next run corrects it.
+    const frozen = (await h.deps.repos.inventoryReviews.get(company, 2026))!;
+    await h.deps.repos.inventoryReviews.put({ ...frozen, status: review.status, version: frozen.version + 1 }, frozen.version);
+    const report = await migrateCompanyDrainageBasis(h.deps, company);
+    expect(report).toMatchObject({ months: 1, kept: 0, conflicts: 0 });
+    const corrected = await drainage();
+    expect(corrected.inputs.basis).toBe("gross");
+    expect(corrected.results.res_ch4).toBe(stored.results.res_ch4);
+    // In the company's change log, which its users read.
+    const entries = (await h.deps.repos.adminAudit.listCompany(company, { limit: 50, offset: 0 })).results.filter(
+      (e) => e.action === "telemetry.basis_gross",
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_email: "system", before: { basis: "net" }, after: { basis: "gross" } });
+    // Done: marked, and a second run changes nothing.
+    expect(await h.deps.repos.migrations.isDone(company, "accepted-drainage-gross")).toBe(true);
+    expect(await migrateCompanyDrainageBasis(h.deps, company)).toMatchObject({ months: 0 });
   });
 });

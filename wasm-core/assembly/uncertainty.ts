@@ -52,6 +52,28 @@ export function propagateSum(n: i32): f64 {
   return Math.sqrt(squares) / Math.abs(total);
 }
 
+/** D91, Equation 3.2 over groups of a shared source of error: terms of one group add their absolute
+ *  uncertainties linearly (full correlation), the groups combine in quadrature:
+ *  sqrt(Σ_g (Σ_{i∈g} U_i·x_i)²) / |Σ x_i|; input = x[n], U[n], group[n] (0 ≤ group < groups).
+ *  Every term a group of its own is Equation 3.2. */
+export function propagateGroupedSum(n: i32, groups: i32): f64 {
+  if (output.length < groups) output = new StaticArray<f64>(groups);
+  for (let g = 0; g < groups; g++) unchecked((output[g] = 0));
+  let total: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const x = unchecked(input[i]);
+    const g = <i32>unchecked(input[2 * n + i]);
+    unchecked((output[g] += unchecked(input[n + i]) * x));
+    total += x;
+  }
+  let squares: f64 = 0;
+  for (let g = 0; g < groups; g++) {
+    const ux = unchecked(output[g]);
+    squares += ux * ux;
+  }
+  return Math.sqrt(squares) / Math.abs(total);
+}
+
 /** The sum of the `n` inputs from `from` (a column of the table: the base year's, year t's). */
 function inputSum(from: i32, n: i32): f64 {
   let sum: f64 = 0;

@@ -262,7 +262,7 @@ describe("a calculation's gas in the year's uncertainty (D26, D27)", () => {
 
   it("splits a gas's uncertainty into activity data (Eq. 3.1 over the activity inputs) and factors (the others)", () => {
     const u = gasApproach1(core, model("underground_emission_ch4", [{ value: 603_000, inputs: ["volume", "ef"] }]), "CH4");
-    expect(u).toEqual({ ad_u: 2, ef_u: 44 });
+    expect(u).toMatchObject({ ad_u: 2, ef_u: 44 });
     expect(Math.hypot(u.ad_u, u.ef_u)).toBeCloseTo(core.product([2, 44]), 12);
   });
 
@@ -287,5 +287,94 @@ describe("a calculation's gas in the year's uncertainty (D26, D27)", () => {
     );
     expect(both.terms.map((t) => t.value)).toEqual([10, 250]);
     expect(both.co2e).toBe(260);
+  });
+});
+
+describe("one uncertainty per shared source (D91, a test vector)", () => {
+  const ipcc = {
+    value: 18,
+    source: "dictionary",
+    dictionary: "get_underground_emission_ch4",
+    item_id: 1,
+    item_name: "Подземная добыча, Tier 1",
+    item_version: 2,
+    uncertainty: normal(44, "dictionary"),
+  };
+  const estimate = (id: string, coal: number) => ({
+    ...v1(id, ipcc as UsedValue),
+    results: calculate("underground_emission_ch4", { volume: coal, ef: 18, koef_transform: 0.67 }, { gwp_ch4: 25 }) as Record<
+      string,
+      unknown
+    >,
+    coefficients: {
+      ...v1(id, ipcc as UsedValue).coefficients,
+      volume: { value: coal, source: "input", uncertainty: normal(2, "activity") },
+    },
+  });
+  const monthly = Array.from({ length: 12 }, (_, i) => calculationModel(estimate(`m${i + 1}`, 125_000))!);
+  const yearly = [calculationModel(estimate("y", 1_500_000))!];
+
+  it("12 monthly estimates at one factor: √(44² · 18 090² + 12 · 30,15²) / 18 090 = 44,00 %", () => {
+    const u = projectApproach1(core, monthly)!.approach1.u_pct;
+    close(u, Math.hypot(44 * 18_090, Math.sqrt(12) * 2 * 1_507.5) / 18_090);
+    expect(u.toFixed(2)).toBe("44.00");
+    // Eq. 3.2 over twelve independent terms gave 44,0/√12 = 12,71 %.
+    expect(u).toBeGreaterThan(40);
+  });
+
+  it("one yearly estimate of the same coal: 44,05 %, within 0,1 point of the monthly", () => {
+    const u = projectApproach1(core, yearly)!.approach1.u_pct;
+    close(u, Math.hypot(44, 2));
+    expect(u.toFixed(2)).toBe("44.05");
+    expect(Math.abs(u - projectApproach1(core, monthly)!.approach1.u_pct)).toBeLessThan(0.1);
+  });
+
+  it("names each part's source: the entry's draw for the factor, the calculation's own for its coal", () => {
+    const a = gasApproach1(core, monthly[0], "CH4");
+    const b = gasApproach1(core, monthly[1], "CH4");
+    expect(a.ef_group).toBe(b.ef_group);
+    expect(a.ad_group).not.toBe(b.ad_group);
+    expect(a.ef_inputs.map((input) => input.entry)).toEqual(["Подземная добыча, Tier 1"]);
+  });
+
+  it("a factor each calculation typed itself stays independent (Eq. 3.2 as before)", () => {
+    const own = Array.from(
+      { length: 12 },
+      (_, i) =>
+        calculationModel({
+          ...estimate(`t${i}`, 125_000),
+          coefficients: { ...estimate(`t${i}`, 125_000).coefficients, ef: { value: 18, source: "custom", uncertainty: normal(44) } },
+        })!,
+    );
+    close(projectApproach1(core, own)!.approach1.u_pct, Math.hypot(44, 2) / Math.sqrt(12));
+  });
+
+  it("the months of one point's meters are one source, whatever the calculation (the Monte Carlo draws them once)", () => {
+    const month = (id: string, point: string) =>
+      calculationModel({
+        id,
+        type: "handling_underground_ch4",
+        name: id,
+        results: { res_ch4: 100, res_ch4_to_co2: 2_500 },
+        coefficients: { ef: { value: 2.5, source: "custom", uncertainty: normal(20) } },
+        point,
+      })!;
+    const same = Array.from({ length: 12 }, (_, i) => month(`s${i}`, "shaft-1"));
+    close(projectApproach1(core, same)!.approach1.u_pct, 20);
+    const { factors } = monteCarloModel(same);
+    expect(factors).toHaveLength(1);
+    const apart = [month("a", "shaft-1"), month("b", "shaft-2")];
+    close(projectApproach1(core, apart)!.approach1.u_pct, 20 / Math.SQRT2);
+  });
+
+  it("Monte Carlo, which draws a shared entry once, now agrees with Approach 1 (±0,5 point)", () => {
+    const normalIpcc = { ...ipcc, uncertainty: normal(44, "dictionary") };
+    const models = Array.from(
+      { length: 12 },
+      (_, i) =>
+        calculationModel({ ...estimate(`n${i}`, 125_000), coefficients: { ...estimate(`n${i}`, 125_000).coefficients, ef: normalIpcc } })!,
+    );
+    const mc = monteCarloOf(core, models, { trials: 400_000, seed: 91 })!;
+    expect(Math.abs(mc.half_width_pct - projectApproach1(core, models)!.approach1.u_pct)).toBeLessThan(0.5);
   });
 });

@@ -5,7 +5,9 @@
 // project's total is the sum of its calculations (Eq. 3.2), its categories the calculation types.
 // Monte Carlo draws every input once per trial; a dictionary coefficient (entry, version, field)
 // used by several calculations is one draw for all of them (correlated), activity data and values
-// the user typed are drawn per calculation. Browser-safe: the web app and the exports use it alike.
+// the user typed are drawn per calculation, except that the instruments of one emission point are one
+// draw for every calculation measured there, whatever its months (D91). Approach 1 groups the same
+// way: terms sharing a source of error add linearly, the groups by Eq. 3.2. Browser-safe: the web app and the exports use it alike.
 import { co2CarriedBy, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
 import { REGISTRY, isEmissionType, type CalculationDefinition, type NumberField } from "./registry";
 import {
@@ -36,6 +38,8 @@ export interface UsedValue {
   dictionary?: string;
   item_id?: number;
   item_version?: number;
+  /** The dictionary entry's name, as the calculation recorded it. */
+  item_name?: string;
   uncertainty?: InputUncertainty;
 }
 
@@ -45,8 +49,11 @@ export interface ModelInput {
   value: number;
   unit: string;
   uncertainty: InputUncertainty;
-  /** Inputs with the same key are one draw in a Monte Carlo run. */
+  /** Inputs with the same key are one draw in a Monte Carlo run and one group of Approach 1 (D91):
+   *  a dictionary entry at one version, the instruments of one emission point, else the calculation's own. */
   share: string;
+  /** The dictionary entry's name where the input is one. */
+  entry?: string;
 }
 
 /** A calculation as a sum of products: co2e = Π(common) × Σ_terms (term.value × Π(term.inputs)),
@@ -80,6 +87,8 @@ export function calculationModel(calculation: {
   name: string;
   results: Record<string, unknown>;
   coefficients?: Record<string, UsedValue>;
+  /** D25, D91: the emission point it measures; its instruments' inputs are shared by its months. */
+  point?: string | null;
 }): CalculationModel | undefined {
   const { type } = calculation;
   if (!isEmissionType(type)) return undefined;
@@ -99,7 +108,12 @@ export function calculationModel(calculation: {
       value: used.value,
       unit: used.unit ?? field.unit,
       uncertainty: u,
-      share: shared ? `${used.dictionary}/${used.item_id}/${used.item_version ?? 0}/${field.name}` : `${calculation.id}/${field.name}`,
+      share: shared
+        ? `${used.dictionary}/${used.item_id}/${used.item_version ?? 0}/${field.name}`
+        : calculation.point
+          ? `point/${calculation.point}/${field.name}`
+          : `${calculation.id}/${field.name}`,
+      ...(shared && used.item_name ? { entry: used.item_name } : {}),
     });
   }
   const names = fields.map((f) => f.name as string);
@@ -174,11 +188,32 @@ export function calculationApproach1(core: UncertaintyCore, model: CalculationMo
   return interval(model.co2e, u_pct);
 }
 
+/** One gas of a calculation as Approach 1 reads it: its activity-data and factor uncertainties (%)
+ *  and the source of error each belongs to (D91): the `share` keys of the inputs it multiplies. */
+export interface GasApproach1 {
+  ad_u: number;
+  ef_u: number;
+  /** Terms with one key share their source of error and add linearly (D91). */
+  ad_group: string;
+  ef_group: string;
+  /** The inputs of each part, for naming its group. */
+  ad_inputs: readonly ModelInput[];
+  ef_inputs: readonly ModelInput[];
+}
+
+/** D91: the group of a part: its inputs' shared draws; activity data typed for one calculation stay
+ *  that calculation's own (independent), as do parts without any uncertain input. */
+function groupOf(model: CalculationModel, inputs: readonly ModelInput[], part: "ad" | "ef"): string {
+  if (inputs.length === 0) return `${model.id}/${part}`;
+  return [...new Set(inputs.map((input) => input.share))].sort().join("+");
+}
+
 /** D27: the activity-data and factor uncertainties (%) of one gas of a calculation, for the
  *  Approach 1 table by IPCC line and gas: Eq. 3.1 over the gas's inputs (its term's and the common
  *  ones) that are activity data (a field of an activity kind, or one that took the activity
- *  dictionary's band), and over the others. √(ad_u² + ef_u²) is the gas's own uncertainty. */
-export function gasApproach1(core: UncertaintyCore, model: CalculationModel, gas: "CO2" | "CH4"): { ad_u: number; ef_u: number } {
+ *  dictionary's band), and over the others. √(ad_u² + ef_u²) is the gas's own uncertainty. D91:
+ *  each part names the source of error it shares with other calculations (`ad_group`, `ef_group`). */
+export function gasApproach1(core: UncertaintyCore, model: CalculationModel, gas: "CO2" | "CH4"): GasApproach1 {
   const parts = twoPartsOf(model.type);
   const term = parts ? model.terms[gas === "CO2" ? 0 : 1] : model.terms[0];
   const names = new Set([...model.common, ...(term?.inputs ?? [])]);
@@ -188,7 +223,58 @@ export function gasApproach1(core: UncertaintyCore, model: CalculationModel, gas
     fields.some((f) => f.name === input.name && f.type === "number" && (f as NumberField).activity !== undefined);
   const used = model.inputs.filter((input) => names.has(input.name));
   const u = (inputs: ModelInput[]) => core.product(inputs.map((input) => approach1Pct(input.uncertainty)));
-  return { ad_u: u(used.filter(isActivity)), ef_u: u(used.filter((input) => !isActivity(input))) };
+  const activity = used.filter(isActivity);
+  const factor = used.filter((input) => !isActivity(input));
+  return {
+    ad_u: u(activity),
+    ef_u: u(factor),
+    ad_group: groupOf(model, activity, "ad"),
+    ef_group: groupOf(model, factor, "ef"),
+    ad_inputs: activity,
+    ef_inputs: factor,
+  };
+}
+
+/** A term of a sum with its activity-data and factor parts (D91). */
+export interface GroupedTerm {
+  x: number;
+  ad_u: number;
+  ef_u: number;
+  ad_group: string;
+  ef_group: string;
+}
+
+/** D91: Approach 1 of a sum whose terms share sources of error: the activity-data and the factor
+ *  parts each by the core's grouped Eq. 3.2 (linear within a group), then U = √(E² + F²). */
+export function groupedApproach1(core: UncertaintyCore, terms: readonly GroupedTerm[]): { ad_u: number; ef_u: number; u_pct: number } {
+  const live = terms.filter((t) => t.x !== 0);
+  const total = live.reduce((sum, t) => sum + t.x, 0);
+  if (live.length === 0 || total === 0) return { ad_u: 0, ef_u: 0, u_pct: 0 };
+  const x = live.map((t) => t.x);
+  const ad_u = core.groupedSum(
+    x,
+    live.map((t) => t.ad_u),
+    live.map((t) => t.ad_group),
+  );
+  const ef_u = core.groupedSum(
+    x,
+    live.map((t) => t.ef_u),
+    live.map((t) => t.ef_group),
+  );
+  return { ad_u, ef_u, u_pct: core.product([ad_u, ef_u]) };
+}
+
+/** The terms of calculations as Approach 1 groups them: each gas part of each (D91). */
+export function groupedTermsOf(core: UncertaintyCore, models: readonly CalculationModel[]): GroupedTerm[] {
+  return models.flatMap((model) => {
+    const gases: Array<"CO2" | "CH4"> = twoPartsOf(model.type) && model.terms.length === 2 ? ["CO2", "CH4"] : ["CH4"];
+    return gases.flatMap((gas, i) => {
+      const x = model.terms[i]?.value ?? 0;
+      if (x === 0) return [];
+      const { ad_u, ef_u, ad_group, ef_group } = gasApproach1(core, model, gas);
+      return [{ x, ad_u, ef_u, ad_group, ef_group }];
+    });
+  });
 }
 
 function interval(value: number, u_pct: number): Interval {
@@ -299,39 +385,21 @@ export interface ProjectUncertainty {
   thresholds: { approach1: number; approach2: number };
 }
 
-/** Eq. 3.2 over values `x` with uncertainties `u` (%): 0 when nothing is left. */
-function sumU(core: UncertaintyCore, x: number[], u: number[]): number {
-  const total = x.reduce((s, v) => s + v, 0);
-  return x.length === 0 || total === 0 ? 0 : core.sum(x, u);
-}
-
 /** The project's total and key categories by Approach 1; undefined when it has no emissions. */
 export function projectApproach1(core: UncertaintyCore, models: readonly CalculationModel[]): ProjectUncertainty | undefined {
   const positive = models.filter((m) => m.co2e > 0);
   if (positive.length === 0) return undefined;
-  const perCalculation = positive.map((m) => calculationApproach1(core, m).u_pct);
   const total = positive.reduce((s, m) => s + m.co2e, 0);
-  const approach1 = interval(
-    total,
-    sumU(
-      core,
-      positive.map((m) => m.co2e),
-      perCalculation,
-    ),
-  );
-  const byType = new Map<string, { x: number[]; u: number[] }>();
-  positive.forEach((m, i) => {
-    const group = byType.get(m.type) ?? { x: [], u: [] };
-    group.x.push(m.co2e);
-    group.u.push(perCalculation[i]);
-    byType.set(m.type, group);
-  });
-  const categories: CategoryUncertainty[] = [...byType.entries()].map(([type, g]) => ({
+  // D91: a factor shared by several calculations, or one point's instruments, is one source of error.
+  const approach1 = interval(total, groupedApproach1(core, groupedTermsOf(core, positive)).u_pct);
+  const byType = new Map<string, CalculationModel[]>();
+  for (const m of positive) byType.set(m.type, [...(byType.get(m.type) ?? []), m]);
+  const categories: CategoryUncertainty[] = [...byType.entries()].map(([type, own]) => ({
     id: type,
     title: isEmissionType(type) ? REGISTRY[type].title : type,
-    count: g.x.length,
-    co2e: g.x.reduce((s, v) => s + v, 0),
-    u_pct: sumU(core, g.x, g.u),
+    count: own.length,
+    co2e: own.reduce((s, m) => s + m.co2e, 0),
+    u_pct: groupedApproach1(core, groupedTermsOf(core, own)).u_pct,
   }));
   const level = categories.map((c) => ({ id: c.id, current: c.co2e }));
   return {

@@ -101,6 +101,7 @@ interface Exports {
   reserveOutput(n: number): number;
   propagateProduct(n: number): number;
   propagateSum(n: number): number;
+  propagateGroupedSum(n: number, groups: number): number;
   approach1Table(n: number): void;
   keyCategoriesLevel(n: number, threshold: number, withUncertainty: boolean): void;
   keyCategoriesTrend(n: number, threshold: number, withUncertainty: boolean): void;
@@ -167,6 +168,16 @@ export class UncertaintyCore {
     if (x.length !== u.length) throw new FieldError("u", `Число значений должно быть ${x.length}`);
     this.write([x.map((v, i) => finite("x", v, i)), u.map((v, i) => finite("u", v, i, { nonNegative: true }))]);
     return this.core.propagateSum(x.length);
+  }
+
+  /** D91: Equation 3.2 over the terms grouped by their shared source of error (`groups[i]`, any
+   *  key): within a group the absolute uncertainties add linearly, the groups in quadrature. */
+  groupedSum(x: readonly number[], u: readonly number[], groups: readonly string[]): number {
+    if (x.length !== u.length || x.length !== groups.length) throw new FieldError("u", `Число значений должно быть ${x.length}`);
+    const index = new Map<string, number>();
+    const g = groups.map((key) => index.get(key) ?? index.set(key, index.size).get(key)!);
+    this.write([x.map((v, i) => finite("x", v, i)), u.map((v, i) => finite("u", v, i, { nonNegative: true })), g]);
+    return this.core.propagateGroupedSum(x.length, index.size);
   }
 
   private checkedCategories(categories: readonly CategoryInput[]): void {

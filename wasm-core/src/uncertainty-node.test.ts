@@ -30,6 +30,36 @@ describe("Approach 1", () => {
     close(core.sum([603_000, 62_000, 70_000], [40.049968789001575, 60, 5.830951894845301]), 33.249480425112836);
   });
 
+  it("D91: Equation 3.2 over groups of a shared source, each group's U·x added linearly", () => {
+    // The worked example's factor part: twelve terms of 1 507,5 t at 44 % of one entry → 44 %.
+    const x = Array.from({ length: 12 }, () => 1_507.5);
+    expect(
+      core.groupedSum(
+        x,
+        x.map(() => 44),
+        x.map(() => "entry"),
+      ),
+    ).toBeCloseTo(44, 12);
+    // Each term a group of its own is Eq. 3.2.
+    const own = x.map((_, i) => `own-${i}`);
+    expect(
+      core.groupedSum(
+        x,
+        x.map(() => 44),
+        own,
+      ),
+    ).toBeCloseTo(
+      core.sum(
+        x,
+        x.map(() => 44),
+      ),
+      12,
+    );
+    // Two groups: √((44·2 + 20·1)² + (10·3)²) / 6.
+    expect(core.groupedSum([2, 1, 3], [44, 20, 10], ["a", "a", "b"])).toBeCloseTo(Math.hypot(44 * 2 + 20, 30) / 6, 12);
+    expect(() => core.groupedSum([1], [1, 2], ["a"])).toThrow(FieldError);
+  });
+
   it("V5: the Table 3.2 columns G–M, level and trend of two categories", () => {
     const table = core.approach1(V5);
     // Pinned from the equations of docs/methodology.md, Uncertainty, evaluated by hand:

@@ -6,6 +6,6 @@ export const MONTHLY_BASIS_TEXT = {
   days: "доля оценки по дням месяца (добыча по месяцам не известна)",
 } as const;
 
-/** D84: how the screen and the xlsx name the verdict. */
-export const verdictText = (consistent: boolean | null) =>
-  consistent === null ? "не с чем сравнить" : consistent ? "согласуются" : "расходятся больше неопределенности";
+/** D84: how the screen and the xlsx name the verdict; D93: a part-year without one says why. */
+export const verdictText = (consistent: boolean | null, reason?: string | null) =>
+  consistent === null ? (reason ?? "не с чем сравнить") : consistent ? "согласуются" : "расходятся больше неопределенности";

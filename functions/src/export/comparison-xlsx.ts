@@ -30,6 +30,11 @@ export function comparisonSheets(comparison: MeasuredVsEstimated): Sheet[] {
       number("Суммарная неопределенность, т CH4"),
       text("Вывод", 28),
       number("Коэффициент по измерению, м³/т", 2),
+      number("Месяцев в сравнении", 0),
+      number("Охват часов, %", 1),
+      number("Измерено за эти месяцы, т CH4"),
+      number("Доля оценки за эти месяцы, т CH4"),
+      number("Добыча угля за эти месяцы, т", 0),
     ],
     rows: comparison.facilities.map((f): Cell[] => [
       f.facility_name,
@@ -43,8 +48,13 @@ export function comparisonSheets(comparison: MeasuredVsEstimated): Sheet[] {
       f.difference_t,
       f.difference_pct,
       f.combined_t,
-      verdictText(f.consistent),
+      verdictText(f.consistent, f.verdict_reason),
       f.implied_ef_m3_per_t,
+      f.measured.coverage.months,
+      f.measured.coverage.hours_pct,
+      f.compared?.measured_ch4_t ?? null,
+      f.compared?.estimated_ch4_t ?? null,
+      f.compared?.coal_t ?? null,
     ]),
   };
   const months: Sheet = {
@@ -75,7 +85,11 @@ export function comparisonSheets(comparison: MeasuredVsEstimated): Sheet[] {
     text: { layout: "none" },
     title: `Что разделяет измерение и оценку, ${comparison.year}`,
     columns: [text("Шахта", 32), text("Пояснение", 100), number("т CH4")],
-    rows: comparison.facilities.flatMap((f) => f.explanations.map((e): Cell[] => [f.facility_name, e.text, e.t ?? null])),
+    // D93: each kind's total before the lines.
+    rows: comparison.facilities.flatMap((f) => [
+      ...f.explanation_totals.map((e): Cell[] => [f.facility_name, `Итого — ${e.text}`, e.t ?? null]),
+      ...f.explanations.map((e): Cell[] => [f.facility_name, e.text, e.t ?? null]),
+    ]),
   };
   return [mines, months, explanations];
 }

@@ -9,6 +9,7 @@ import { systemClock } from "../domain/context";
 import { drifted, reconcileAllStatistics, troubled } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
+import { migrateDrainageBasis } from "../domain/monitoring/minutes/drainage-basis-migration";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
@@ -27,6 +28,11 @@ export async function handler(): Promise<{ companies: number; drifted: number; r
   await migrateSensorPlaces(
     { repos, clock: systemClock },
     { log: (report) => console.info(JSON.stringify({ sensor_places_migrated: report })) },
+  );
+  // Issue 115, D92: drainage stations' months accepted as «чистый» before D92 are made gross.
+  await migrateDrainageBasis(
+    { repos, clock: systemClock },
+    { log: (report) => console.info(JSON.stringify({ drainage_basis_migrated: report })) },
   );
   const reports = await reconcileAllStatistics(
     { repos, clock: systemClock },

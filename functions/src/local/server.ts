@@ -29,6 +29,7 @@ import { seedDefaultModels } from "../domain/forecast/models";
 import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
+import { migrateDrainageBasis } from "../domain/monitoring/minutes/drainage-basis-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainReadings } from "../domain/monitoring/minutes/consumer";
 import { facilitiesWrittenLately } from "../domain/monitoring/minutes/minute-window";
@@ -301,6 +302,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         serverLog.info({
           event: "sensor-places",
           message: `sensors of company ${r.company}: ${r.sensors} given a section and place, ${r.points_cleared} no longer measure their point`,
+        });
+      }
+    },
+  });
+  // Issue 115, D92: drainage stations' months accepted as «чистый» before D92 are made gross.
+  await migrateDrainageBasis(deps, {
+    log: (r) => {
+      if ("failed" in r)
+        serverLog.error({ event: "drainage-basis", message: `accepted months of company ${r.company} not corrected: ${r.failed}` });
+      else if (r.months + r.kept > 0) {
+        serverLog.info({
+          event: "drainage-basis",
+          message: `accepted drainage months of company ${r.company}: ${r.months} made gross, ${r.kept} kept in a sent or approved year`,
         });
       }
     },

@@ -146,7 +146,7 @@ export function usePointChannels(facility: string) {
 export function useAcceptOffers(facility: string, year: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { point: string; months: string[]; project: string; reason?: string }) =>
+    mutationFn: (body: { point: string; months: string[]; project: string; reason?: string; basis?: "gross" | "net" }) =>
       monitoring((c) => c.offers.accept.$post({ json: { facility, ...body } })),
     // Issue 96 item 10: the months as accepted are shown at once, then the year's offers read again.
     onSuccess: (accepted) => {

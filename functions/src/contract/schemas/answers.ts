@@ -398,7 +398,11 @@ export const uncertaintyModelSchema = z.object({
           value: z.number(),
           unit: z.string(),
           uncertainty: inputUncertainty,
-          share: z.string().meta({ description: "Inputs with the same share are one Monte Carlo draw" }),
+          share: z.string().meta({
+            description:
+              "Inputs with the same share are one Monte Carlo draw and one Approach 1 group (D91): a dictionary entry at one version, one emission point's instruments, else the calculation's own",
+          }),
+          entry: z.optional(z.string().meta({ description: "The dictionary entry's name, where the input is one" })),
         }),
       ),
       common: z.array(z.string()),
@@ -528,6 +532,10 @@ export const emissionPointSchema = z.object({
   co2_content_source: z
     .optional(z.string())
     .meta({ description: "Where the CO2 content came from (an analysis of samples, the gas's passport)" }),
+  meter_after_takeoff: z.optional(z.boolean()).meta({
+    description:
+      "D92, a drainage station: its flow meter stands after a take-off to use, so accepting its АГК month asks the basis; absent or false: the meter sees all the drained gas (an accepted month is gross)",
+  }),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -825,9 +833,27 @@ export const yearUncertaintySchema = z.object({
       destroyed_t_co2e: z
         .number()
         .meta({ description: "D17, D28: what the netting takes off the line («− направлено на сжигание (факел, котельная)»)" }),
-      ad_u: z.number().meta({ description: "Activity-data uncertainty of the gross figure, % (Eq. 3.2 over its calculations)" }),
+      ad_u: z
+        .number()
+        .meta({ description: "Activity-data uncertainty of the gross figure, % (Eq. 3.2 over its calculations' sources of error, D91)" }),
       ef_u: z.number().meta({ description: "Emission-factor uncertainty of the gross figure, %" }),
       destroyed_u: z.number().meta({ description: "Uncertainty of the destroyed gas, %" }),
+      shared_sources: z
+        .array(
+          z.object({
+            kind: z.enum(["factor", "instruments"]).meta({
+              description: "D91: one dictionary entry (or company factor) at one version, or one emission point's instruments",
+            }),
+            label: z.string().meta({ description: "The group in words, as the screen names it" }),
+            count: z.int().meta({ description: "Calculations of the line that share it" }),
+            t_co2e: z.number().meta({ description: "Their gross figure, t CO2-eq" }),
+            u_pct: z.number().meta({ description: "The group's uncertainty, its terms added linearly, %" }),
+          }),
+        )
+        .meta({
+          description:
+            "D91: the sources of error several calculations of the line share; each group's absolute uncertainty adds linearly before the groups combine by Eq. 3.2",
+        }),
       u_pct: z.number().meta({ description: "D27: the line's uncertainty, Eq. 3.2 with the subtracted term, %" }),
       lower: z.number(),
       upper: z.number(),

@@ -56,6 +56,8 @@ const pointDetails = {
   in_service_to: serviceDate(),
   co2_content_pct: co2Content,
   co2_content_source: z.optional(text(POINT_NOTE_MAX)),
+  /** D92: a drainage station's meter placed after a take-off to use (it does not see all the drained gas). */
+  meter_after_takeoff: z.optional(z.boolean("ожидается true или false")),
 };
 
 export const pointCreateSchema = z

@@ -32,6 +32,9 @@ export const explanationKinds = [
   "drained_balance",
   "drained_net",
   "no_estimate",
+  "months_not_ended",
+  "scope",
+  "factor",
 ] as const;
 
 export const mineComparisonSchema = z.object({
@@ -43,6 +46,12 @@ export const mineComparisonSchema = z.object({
       .meta({ description: "D81: Σ CH4 of the counted measured calculations of the mine's shafts and drainage stations, gross" }),
     u_pct: z.number().meta({ description: "D82: Approach 1, % (95 %), as the year's uncertainty computes a gross line" }),
     calculations: z.array(z.string()),
+    coverage: z
+      .object({
+        months: z.int().meta({ description: "D93: ended months in which every shaft and drainage station in service has a measurement" }),
+        hours_pct: z.number().meta({ description: "The year's hours of its points in service that a measurement covers, %" }),
+      })
+      .meta({ description: "D93: how much of the year is measured" }),
     months: z.array(measuredMonthSchema),
   }),
   estimated: z.nullable(
@@ -58,11 +67,29 @@ export const mineComparisonSchema = z.object({
     }),
   ),
   coal_t: z.nullable(z.number()).meta({ description: "Coal mined, t: the estimate's activity data" }),
-  difference_t: z.nullable(z.number()).meta({ description: "Measured − estimated, t CH4" }),
+  scope: z.enum(["year", "measured_months"]).meta({
+    description: "D93: the whole year (every month in scope), or the measured months against the estimate's share of them",
+  }),
+  compared: z
+    .nullable(
+      z.object({
+        months: z.array(z.string()).meta({ description: "yyyy-MM, the months in scope" }),
+        measured_ch4_t: z.number(),
+        estimated_ch4_t: z.number().meta({ description: "The estimate's share of those months (D85: by coal, else by days)" }),
+        coal_t: z.nullable(z.number()).meta({ description: "Coal of those months, t" }),
+      }),
+    )
+    .meta({ description: "D93: what the difference, the bound and the implied factor are of; null: nothing to compare" }),
+  difference_t: z.nullable(z.number()).meta({ description: "Measured − estimated over the compared months, t CH4" }),
   difference_pct: z.nullable(z.number()).meta({ description: "The difference over the estimate, %" }),
   combined_t: z.nullable(z.number()).meta({ description: "D84: √((U_m·M)² + (U_e·E)²)/100, t CH4" }),
-  consistent: z.nullable(z.boolean()).meta({ description: "D84: |difference| ≤ combined_t" }),
-  implied_ef_m3_per_t: z.nullable(z.number()).meta({ description: "D83: measured × 1000 / (coal × 0,67), m³ CH4/t" }),
+  consistent: z
+    .nullable(z.boolean())
+    .meta({ description: "D84: |difference| ≤ combined_t; D93: null with fewer than 9 months in scope («судить рано»)" }),
+  verdict_reason: z.nullable(z.string()).meta({ description: "D93: why there is no verdict: «судить рано: измерено N из 12 месяцев»" }),
+  implied_ef_m3_per_t: z
+    .nullable(z.number())
+    .meta({ description: "D83, D93: measured × 1000 / (coal × 0,67) over the compared months, m³ CH4/t" }),
   density_kg_m3: z.number(),
   explanations: z.array(
     z.object({
@@ -74,6 +101,16 @@ export const mineComparisonSchema = z.object({
       calculation: z.optional(z.string()),
     }),
   ),
+  explanation_totals: z
+    .array(
+      z.object({
+        kind: z.enum(explanationKinds),
+        count: z.int(),
+        t: z.optional(z.number()).meta({ description: "Σ t CH4 of its lines that carry one" }),
+        text: z.string().meta({ description: "«не измерено или не принято: 11 месяцев, ≈ 6 150 т CH4»" }),
+      }),
+    )
+    .meta({ description: "D93: a total per kind, shown before the explanations' lines" }),
 });
 
 export const measuredVsEstimatedSchema = z.object({

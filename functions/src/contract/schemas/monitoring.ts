@@ -179,6 +179,9 @@ export const offerSchema = z.object({
     description: "The month has not ended on the company's clock: shown, not offered (minutes.expected counts its minutes so far)",
   }),
   month_minutes: z.int().meta({ description: "The whole month's minutes on the company's clock" }),
+  basis_asked: z.boolean().meta({
+    description: "D92: the register places the drainage station's meter after a take-off: accepting the month takes `basis`",
+  }),
   accepted: z.nullable(acceptedSchema),
 });
 
@@ -201,6 +204,12 @@ export const offerAcceptSchema = z.object({
     .max(LIMITS.monitoring.offerMonths, `не более ${LIMITS.monitoring.offerMonths} месяцев`),
   project: idString("укажите проект"),
   reason: z.optional(z.string().max(LIMITS.text.justification, `не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`)),
+  basis: z.optional(
+    z.enum(["gross", "net"], "ожидается gross (валовый выброс) или net (чистый выброс)").meta({
+      description:
+        "D92: asked only where the register places the drainage station's meter after a take-off to use (`meter_after_takeoff`); else a drainage month is gross",
+    }),
+  ),
 });
 
 /** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */

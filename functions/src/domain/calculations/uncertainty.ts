@@ -94,7 +94,7 @@ async function nettedInterval(
     }
   }
   const lines = [...byLine.entries()].map(([id, gases]): LineInput => {
-    const { gross, without: _without, ...u } = lineUncertaintyOf(core, gases, destroyedU);
+    const { gross, without: _without, shared: _shared, ...u } = lineUncertaintyOf(core, gases, destroyedU);
     const current = gross - (u.destroyed ?? 0);
     return { id, base: current, current, ...u };
   });

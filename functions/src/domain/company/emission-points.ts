@@ -57,8 +57,10 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
     in_service_to: input.in_service_to ?? null,
     co2_content_pct: input.co2_content_pct ?? null,
     co2_content_source: input.co2_content_pct === undefined || input.co2_content_pct === null ? "" : (input.co2_content_source ?? ""),
+    ...(input.meter_after_takeoff ? { meter_after_takeoff: true } : {}),
     is_active: true,
   };
+  refuseTakeoffMeter(point);
   const place = facilityPlace(actor, facilityId, deps.repos.emissionPoints, {
     name: "POINTS",
     limit: MAX_POINTS_PER_FACILITY,
@@ -92,6 +94,10 @@ export async function patchPoint(
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };
+  // D92: sent false clears it; left out keeps it.
+  if (patch.meter_after_takeoff ?? current.meter_after_takeoff) next.meter_after_takeoff = true;
+  else delete next.meter_after_takeoff;
+  refuseTakeoffMeter(next);
   if (next.co2_content_pct !== null && next.co2_content_pct !== undefined && !next.co2_content_source?.trim()) {
     throw invalidAt("co2_content_source", "укажите, откуда содержание CO2 (анализ проб, паспорт газа…)");
   }
@@ -105,6 +111,13 @@ export async function patchPoint(
   await deps.repos.emissionPoints.replace(next, current.version);
   await logPoint(deps, actor, (await getFacility(deps, actor, facilityId)).name, current, next);
   return next;
+}
+
+/** D92: only a drainage station's meter stands before or after a take-off of its gas. */
+function refuseTakeoffMeter(point: EmissionPoint): void {
+  if (point.meter_after_takeoff && point.kind !== "drainage_station") {
+    throw invalidAt("meter_after_takeoff", "счетчик после отбора газа указывают только для дегазационной установки");
+  }
 }
 
 /** Two points of one facility under one name could not be told apart in the passport. */

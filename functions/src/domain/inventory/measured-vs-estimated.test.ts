@@ -96,14 +96,165 @@ describe("a mine whose December was never measured", () => {
     close(missing[0].t!, (measuredT / hours) * 31 * 24);
     expect(missing[0].text).toContain("«Ствол № 1», 12.2025: нет измерения или месяц не принят");
   });
+  it("carries the point's t per hour its periods state (D86's basis), not per calendar hour", () => {
+    // January ran 700 of its 744 hours: 1 000 t at 1 000/700 t an hour, into February's 672 hours.
+    const ran: ComparedLine = {
+      ...shaft(),
+      period: { from: `${year}-01-01`, to: `${year}-01-31` },
+      gases: [{ gas: "CH4", t: 1_000 }],
+      results: { periods: [{ from: `${year}-01-01`, to: `${year}-01-31`, hours: 700, res_ch4: 1_000 }] },
+    };
+    const [one] = compareMines(uncertaintyCore(), {
+      year,
+      today: `${year}-03-01`,
+      lines: [ran, estimate],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    });
+    const february = one.explanations.find((e) => e.kind === "month_missing" && e.month === `${year}-02`)!;
+    close(february.t!, (1_000 / 700) * 672);
+  });
+
   it("names a shaft without its own methane channel (issue 105)", () => {
     expect(row.explanations.filter((e) => e.kind === "no_channels").map((e) => e.text)).toEqual([
       "«Ствол № 1», вентиляционный ствол (вентилятор): нет своего канала АГК метана — его месяцы не измеряются непрерывно",
     ]);
   });
-  it("compares by the rule of D84 with the factor of D83", () => {
+  it("compares its 11 measured months with the estimate's share of them (D93), by the rule of D84 with the factor of D83", () => {
     const measuredT = shaft().gases[0].t;
-    close(row.difference_t!, measuredT - 12_060);
-    close(row.implied_ef_m3_per_t!, (measuredT * 1000) / (1_000_000 * 0.67));
+    // The yearly estimate spread by days: January to November hold 334 of 365 days.
+    const share = 334 / 365;
+    expect(row.scope).toBe("measured_months");
+    expect(row.measured.coverage.months).toBe(11);
+    close(row.measured.coverage.hours_pct, (100 * 334) / 365);
+    close(row.compared!.estimated_ch4_t, 12_060 * share);
+    close(row.compared!.coal_t!, 1_000_000 * share);
+    close(row.difference_t!, measuredT - 12_060 * share);
+    close(row.implied_ef_m3_per_t!, (measuredT * 1000) / (1_000_000 * share * 0.67));
+    // Eleven months is enough to judge (≥ 9).
+    expect(row.consistent).not.toBeNull();
+    expect(row.verdict_reason).toBeNull();
+  });
+});
+
+describe("one uncertainty per shared source (D91): the verdict does not depend on how the coal is booked", () => {
+  const ipcc = {
+    value: 18,
+    unit: "м³/т",
+    source: "dictionary",
+    dictionary: "get_underground_emission_ch4",
+    item_id: 1,
+    item_name: "Подземная добыча, Tier 1",
+    item_version: 2,
+    uncertainty: { lower_pct: 44, upper_pct: 39, distribution: "lognormal", source: "МГЭИК 2006", origin: "dictionary" },
+  };
+  const coalOf = (id: string, coal: number, from: string, to: string): ComparedLine => ({
+    ...estimate,
+    id,
+    counted: true,
+    inventory_role: "primary",
+    period: { from, to },
+    gases: [{ gas: "CH4", t: (coal * 18 * 0.67) / 1000 }],
+    inputs: { volume: coal },
+    results: { res_ch4: (coal * 18 * 0.67) / 1000, res_ch4_to_co2: (coal * 18 * 0.67 * 25) / 1000 },
+    coefficients: {
+      ef: ipcc as never,
+      volume: {
+        value: coal,
+        unit: "т",
+        source: "input",
+        uncertainty: { lower_pct: 2, upper_pct: 2, distribution: "normal", source: "МГЭИК", origin: "activity" },
+      } as never,
+    },
+  });
+  const monthly = days.map((d, i) => coalOf(`m${i + 1}`, 125_000, `${year}-${pad(i + 1)}-01`, `${year}-${pad(i + 1)}-${d}`));
+  const yearly = [coalOf("y", 1_500_000, `${year}-01-01`, `${year}-12-31`)];
+  const compare = (estimates: ComparedLine[]) =>
+    compareMines(uncertaintyCore(), {
+      year,
+      lines: [shaft(), ...estimates],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    })[0];
+
+  it("12 monthly estimates give D91's 44,00 %, one yearly 44,05 %: within 0,1 point, one verdict", () => {
+    const byMonth = compare(monthly);
+    const byYear = compare(yearly);
+    close(byMonth.estimated!.ch4_t, 18_090);
+    close(byMonth.estimated!.u_pct, Math.hypot(44 * 18_090, Math.sqrt(12) * 2 * 1_507.5) / 18_090);
+    close(byYear.estimated!.u_pct, Math.hypot(44, 2));
+    expect(Math.abs(byMonth.estimated!.u_pct - byYear.estimated!.u_pct)).toBeLessThan(0.1);
+    expect(byMonth.consistent).toBe(byYear.consistent);
+  });
+});
+
+describe("a part-year is compared with its own months (D93)", () => {
+  // A new mine: January measured and accepted, February running (today 15.02), the estimate yearly.
+  const january: ComparedLine = {
+    ...shaft(),
+    id: "c-jan",
+    period: { from: `${year}-01-01`, to: `${year}-01-31` },
+    gases: [{ gas: "CH4", t: 1_000 }],
+    results: { periods: [{ from: `${year}-01-01`, to: `${year}-01-31`, hours: 744, res_ch4: 1_000 }] },
+  };
+  const estimateOf: ComparedLine = { ...estimate, gases: [{ gas: "CH4", t: 12_060 }], inputs: { volume: 1_000_000 } };
+  const [row] = compareMines(uncertaintyCore(), {
+    year,
+    today: `${year}-02-15`,
+    lines: [january, estimateOf],
+    facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+    points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+  });
+
+  it("one month measured of twelve: no verdict, «судить рано: измерено 1 из 12 месяцев»", () => {
+    expect(row.consistent).toBeNull();
+    expect(row.verdict_reason).toBe("судить рано: измерено 1 из 12 месяцев");
+    expect(row.scope).toBe("measured_months");
+    expect(row.measured.coverage).toEqual({ months: 1, hours_pct: (100 * 31) / 365 });
+  });
+
+  it("compares that month with its share of the estimate and its coal", () => {
+    const share = 31 / 365;
+    expect(row.compared!.months).toEqual([`${year}-01`]);
+    close(row.compared!.measured_ch4_t, 1_000);
+    close(row.compared!.estimated_ch4_t, 12_060 * share);
+    close(row.difference_t!, 1_000 - 12_060 * share);
+    close(row.difference_pct!, (100 * (1_000 - 12_060 * share)) / (12_060 * share));
+    // The implied factor from January's coal, not the year's (that gave 0,98 m³/t of 1 000 t).
+    close(row.implied_ef_m3_per_t!, (1_000 * 1000) / (1_000_000 * share * 0.67));
+  });
+
+  it("never calls a month not yet ended missing, and totals the missing months before their lines", () => {
+    const missing = row.explanations.filter((e) => e.kind === "month_missing");
+    // February (running) to December (not begun) are no gap: nothing is missing yet.
+    expect(missing).toEqual([]);
+    expect(row.explanations.find((e) => e.kind === "months_not_ended")?.text).toBe(
+      "Месяцы 02.2025–12.2025 еще не закончились — это не пропуск измерений, в сравнение они не входят",
+    );
+    expect(row.explanations.find((e) => e.kind === "scope")?.text).toContain(
+      "Сравниваемые месяцы — 1 из 12, в которых измерены все источники",
+    );
+  });
+
+  it("totals the months missing once they have ended", () => {
+    const [late] = compareMines(uncertaintyCore(), {
+      year,
+      today: `${year + 1}-01-10`,
+      lines: [january, estimateOf],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    });
+    const missing = late.explanations.filter((e) => e.kind === "month_missing");
+    expect(missing).toHaveLength(11);
+    const total = missing.reduce((sum, e) => sum + e.t!, 0);
+    expect(late.explanation_totals).toEqual([
+      {
+        kind: "month_missing",
+        count: 11,
+        t: total,
+        text: `не измерено или не принято: 11 месяцев, ≈ ${total.toLocaleString("ru-RU", { maximumFractionDigits: 2 })} т CH4`,
+      },
+    ]);
+    expect(late.consistent).toBeNull();
   });
 });

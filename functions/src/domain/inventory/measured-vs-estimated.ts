@@ -31,6 +31,18 @@ const ESTIMATE_TYPE = "underground_emission_ch4";
 const MEASURED_KINDS: readonly EmissionPointKind[] = ["ventilation_shaft", "drainage_station"];
 /** D63: a change of an accepted month's CH4 above this share is «moved» (as the year's check reads it). */
 const MOVED_SHARE = 0.001;
+/** D93: with fewer months in scope (every shaft and drainage station measured) there is no verdict. [A] */
+export const MIN_SCOPE_MONTHS = 9;
+/** D93: the reason a part-year gives no verdict. */
+export const tooEarly = (months: number) => `судить рано: измерено ${months} из 12 месяцев`;
+
+/** «1 месяц», «3 месяца», «11 месяцев». */
+export function monthsWord(n: number): string {
+  const [ten, hundred] = [n % 10, n % 100];
+  if (ten === 1 && hundred !== 11) return "месяц";
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return "месяца";
+  return "месяцев";
+}
 
 /** D82, D84: the rule of the comparison — a test vector of methodology section 14. */
 export function compareFigures(input: {
@@ -84,7 +96,17 @@ export interface MonthMinutes {
 }
 
 export interface Explanation {
-  kind: "month_missing" | "substituted" | "no_channels" | "readings_moved" | "drained_balance" | "drained_net" | "no_estimate";
+  kind:
+    | "month_missing"
+    | "substituted"
+    | "no_channels"
+    | "readings_moved"
+    | "drained_balance"
+    | "drained_net"
+    | "no_estimate"
+    | "months_not_ended"
+    | "scope"
+    | "factor";
   text: string;
   t?: number;
   month?: string;
@@ -142,6 +164,9 @@ export interface ComparisonSources {
   /** Issue 105: the shafts and drainage stations without their own channels for a month, with what each
    *  lacks in words («метана», …), as «Данные АГК» names it (listPointChannels). */
   lacking?: ReadonlyMap<string, readonly string[]>;
+  /** D93: today (yyyy-MM-dd) for the live year: a month not yet ended is never missing nor compared.
+   *  Absent (a version's snapshot): every month of the year has ended. */
+  today?: string;
 }
 
 /** The comparison of every underground mine of the lines (D81–D86). */
@@ -217,10 +242,36 @@ function compareMine(core: UncertaintyCore, sources: ComparisonSources, facility
     };
   });
   const measuredT = measured.reduce((s, l) => s + ch4Of(l), 0);
+
+  // D93: the months compared are the ended ones in which every shaft and drainage station in service
+  // has a measurement; a month not yet ended is neither missing nor compared.
+  const ended = (m: number) => sources.today === undefined || monthPeriod(year, m).to < sources.today;
+  const serving = (m: number) => {
+    const { from, to } = monthPeriod(year, m);
+    return points.filter((p) => !(p.in_service_from && p.in_service_from > to) && !(p.in_service_to && p.in_service_to < from));
+  };
+  const scopeMonths = months
+    .filter((row, i) => {
+      const own = serving(i + 1);
+      return ended(i + 1) && own.length > 0 && own.every((p) => row.points.some((q) => q.point === p.id));
+    })
+    .map((row) => row.month);
+  const inScope = new Set(scopeMonths);
+  // The hours of the year its points in service were measured, over theirs (a month's completeness).
+  let [pointHours, measuredHours] = [0, 0];
+  months.forEach((row, i) => {
+    const { from, to } = monthPeriod(year, i + 1);
+    const monthHours = daysBetween(from, to) * 24;
+    for (const p of serving(i + 1)) {
+      pointHours += monthHours;
+      measuredHours += monthHours * Math.min(1, row.points.find((q) => q.point === p.id)?.completeness ?? 0);
+    }
+  });
   const measuredSide = {
     ch4_t: measuredT,
     u_pct: measured.length > 0 ? approach1(core, measured) : 0,
     calculations: measured.map((l) => l.id),
+    coverage: { months: scopeMonths.length, hours_pct: pointHours > 0 ? (100 * measuredHours) / pointHours : 0 },
     months,
   };
 
@@ -244,30 +295,57 @@ function compareMine(core: UncertaintyCore, sources: ComparisonSources, facility
         ...estimateMonths(year, estimates),
       }
     : null;
-  const verdict =
-    estimated && measured.length > 0
-      ? compareFigures({
-          measured_t: measuredT,
-          measured_u_pct: measuredSide.u_pct,
-          estimated_t: estimateT,
-          estimated_u_pct: estimated.u_pct,
-          coal_t,
-        })
+  // D93: the whole year where every month is in scope (the figures as D81 sums them), else the
+  // measured months against the estimate's share of them (D85: by coal, else by days) and their coal.
+  const scope = scopeMonths.length === 12 ? ("year" as const) : ("measured_months" as const);
+  const compared =
+    estimated && measured.length > 0 && scopeMonths.length > 0
+      ? scope === "year"
+        ? { months: scopeMonths, measured_ch4_t: measuredT, estimated_ch4_t: estimateT, coal_t }
+        : {
+            months: scopeMonths,
+            measured_ch4_t: months.filter((m) => inScope.has(m.month)).reduce((sum, m) => sum + (m.ch4_t ?? 0), 0),
+            estimated_ch4_t: estimated.months.filter((m) => inScope.has(m.month)).reduce((sum, m) => sum + m.ch4_t, 0),
+            coal_t: estimates
+              .flatMap((l) => byMonths(year, l.period.from, l.period.to, Number(l.inputs?.volume ?? 0)))
+              .filter((part) => inScope.has(part.month))
+              .reduce((sum, part) => sum + part.t, 0),
+          }
       : null;
-  return {
+  const verdict = compared
+    ? compareFigures({
+        measured_t: compared.measured_ch4_t,
+        measured_u_pct: measuredSide.u_pct,
+        estimated_t: compared.estimated_ch4_t,
+        estimated_u_pct: estimated!.u_pct,
+        coal_t: compared.coal_t,
+      })
+    : null;
+  const judged = scopeMonths.length >= MIN_SCOPE_MONTHS;
+  const row = {
     facility: facility.id,
     facility_name: facility.name,
     measured: measuredSide,
     estimated,
     coal_t,
+    scope,
+    compared,
     difference_t: verdict?.difference_t ?? null,
     difference_pct: verdict?.difference_pct ?? null,
     combined_t: verdict?.combined_t ?? null,
-    consistent: verdict?.consistent ?? null,
-    implied_ef_m3_per_t: impliedFactor(measuredT, coal_t),
+    // D93: never a verdict from missing data.
+    consistent: judged ? (verdict?.consistent ?? null) : null,
+    verdict_reason: estimated && measured.length > 0 && !judged ? tooEarly(scopeMonths.length) : null,
+    // D93: the factor of the compared months' coal; none where no month compares.
+    implied_ef_m3_per_t: verdict ? verdict.implied_ef_m3_per_t : measured.length === 0 ? impliedFactor(measuredT, coal_t) : null,
     density_kg_m3: IMPLIED_FACTOR_DENSITY_KG_M3,
-    explanations: explanationsOf(sources, facility.id, points, measured, months, cells, estimated === null),
   };
+  const explanations = explanationsOf(sources, facility.id, points, measured, months, cells, estimated === null, ended, {
+    ...row,
+    estimate_ef: estimated?.ef ?? null,
+    monthly_basis: estimated?.monthly_basis ?? null,
+  });
+  return { ...row, explanations, explanation_totals: totalsOf(explanations) };
 }
 
 /** D85: the estimate's monthly share: each estimate that covers one month is that month's (coal mined
@@ -294,10 +372,13 @@ function explanationsOf(
   months: ReadonlyArray<{ month: string; points: ReadonlyArray<{ point: string }> }>,
   cells: ReadonlyMap<string, ReadonlyMap<string, { t: number; hours: number; minutes?: MonthMinutes }>>,
   noEstimate: boolean,
+  ended: (month: number) => boolean,
+  verdict: VerdictOf,
 ): Explanation[] {
   const { year } = sources;
   const out: Explanation[] = [];
   if (noEstimate) out.push({ kind: "no_estimate", text: "Нет оценки по добыче угля (уравнение 4.1.3): сравнивать не с чем" });
+  out.push(...scopeExplanations(year, verdict, ended));
   for (const point of points) {
     // The point's year measured: its t over the days its months cover (D86: «the year's measured rate»).
     let t = 0;
@@ -309,8 +390,9 @@ function explanationsOf(
     const rate = hours > 0 ? t / hours : null;
     for (const { month, points: measuredHere } of months) {
       const { from, to } = monthPeriod(year, Number(month.slice(5)));
-      // A month the point was out of service is no gap.
+      // A month the point was out of service is no gap, nor one not yet ended (D93).
       if ((point.in_service_from && point.in_service_from > to) || (point.in_service_to && point.in_service_to < from)) continue;
+      if (!ended(Number(month.slice(5)))) continue;
       if (measuredHere.some((p) => p.point === point.id)) continue;
       const carry = rate === null ? undefined : rate * daysBetween(from, to) * 24;
       out.push({
@@ -397,6 +479,88 @@ function explanationsOf(
 
 export type MineComparison = ReturnType<typeof compareMines>[number];
 
+/** What the scope's explanations read of a mine's row. */
+interface VerdictOf {
+  scope: "year" | "measured_months";
+  compared: { months: readonly string[]; measured_ch4_t: number; estimated_ch4_t: number; coal_t: number | null } | null;
+  difference_t: number | null;
+  difference_pct: number | null;
+  consistent: boolean | null;
+  implied_ef_m3_per_t: number | null;
+  estimate_ef: number | null;
+  monthly_basis: "coal" | "days" | null;
+}
+
+const signed = (t: number, digits = 2) =>
+  `${t > 0 ? "+" : t < 0 ? "−" : ""}${Math.abs(t).toLocaleString("ru-RU", { maximumFractionDigits: digits })}`;
+const factor = (ef: number) => ef.toLocaleString("ru-RU", { maximumFractionDigits: 1 });
+
+/** D93: the months not yet ended, what a part-year compares and, for a whole year that diverges,
+ *  what the difference rests on once no month is missing: the factor. */
+function scopeExplanations(year: number, v: VerdictOf, ended: (month: number) => boolean): Explanation[] {
+  const out: Explanation[] = [];
+  const pending = Array.from({ length: 12 }, (_, i) => i + 1).filter((m) => !ended(m));
+  if (pending.length > 0) {
+    const first = monthLabel(monthKey(year, pending[0]));
+    const last = monthLabel(monthKey(year, pending[pending.length - 1]));
+    out.push({
+      kind: "months_not_ended",
+      text:
+        `${pending.length === 1 ? `Месяц ${first} еще не закончился` : `Месяцы ${first}–${last} еще не закончились`} — ` +
+        "это не пропуск измерений, в сравнение они не входят",
+    });
+  }
+  if (!v.compared) return out;
+  if (v.scope === "measured_months") {
+    const n = v.compared.months.length;
+    out.push({
+      kind: "scope",
+      text:
+        `Сравниваемые месяцы — ${n} из 12, в которых измерены все источники: измерено ${tonnes(v.compared.measured_ch4_t)} т CH4 ` +
+        `против доли оценки за те же месяцы ${tonnes(v.compared.estimated_ch4_t)} т (${v.monthly_basis === "coal" ? "по добыче угля месяцев" : "по дням"})`,
+      t: v.compared.measured_ch4_t - v.compared.estimated_ch4_t,
+    });
+  }
+  if (v.consistent === false && v.implied_ef_m3_per_t !== null && v.estimate_ef !== null && v.difference_t !== null) {
+    const months =
+      v.scope === "year"
+        ? "за все 12 месяцев, измеренных на всех источниках"
+        : `за ${v.compared.months.length} ${monthsWord(v.compared.months.length)}, измеренных на всех источниках`;
+    out.push({
+      kind: "factor",
+      text:
+        `Разница ${signed(v.difference_t)} т CH4 (${signed(v.difference_pct ?? 0, 1)} %) ${months}: пропусков в сравниваемых месяцах нет, ` +
+        `и ее объясняет коэффициент — измеренный метан соответствует ≈ ${factor(v.implied_ef_m3_per_t)} м³ на тонну угля против ` +
+        `${factor(v.estimate_ef)} м³/т оценки; газоносность шахты ${v.implied_ef_m3_per_t < v.estimate_ef ? "ниже" : "выше"} принятого в оценке значения`,
+      t: v.difference_t,
+    });
+  }
+  return out;
+}
+
+/** The explanations' totals per kind, before their lines: how many and the t they carry. */
+function totalsOf(explanations: readonly Explanation[]) {
+  const byKind = new Map<Explanation["kind"], { count: number; t: number; known: number }>();
+  for (const e of explanations) {
+    const k = byKind.get(e.kind) ?? byKind.set(e.kind, { count: 0, t: 0, known: 0 }).get(e.kind)!;
+    k.count += 1;
+    if (e.t !== undefined) [k.t, k.known] = [k.t + e.t, k.known + 1];
+  }
+  const label: Partial<Record<Explanation["kind"], (n: number) => string>> = {
+    month_missing: (n) => `не измерено или не принято: ${n} ${monthsWord(n)}`,
+    no_channels: (n) => `без своих каналов АГК: ${n} ${n === 1 ? "источник" : n < 5 ? "источника" : "источников"}`,
+    readings_moved: (n) => `показания изменились после принятия: ${n} ${monthsWord(n)}`,
+  };
+  return [...byKind.entries()]
+    .filter(([kind]) => label[kind])
+    .map(([kind, { count, t, known }]) => ({
+      kind,
+      count,
+      ...(known > 0 ? { t } : {}),
+      text: label[kind]!(count) + (known > 0 ? `, ≈ ${tonnes(t)} т CH4` : ""),
+    }));
+}
+
 /** The lines the year compares (D40: an approved year its version's; else the live calculations with
  *  what they were computed from) and the approved version, if any. */
 export async function yearLines(
@@ -435,10 +599,12 @@ export function snapshotComparison(snapshot: Pick<InventorySnapshot, "year" | "v
 
 /** D86: the one line the report passport prints of the comparison, per mine. */
 export function agreementLine(mines: ReadonlyArray<MineComparison>): string {
-  const compared = mines.filter((m) => m.consistent !== null);
+  const compared = mines.filter((m) => m.consistent !== null || m.verdict_reason !== null);
   if (compared.length === 0) return "Сравнивать не с чем: нет шахты с измеренным выбросом и оценкой по добыче угля";
   return compared
     .map((m) => {
+      // D93: a part-year without enough months says so, never «расходятся».
+      if (m.consistent === null) return `«${m.facility_name}»: ${m.verdict_reason}`;
       const sign = (m.difference_t ?? 0) > 0 ? "+" : "";
       const verdict = m.consistent ? "измерение и оценка согласуются" : "измерение и оценка расходятся больше их неопределенности";
       return (

@@ -15,6 +15,7 @@ import {
   destroyedGasUncertainty,
   gasApproach1,
   type CalculationModel,
+  type ModelInput,
   type UsedValue,
 } from "@core/calculation-uncertainty";
 import { co2Equivalent } from "@core/gwp-in-force";
@@ -29,7 +30,7 @@ import { getInventory, inventoryWithStored } from "./year";
 
 /** A stored calculation as a sum of products of its uncertain inputs, as it recorded them. */
 export function modelOf(
-  calculation: Pick<StoredCalculation, "id" | "type" | "name" | "results" | "coefficients">,
+  calculation: Pick<StoredCalculation, "id" | "type" | "name" | "results" | "coefficients"> & { point?: string | null },
 ): CalculationModel | undefined {
   return calculationModel({
     id: calculation.id,
@@ -37,6 +38,8 @@ export function modelOf(
     name: calculation.name,
     results: calculation.results,
     coefficients: calculation.coefficients as Record<string, UsedValue>,
+    // D91: the months measured at one point share its instruments.
+    point: calculation.point ?? null,
   });
 }
 
@@ -77,41 +80,99 @@ export interface CountedGas {
   /** What the facility-year's netting takes off it (D26). */
   readonly subtracted_t_co2e: number;
   readonly model: CalculationModel | undefined;
+  /** D91: the name of the emission point it measures, to name its instruments' group. */
+  readonly point_name?: string;
 }
 
-/** D27: one netted line's uncertainties from the counted calculations on it: its gross figure's
- *  activity-data and factor uncertainties (Eq. 3.2 over the calculations, each gas by Eq. 3.1 over
- *  its inputs as recorded), and the destroyed gas each facility-year takes off it with what that
- *  facility's own measurements of it give, the facilities metered apart (Eq. 3.2). The year's page
- *  and a project's page both compute by it, so one netted figure has one uncertainty. */
+/** D91: a source of error several calculations of a line share, as the year's screen names it. */
+export interface SharedSource {
+  /** `factor`: one dictionary entry (or company factor) at one version; `instruments`: one point's meters. */
+  kind: "factor" | "instruments";
+  label: string;
+  /** The calculations that share it. */
+  count: number;
+  /** Their gross figure, t CO2-eq, and the group's uncertainty (%), its terms added linearly. */
+  t_co2e: number;
+  u_pct: number;
+}
+
+/** How a group is named: a point's instruments by the point, a dictionary entry by its name. */
+function sharedLabel(inputs: readonly ModelInput[], pointName: string | undefined): { kind: SharedSource["kind"]; label: string } {
+  const atPoint = inputs.filter((input) => input.share.startsWith("point/"));
+  const entries = inputs.filter((input) => input.entry);
+  const fields = (list: readonly ModelInput[]) => [...new Set(list.map((input) => input.label.charAt(0).toLowerCase() + input.label.slice(1)))].join(", ");
+  const parts = [
+    ...(atPoint.length > 0 ? [`приборы точки «${pointName ?? "без названия"}» (${fields(atPoint)})`] : []),
+    ...[...new Set(entries.map((input) => input.entry!))].map(
+      (entry) => `«${entry}» (${fields(entries.filter((input) => input.entry === entry))})`,
+    ),
+  ];
+  return { kind: atPoint.length > 0 ? "instruments" : "factor", label: parts.join("; ") };
+}
+
+/** D27, D91: one netted line's uncertainties from the counted calculations on it: its gross figure's
+ *  activity-data and factor uncertainties (each gas by Eq. 3.1 over its inputs as recorded; the
+ *  calculations by Eq. 3.2 over their sources of error: a factor or one point's instruments shared
+ *  by several adds linearly, `SharedSource`), and the destroyed gas each facility-year takes off it
+ *  with what that facility's own measurements of it give, the facilities metered apart (Eq. 3.2).
+ *  The year's page, a project's page and the comparison compute by it, so one netted figure has one
+ *  uncertainty. */
 export function lineUncertaintyOf(
   core: UncertaintyCore,
   gases: readonly CountedGas[],
   destroyedU: (facility: string | null, gas: Gas) => number,
-): Omit<LineInput, "id" | "base" | "current"> & { gross: number; without: number } {
+): Omit<LineInput, "id" | "base" | "current"> & { gross: number; without: number; shared: SharedSource[] } {
   let gross = 0;
   let without = 0;
+  const x: number[] = [];
   const ad: number[] = [];
   const ef: number[] = [];
+  const adGroups: string[] = [];
+  const efGroups: string[] = [];
   const destroyedOf = new Map<string | null, { gas: Gas; t: number }>();
-  for (const own of gases) {
-    const u = own.model ? gasApproach1(core, own.model, own.gas) : { ad_u: 0, ef_u: 0 };
-    if (u.ad_u === 0 && u.ef_u === 0) without += 1;
+  const groups = new Map<string, { inputs: readonly ModelInput[]; point?: string; ids: Set<string>; t: number; ux: number }>();
+  const join = (key: string, inputs: readonly ModelInput[], own: CountedGas, u: number) => {
+    const group = groups.get(key) ?? groups.set(key, { inputs, point: own.point_name, ids: new Set(), t: 0, ux: 0 }).get(key)!;
+    group.ids.add(own.model!.id);
+    group.t += own.gross_t_co2e;
+    group.ux += u * own.gross_t_co2e;
+  };
+  gases.forEach((own, i) => {
+    const u = own.model ? gasApproach1(core, own.model, own.gas) : undefined;
+    if (!u || (u.ad_u === 0 && u.ef_u === 0)) without += 1;
     gross += own.gross_t_co2e;
-    ad.push(u.ad_u * own.gross_t_co2e);
-    ef.push(u.ef_u * own.gross_t_co2e);
+    x.push(own.gross_t_co2e);
+    ad.push(u?.ad_u ?? 0);
+    ef.push(u?.ef_u ?? 0);
+    adGroups.push(u?.ad_group ?? `${i}/ad`);
+    efGroups.push(u?.ef_group ?? `${i}/ef`);
+    if (u && u.ad_u > 0) join(`ad:${u.ad_group}`, u.ad_inputs, own, u.ad_u);
+    if (u && u.ef_u > 0) join(`ef:${u.ef_group}`, u.ef_inputs, own, u.ef_u);
     if (own.subtracted_t_co2e > 0) {
       const into = destroyedOf.get(own.facility) ?? destroyedOf.set(own.facility, { gas: own.gas, t: 0 }).get(own.facility)!;
       into.t += own.subtracted_t_co2e;
     }
-  }
+  });
   const parts = [...destroyedOf.entries()];
   const destroyed = parts.reduce((sum, [, { t }]) => sum + t, 0);
+  const shared = [...groups.values()]
+    .filter((group) => group.ids.size > 1 && group.t > 0)
+    .map(
+      (group): SharedSource => ({
+        ...sharedLabel(group.inputs, group.point),
+        count: group.ids.size,
+        t_co2e: group.t,
+        u_pct: group.ux / group.t,
+      }),
+    )
+    .sort((a, b) => b.t_co2e * b.u_pct - a.t_co2e * a.u_pct);
   return {
     gross,
     without,
-    ad_u: gross > 0 ? hypotOf(ad) / gross : 0,
-    ef_u: gross > 0 ? hypotOf(ef) / gross : 0,
+    shared,
+    // D91: the core's Eq. 3.2 over the sources of error, each group's terms added linearly.
+    ad_u: gross > 0 ? core.groupedSum(x, ad, adGroups) : 0,
+    ef_u: gross > 0 ? core.groupedSum(x, ef, efGroups) : 0,
     ...(destroyed > 0
       ? { destroyed, destroyed_u: hypotOf(parts.map(([facility, { gas, t }]) => t * destroyedU(facility, gas))) / destroyed }
       : {}),
@@ -120,10 +181,13 @@ export function lineUncertaintyOf(
 
 export async function yearUncertainty(deps: Deps, actor: Actor, year: number, facilityId?: string, baseYear?: number) {
   if (baseYear !== undefined && baseYear >= year) throw invalidAt("base", "базовый год должен быть раньше отчетного");
-  const [{ inventory, stored }, base] = await Promise.all([
+  const [{ inventory, stored }, base, points] = await Promise.all([
     inventoryWithStored(deps, actor, year, facilityId),
     baseYear === undefined ? undefined : getInventory(deps, actor, baseYear, facilityId),
+    deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
+  // D91: a point's instruments are named by the point.
+  const pointName = new Map(points.map((p) => [p.id, p.name]));
   const core = uncertaintyCore();
   const gwpCh4 = inventory.gwp.gwp_ch4;
   const byId = new Map(stored.map((calculation) => [calculation.id, calculation]));
@@ -135,7 +199,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
   );
   // The base year at this year's GWP set, so the trend compares like with like.
   const baseOf = new Map((base?.categories ?? []).map((line) => [lineId(line), { line, t_co2e: co2Equivalent(line.gas, line.t, gwpCh4) }]));
-  const lines = inventory.categories.map((line): { line: typeof line; input: LineInput; without: number } => {
+  const lines = inventory.categories.map((line): { line: typeof line; input: LineInput; without: number; shared: SharedSource[] } => {
     const id = lineId(line);
     const gases = counted.flatMap((row): CountedGas[] => {
       if (lineId({ category: row.category, ipcc_code: row.ipcc_code, gas: line.gas }) !== id) return [];
@@ -148,11 +212,12 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
           gross_t_co2e: own.t_co2e,
           subtracted_t_co2e: row.netting?.find((g) => g.gas === line.gas)?.t_co2e ?? 0,
           model: models.get(row.id),
+          point_name: pointName.get(byId.get(row.id)?.point ?? ""),
         },
       ];
     });
-    const { gross: _gross, without, ...u } = lineUncertaintyOf(core, gases, destroyedU);
-    return { line, input: { id, base: baseOf.get(id)?.t_co2e ?? 0, current: line.t_co2e, ...u }, without };
+    const { gross: _gross, without, shared, ...u } = lineUncertaintyOf(core, gases, destroyedU);
+    return { line, input: { id, base: baseOf.get(id)?.t_co2e ?? 0, current: line.t_co2e, ...u }, without, shared };
   });
   // Lines of the base year that this year no longer has count in the trend with nothing now.
   const gone = [...baseOf.entries()]
@@ -161,6 +226,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
       line: { ...line, t: 0, t_co2e: 0, count: 0, calculations: [] },
       input: { id, base: t_co2e, current: 0, ad_u: 0, ef_u: 0 },
       without: 0,
+      shared: [],
     }));
   const all = [...lines, ...gone];
   const total = inventory.total_t_co2e;
@@ -183,7 +249,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
     base_year: baseYear ?? null,
     gwp: inventory.gwp,
     ...(inventory.approved ? { approved_version: inventory.approved.version } : {}),
-    lines: all.map(({ line, input, without }) => ({
+    lines: all.map(({ line, input, without, shared }) => ({
       id: input.id,
       category: line.category,
       category_label: line.category_label,
@@ -198,6 +264,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
       ad_u: input.ad_u,
       ef_u: input.ef_u,
       destroyed_u: input.destroyed_u ?? 0,
+      shared_sources: shared,
       ...interval(input.current, g.get(input.id) ?? 0),
       base_t_co2e: withTrend ? input.base : null,
     })),

@@ -126,6 +126,7 @@ MINING_LINE = "1.B.1.a.i.1"
 MEASURED_TYPE = "underground"
 ESTIMATE_TYPE = "underground_emission_ch4"
 MEASURED_POINT_KINDS = ("ventilation_shaft", "drainage_station")
+MIN_SCOPE_MONTHS = 9  # D93: fewer months in scope give no verdict
 IMPLIED_FACTOR_DENSITY = 0.67  # kg/m3, D2 and D83
 # Issue 86 R9: the platform's signature over manifest.json, and the day since which every pack has one.
 MANIFEST_SIGNATURE = "manifest.sig.json"
@@ -1012,15 +1013,20 @@ def by_months(year, start, end, t):
     return out
 
 
-def measured_months(year, line):
-    periods = (line.get("results") or {}).get("periods")
-    months = {}
+def measured_parts(line):
+    """Issue 115: a measured calculation's CH4 (formula 3.1, E = V × W_CH4 × ρ_CH4 × 10⁻²) recomputed from
+    its inputs, not its stored results: each measurement period's volume (flow × hours × 60 / 1000
+    thousand m3) and content, as typed (the period rows keep them beside their results), else its one
+    volume and content; as (from, to, t CH4) spans."""
+    inputs = line.get("inputs") or {}
+    density = num(inputs, "p_ch4") or num((line.get("coefficients") or {}).get("p_ch4"), "value")
+    periods = inputs.get("periods")
+    if not isinstance(periods, list):
+        periods = (line.get("results") or {}).get("periods")
     if isinstance(periods, list) and periods:
-        for p in periods:
-            for month, t in by_months(year, p["from"], p["to"], num(p, "res_ch4")).items():
-                months[month] = months.get(month, 0.0) + t
-        return months
-    return by_months(year, line["period"]["from"], line["period"]["to"], num(line.get("results"), "res_ch4"))
+        return [(p["from"], p["to"], num(p, "flow_m3_min") * num(p, "hours") * 60 / 1000 * num(p, "w_ch4") * density / 100)
+                for p in periods]
+    return [(line["period"]["from"], line["period"]["to"], num(inputs, "volume") * num(inputs, "ef_ch4") * density / 100)]
 
 
 def check_comparison(report, path, snapshot):
@@ -1036,6 +1042,7 @@ def check_comparison(report, path, snapshot):
     year = snapshot.get("year")
     entity = snapshot.get("legal_entity") or {}
     kinds = {p["id"]: p.get("kind") for p in entity.get("points") or []}
+    month_keys = ["%d-%02d" % (year, m) for m in range(1, 13)]
     lines = snapshot["inventory"]["calculations"]
     stated_by = {f.get("facility"): f for f in stated.get("facilities", [])}
     mines = [f for f in entity.get("facilities") or [] if f.get("kind") == "underground_mine"]
@@ -1052,12 +1059,39 @@ def check_comparison(report, path, snapshot):
         if row is None:
             report.fail(where, "в %s этой шахты нет" % COMPARISON_FILE)
             continue
-        m_t = sum(num(l.get("results"), "res_ch4") for l in measured)
-        report.compare("%s: измерено, т CH4" % where, m_t, (row.get("measured") or {}).get("ch4_t"))
         months = {}
+        by_point = {}
+        m_t = 0.0
         for l in measured:
-            for month, t in measured_months(year, l).items():
-                months[month] = months.get(month, 0.0) + t
+            parts = measured_parts(l)
+            own = sum(t for _, _, t in parts)
+            report.compare("%s: расчет «%s», т CH4 по его входным данным" % (where, l.get("name")), own, num(l.get("results"), "res_ch4"))
+            m_t += own
+            for start, end, t in parts:
+                for month, share in by_months(year, start, end, t).items():
+                    months[month] = months.get(month, 0.0) + share
+                    by_point.setdefault(l.get("point"), set()).add(month)
+        report.compare("%s: измерено, т CH4" % where, m_t, (row.get("measured") or {}).get("ch4_t"))
+        stated_months = {m.get("month") for m in (row.get("measured") or {}).get("months", [])}
+        for month in sorted(set(months) - stated_months):
+            report.fail("%s: месяц %s" % (where, month), "пересчет %s т CH4, в файле месяца нет (удален)" % fmt(months[month]))
+        # D93: the months in scope are those in which every shaft and drainage station in service has a measurement.
+        own_points = [p for p in entity.get("points") or []
+                      if p.get("facility") == facility["id"] and p.get("kind") in MEASURED_POINT_KINDS]
+        scope = []
+        for month in month_keys:
+            m_first = month + "-01"
+            m_last = str(datetime.date(year + (month.endswith("-12")), int(month[5:]) % 12 + 1, 1) - datetime.timedelta(days=1))
+            serving = [p for p in own_points
+                       if not (p.get("in_service_from") and p["in_service_from"] > m_last)
+                       and not (p.get("in_service_to") and p["in_service_to"] < m_first)]
+            if serving and all(month in by_point.get(p["id"], set()) for p in serving):
+                scope.append(month)
+        coverage = (row.get("measured") or {}).get("coverage") or {}
+        if coverage.get("months") == len(scope):
+            report.agree("%s: месяцев в сравнении %d" % (where, len(scope)))
+        else:
+            report.fail("%s: месяцев в сравнении" % where, "пересчет %d, в файле %s" % (len(scope), coverage.get("months")))
         for m in (row.get("measured") or {}).get("months", []):
             computed = months.get(m.get("month"))
             if computed is None and m.get("ch4_t") is None:
@@ -1078,19 +1112,41 @@ def check_comparison(report, path, snapshot):
             continue
         report.compare("%s: оценка, т CH4" % where, e_t, estimated.get("ch4_t"))
         report.compare("%s: добыча угля, т" % where, coal, row.get("coal_t"))
-        implied = m_t * 1000 / (coal * IMPLIED_FACTOR_DENSITY) if coal > 0 else None
+        if not measured:
+            implied = m_t * 1000 / (coal * IMPLIED_FACTOR_DENSITY) if coal > 0 else None
+            if implied is not None:
+                report.compare("%s: коэффициент по измерению, м3/т" % where, implied, row.get("implied_ef_m3_per_t"))
+            continue
+        if not scope:
+            if row.get("consistent") is not None or row.get("compared") is not None:
+                report.fail("%s: вывод" % where, "ни один месяц не измерен на всех источниках, а в файле есть сравнение")
+            continue
+        # D93: the whole year, or the measured months against the estimate's share of them and their coal.
+        if len(scope) == 12:
+            c_m, c_e, c_coal = m_t, e_t, coal
+        else:
+            c_m = sum(months.get(month, 0.0) for month in scope)
+            c_e = sum(t for l in estimates for month, t in by_months(year, l["period"]["from"], l["period"]["to"],
+                                                                      num(l.get("results"), "res_ch4")).items()
+                      if month in scope)
+            c_coal = sum(t for l in estimates for month, t in by_months(year, l["period"]["from"], l["period"]["to"],
+                                                                         num(l.get("inputs"), "volume")).items()
+                         if month in scope)
+        compared = row.get("compared") or {}
+        report.compare("%s: измерено за сравниваемые месяцы, т CH4" % where, c_m, compared.get("measured_ch4_t"))
+        report.compare("%s: доля оценки за них, т CH4" % where, c_e, compared.get("estimated_ch4_t"))
+        implied = c_m * 1000 / (c_coal * IMPLIED_FACTOR_DENSITY) if c_coal > 0 else None
         if implied is not None:
             report.compare("%s: коэффициент по измерению, м3/т" % where, implied, row.get("implied_ef_m3_per_t"))
-        if not measured:
-            continue
-        difference = m_t - e_t
+        difference = c_m - c_e
         report.compare("%s: разница, т CH4" % where, difference, row.get("difference_t"))
         u_m, u_e = num(row.get("measured"), "u_pct"), num(estimated, "u_pct")
-        combined = math.hypot(u_m * m_t / 100, u_e * e_t / 100)
+        combined = math.hypot(u_m * c_m / 100, u_e * c_e / 100)
         report.compare("%s: суммарная неопределенность, т CH4" % where, combined, row.get("combined_t"))
-        consistent = abs(difference) <= combined
+        consistent = abs(difference) <= combined if len(scope) >= MIN_SCOPE_MONTHS else None
         if consistent == row.get("consistent"):
-            report.agree("%s: вывод «%s»" % (where, "согласуются" if consistent else "расходятся"))
+            report.agree("%s: вывод «%s»" % (where, {True: "согласуются", False: "расходятся",
+                                                     None: "судить рано: измерено %d из 12 месяцев" % len(scope)}[consistent]))
         else:
             report.fail("%s: вывод" % where, "пересчет %s, в файле %s" % (consistent, row.get("consistent")))
     known = {f["id"] for f in mines}

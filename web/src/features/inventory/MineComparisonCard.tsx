@@ -1,6 +1,8 @@
 // One mine's card of «Измерено и оценено» (issue 109): the two figures with their 95 % bands, the verdict,
 // the difference and the implied factor, the chart by month and the explanations, each leading to the
-// month's «Данные АГК», the mine's sensors or the year's balance. Loaded after the page's heading, as the
+// month's «Данные АГК», the mine's sensors or the year's balance. D93: how much of the year is measured,
+// what is compared (the whole year or the measured months against the estimate's share of them), no
+// verdict before 9 months, and the explanations' totals per kind before their lines. Loaded after the page's heading, as the
 // inventory's report is (its chart, list and tags are the page's weight).
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
@@ -34,7 +36,7 @@ function Band({ label, value, u, testId }: { label: string; value: number; u: nu
 /** Where an explanation leads: the month's «Данные АГК», the mine's sensors or the year's balance. */
 function explanationLink(mine: MineComparison, kind: string, year: number): { to: string; label: string } {
   if (kind === "no_channels") return { to: `/facilities/${mine.facility}/sensors`, label: "Датчики" };
-  if (kind === "drained_balance" || kind === "drained_net" || kind === "no_estimate")
+  if (kind === "drained_balance" || kind === "drained_net" || kind === "no_estimate" || kind === "factor")
     return { to: `/inventory?year=${year}&facility=${mine.facility}`, label: "Инвентаризация" };
   return { to: `/facilities/${mine.facility}/agk-data`, label: "Данные АГК" };
 }
@@ -60,8 +62,11 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
         </Flex>
         <Flex vertical gap={4}>
           <Flex gap={8} wrap align="center">
-            <Tag color={mine.consistent === null ? "default" : mine.consistent ? "green" : "red"} data-testid="verdict">
-              {verdictText(mine.consistent)}
+            <Tag
+              color={mine.consistent === null ? (mine.verdict_reason ? "gold" : "default") : mine.consistent ? "green" : "red"}
+              data-testid="verdict"
+            >
+              {verdictText(mine.consistent, mine.verdict_reason)}
             </Tag>
             {mine.difference_t !== null && (
               <Typography.Text>
@@ -71,11 +76,20 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
               </Typography.Text>
             )}
           </Flex>
+          <Typography.Text data-testid="coverage">
+            Охват: измерено {mine.measured.coverage.months} из 12 месяцев на всех стволах и дегазации,{" "}
+            {percent(mine.measured.coverage.hours_pct)} часов источников за год
+            {mine.compared &&
+              (mine.scope === "year"
+                ? "; сравнивается весь год"
+                : `; сравниваются измеренные месяцы: ${t(mine.compared.measured_ch4_t)} против доли оценки за них ${t(mine.compared.estimated_ch4_t)}`)}
+          </Typography.Text>
           {mine.implied_ef_m3_per_t !== null && (
             <Typography.Text data-testid="implied-factor">
               Коэффициент по измерению: {formatResult(mine.implied_ef_m3_per_t, 2)} м³/т при {formatResult(mine.density_kg_m3, 2)} кг/м³
               {estimated?.ef != null && ` — в оценке ${formatResult(estimated.ef, 2)} м³/т`}
-              {mine.coal_t !== null && `; добыча ${formatResult(mine.coal_t, 0)} т`}
+              {mine.compared?.coal_t != null &&
+                `; добыча ${mine.scope === "year" ? "" : "за сравниваемые месяцы "}${formatResult(mine.compared.coal_t, 0)} т`}
             </Typography.Text>
           )}
           {estimated && <Typography.Text type="secondary">{estimated.method}</Typography.Text>}
@@ -83,7 +97,16 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
         <Chart figure={figure} height={320} testId="comparison-chart" />
         <List
           size="small"
-          header={<Typography.Text strong>Что разделяет измерение и оценку</Typography.Text>}
+          header={
+            <Flex vertical gap={2}>
+              <Typography.Text strong>Что разделяет измерение и оценку</Typography.Text>
+              {mine.explanation_totals.map((total) => (
+                <Typography.Text key={total.kind} data-testid="explanation-total">
+                  Итого — {total.text}
+                </Typography.Text>
+              ))}
+            </Flex>
+          }
           locale={{ emptyText: "Ничего не найдено: все месяцы измерены и приняты" }}
           dataSource={mine.explanations}
           renderItem={(item) => {

@@ -2,7 +2,8 @@
 // uncertainty by IPCC line and gas on the netted lines (GET inventory/uncertainty/): each line's
 // emission, the destroyed gas taken off it, the activity-data and factor uncertainties and the
 // line's own, the total's Approach 1 interval and the Monte Carlo one, and the key categories by
-// level and, with a base year picked, by trend.
+// level and, with a base year picked, by trend. D91: the sources of error several calculations of a
+// line share (one factor, one point's instruments) are named, as Approach 1 adds them linearly.
 import { useState } from "react";
 import { Alert, Card, Flex, Select, Tag, Typography, type TableColumnsType } from "antd";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
@@ -153,6 +154,7 @@ export function YearUncertainty({ year, facility, years }: { year: number; facil
             columns={columns(data.trend !== null)}
             dataSource={rowsOf(data)}
           />
+          <SharedSources lines={data.lines} />
           {data.lines.some((l) => l.without_uncertainty > 0) && (
             <Typography.Text type="warning">
               Без неопределенности исходных данных:{" "}
@@ -166,5 +168,31 @@ export function YearUncertainty({ year, facility, years }: { year: number; facil
         </Flex>
       )}
     </Card>
+  );
+}
+
+/** D91: the groups of a shared source of error, by line: within a group the calculations'
+ *  uncertainties add linearly, the groups and independent activity data by Eq. 3.2. */
+function SharedSources({ lines }: { lines: readonly Line[] }) {
+  const withShared = lines.filter((l) => l.shared_sources.length > 0);
+  if (withShared.length === 0) return null;
+  return (
+    <Flex vertical gap={4} data-testid="year-uncertainty-shared">
+      <Typography.Text strong>Общие источники погрешности</Typography.Text>
+      <Typography.Text type="secondary">
+        Расчеты с одним коэффициентом (запись справочника одной версии) или с приборами одной точки ошибаются вместе: их неопределенности
+        складываются, а не по уравнению 3.2, как независимые (МГЭИК 2006, т. 1, гл. 3, п. 3.2.3.1).
+      </Typography.Text>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {withShared.flatMap((l) =>
+          l.shared_sources.map((g) => (
+            <li key={`${l.id}|${g.kind}|${g.label}`}>
+              {l.ipcc_code} {l.gas}: {g.label.charAt(0).toUpperCase() + g.label.slice(1)} — расчетов: {formatResult(g.count, 0)},{" "}
+              {tonnes(g.t_co2e)} {T_CO2E}, ±{percent(g.u_pct)}
+            </li>
+          )),
+        )}
+      </ul>
+    </Flex>
   );
 }

@@ -2,9 +2,10 @@
 // «создайте проект площадки на 2026 год»), below 95 % with a reason. «Принять заново» (issue 87): a
 // month whose readings changed since, into the project it is in, with the reason the change log keeps
 // (its calculation gets a new version, the old figures stay in its history); a month whose calculation was
-// archived, into a project of the year again.
+// archived, into a project of the year again. D92: a drainage station's month is gross; where the register
+// places its meter after a take-off to use, the dialog asks what the meter measures.
 import { useState } from "react";
-import { Alert, Flex, Input, Modal, Select, Typography } from "antd";
+import { Alert, Flex, Input, Modal, Radio, Select, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { LIMITS } from "@server/contract";
 import { OFFER_COMPLETENESS } from "@core/monitoring";
@@ -36,6 +37,7 @@ export default function AcceptDialog({
   const [chosen, setProject] = useState<string | undefined>();
   const project = chosen ?? (replacing ? offer.accepted?.project : undefined);
   const [reason, setReason] = useState("");
+  const [basis, setBasis] = useState<"gross" | "net" | undefined>();
   const accept = useAcceptOffers(facility, year);
   const low = offer.completeness < OFFER_COMPLETENESS;
   const needsReason = low || replacing;
@@ -48,10 +50,19 @@ export default function AcceptDialog({
       onCancel={onClose}
       okText={title}
       cancelText="Отмена"
-      okButtonProps={{ disabled: !project || noProject || (needsReason && !reason.trim()), loading: accept.isPending }}
+      okButtonProps={{
+        disabled: !project || noProject || (needsReason && !reason.trim()) || (offer.basis_asked && !basis),
+        loading: accept.isPending,
+      }}
       onOk={() =>
         accept.mutate(
-          { point: offer.point, months: [offer.month], project: project!, ...(needsReason ? { reason: reason.trim() } : {}) },
+          {
+            point: offer.point,
+            months: [offer.month],
+            project: project!,
+            ...(needsReason ? { reason: reason.trim() } : {}),
+            ...(offer.basis_asked && basis ? { basis } : {}),
+          },
           { onSuccess: onClose },
         )
       }
@@ -88,6 +99,22 @@ export default function AcceptDialog({
             onChange={setProject}
             disabled={replacing}
           />
+        )}
+        {offer.basis_asked && (
+          <Flex vertical gap={4}>
+            <Typography.Text>
+              Счетчик установки стоит после отбора газа на использование (карточка источника). Что он измеряет?
+            </Typography.Text>
+            <Radio.Group
+              aria-label="Основа месяца"
+              value={basis}
+              onChange={(e) => setBasis(e.target.value)}
+              options={[
+                { value: "gross", label: "весь каптированный газ (валовый)" },
+                { value: "net", label: "только выброшенный без сжигания (чистый)" },
+              ]}
+            />
+          </Flex>
         )}
         {low && (
           <Alert

@@ -49,6 +49,7 @@ const offer = (month: string, completeness: number, accepted: unknown = null) =>
   demo: false,
   in_progress: false,
   month_minutes: 44640,
+  basis_asked: false,
   accepted,
 });
 const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
@@ -277,4 +278,45 @@ it("says to create a project of the month's year when the facility has none, off
   await within(dialog).findByText(`Нет проекта этой площадки на ${year} год: создайте проект площадки на ${year} год`);
   expect(within(dialog).queryByLabelText("Проект")).toBeNull();
   expect(dialog.textContent).not.toContain("Прошлый год");
+});
+
+it("asks what a drainage meter placed after a take-off measures, and sends the answer (D92)", async () => {
+  const year = new Date(TEST_NOW).getFullYear();
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year })], count: 1 })
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [{ ...offer(`${year}-03`, 0.99), basis_asked: true }])
+      .on("acceptMonitoringOffers", () => [
+        { ...offer(`${year}-03`, 0.99), basis_asked: true, accepted: acceptedMonth({ changed: false }) },
+      ]),
+  );
+  const row = (await screen.findByText(`03.${year}`)).closest("tr")!;
+  await app.user.click(within(row).getByText("Принять").closest("button")!);
+  const dialog = (await screen.findByText(`Принять: Ствол № 2, 03.${year}`, { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  expect(dialog.textContent).toContain("Счетчик установки стоит после отбора газа на использование");
+  await app.user.click(inside.getByLabelText("Проект"));
+  await app.user.click(await screen.findByText("Замеры"));
+  const ok = inside
+    .getAllByText("Принять")
+    .map((e) => e.closest("button")!)
+    .find((b) => b.className.includes("primary"))!;
+  // Not without the answer.
+  expect(ok.disabled).toBe(true);
+  await app.user.click(inside.getByLabelText("весь каптированный газ (валовый)"));
+  await waitFor(() => expect(ok.disabled).toBe(false));
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acceptMonitoringOffers")).toHaveLength(1));
+  expect(app.api.calls("acceptMonitoringOffers")[0].body).toEqual({
+    facility: "f1",
+    point: "p1",
+    months: [`${year}-03`],
+    project: "pr1",
+    basis: "gross",
+  });
 });

@@ -4,7 +4,7 @@
 // the dialog.
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Checkbox, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
 import { InServiceItems } from "../../shared/InServiceItems";
@@ -198,6 +198,26 @@ function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () =
   );
 }
 
+/** D92: a drainage station's flow meter placed after a take-off to use does not see all the drained gas:
+ *  accepting its АГК month then asks the basis. Shown for a drainage station only. */
+function TakeoffMeterItem() {
+  return (
+    <Form.Item noStyle shouldUpdate={(a, b) => a.kind !== b.kind}>
+      {({ getFieldValue }) =>
+        getFieldValue("kind") === "drainage_station" ? (
+          <Form.Item
+            name="meter_after_takeoff"
+            valuePropName="checked"
+            extra="Иначе месяц «по данным АГК» принимается как валовый: счетчик на трубопроводе до отбора измеряет весь каптированный газ"
+          >
+            <Checkbox>Счетчик стоит после отбора газа на использование</Checkbox>
+          </Form.Item>
+        ) : null
+      }
+    </Form.Item>
+  );
+}
+
 type PointForm = Omit<PointFields, "in_service_from" | "in_service_to" | "co2_content_pct"> & {
   in_service_from?: string;
   in_service_to?: string;
@@ -225,6 +245,8 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
           in_service_to: isoOf(values.in_service_to),
           co2_content_pct: co2,
           co2_content_source: co2 === null ? "" : (values.co2_content_source ?? ""),
+          // D92: a drainage station's only.
+          meter_after_takeoff: values.kind === "drainage_station" && values.meter_after_takeoff === true,
         },
       },
       { onSuccess: onClose },
@@ -269,6 +291,7 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
           maxLength={POINT_NOTE_MAX}
           placeholder="анализ проб, протокол № 7 от 12.10.2026"
         />
+        <TakeoffMeterItem />
         <InServiceItems />
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>

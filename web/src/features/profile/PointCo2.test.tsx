@@ -68,3 +68,45 @@ it("sends the CO2 content typed with a decimal comma and its source with a new p
     co2_content_source: "анализ проб, протокол № 7",
   });
 });
+
+it("marks a drainage station's meter placed after a take-off, and only a drainage station's (D92)", async () => {
+  app = openPage({ path: "/profile", page: <FacilitiesCard /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [FACILITY])
+      .on("listEmissionPoints", [])
+      .on("createEmissionPoint", ({ body }) => ({
+        ...(body as object),
+        id: "p1",
+        company: "company-1",
+        facility: "f1",
+        instrument: "",
+        frequency: "",
+        in_service_from: null,
+        in_service_to: null,
+        is_active: true,
+        created_at: AT,
+        updated_at: AT,
+        version: 1,
+      })),
+  );
+  await app.user.click((await screen.findByText("Источники выбросов")).closest("button")!);
+  await app.user.click((await screen.findByText("Добавить источник")).closest("button")!);
+  const form = (await screen.findByText("Новый источник выбросов", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(form);
+  // A ventilation shaft (the default kind) has no such meter.
+  expect(inside.queryByText("Счетчик стоит после отбора газа на использование")).toBeNull();
+  await setField(app.user, inside.getByLabelText("Название"), "ВДУ-1");
+  await app.user.click(inside.getByLabelText("Вид источника"));
+  await app.user.click(await screen.findByText("Дегазационная установка", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(await inside.findByText("Счетчик стоит после отбора газа на использование"));
+  await app.user.click(inside.getByText("Добавить").closest("button")!);
+  await waitFor(() => expect(app.api.calls("createEmissionPoint")).toHaveLength(1));
+  expect(app.api.calls("createEmissionPoint")[0].body).toMatchObject({
+    name: "ВДУ-1",
+    kind: "drainage_station",
+    meter_after_takeoff: true,
+  });
+});

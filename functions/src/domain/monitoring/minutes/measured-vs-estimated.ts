@@ -69,7 +69,9 @@ async function monitoringOf(deps: Deps, actor: Actor, mines: readonly string[], 
 export async function measuredVsEstimated(deps: Deps, actor: Actor, year: number, facilityId?: string) {
   const { facilities, mines } = await minesOf(deps, actor.company, facilityId);
   const mark = await monitoringMark(deps, actor.company, year, mines);
-  return heavyRead(deps, actor, ["measured_vs_estimated", year, facilityId ?? null, mark], async () => {
+  // D93: a month not yet ended is neither missing nor compared, so the answer is today's.
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  return heavyRead(deps, actor, ["measured_vs_estimated", year, facilityId ?? null, mark, today], async () => {
     const [{ lines, approved_version }, points, monitoring] = await Promise.all([
       yearLines(deps, actor, year, facilityId),
       deps.repos.emissionPoints.listOfCompany(actor.company),
@@ -84,7 +86,7 @@ export async function measuredVsEstimated(deps: Deps, actor: Actor, year: number
     return {
       year,
       approved_version,
-      facilities: compareMines(uncertaintyCore(), { year, lines, facilities: scoped, points, ...monitoring }),
+      facilities: compareMines(uncertaintyCore(), { year, lines, facilities: scoped, points, ...monitoring, today }),
     };
   });
 }

@@ -194,6 +194,8 @@ export async function pointMonth(
     demo,
     in_progress: window.in_progress,
     month_minutes: window.month_minutes,
+    // D92: a drainage meter placed after a take-off asks its basis at acceptance.
+    basis_asked: point.kind === "drainage_station" && point.meter_after_takeoff === true,
   };
   if (!keep) return { offer };
   const {
@@ -340,6 +342,7 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
     zoneOfCompany(deps, actor.company),
   ]);
   if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки");
+  const basis = acceptedBasis(point, input.basis);
   const now = deps.clock.now();
   const claimOf = (month: string): MonthClaim => ({
     company: actor.company,
@@ -362,7 +365,7 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
     // Read once every month is held: no other request writes them until they are released.
     const acceptances = await deps.repos.monitoring.acceptances(actor.company, input.facility);
     const planned = await planMonths(deps, actor, input, project, point, sensors, zone, now.getTime(), months, acceptances);
-    return await writeMonths(deps, actor, input, project, point, planned);
+    return await writeMonths(deps, actor, input, project, point, planned, basis);
   } finally {
     await Promise.all(claimed.map((claim) => deps.repos.monitoring.releaseMonth(claim)));
   }
@@ -458,9 +461,46 @@ export function pointCo2(point: Pick<EmissionPoint, "name" | "co2_content_pct" |
   };
 }
 
+/** D92: the basis of an accepted month. A drainage station's month computed from its own pipeline
+ *  flow and methane meters measures all the drained gas: gross (the balance nets the burnt gas, D26).
+ *  Only a meter the register places after a take-off to use asks it; a shaft's month keeps its type's. */
+export function acceptedBasis(
+  point: Pick<EmissionPoint, "name" | "kind" | "meter_after_takeoff">,
+  asked: "gross" | "net" | undefined,
+): "gross" | "net" | undefined {
+  if (point.kind !== "drainage_station") {
+    if (asked !== undefined) throw invalidAt("basis", `основу указывают только для дегазационной установки, а «${point.name}» — не она`);
+    return undefined;
+  }
+  if (point.meter_after_takeoff) {
+    if (asked === undefined) {
+      throw invalidAt(
+        "basis",
+        `счетчик «${point.name}» по реестру стоит после отбора газа на использование: укажите, что он измеряет — ` +
+          "весь каптированный газ (валовый) или только выброшенный без сжигания (чистый)",
+      );
+    }
+    return asked;
+  }
+  if (asked === "net") {
+    throw invalidAt(
+      "basis",
+      `счетчик «${point.name}» стоит на трубопроводе до отбора газа и измеряет весь каптированный газ: месяц принимается как валовый ` +
+        "(если счетчик стоит после отбора, отметьте это в карточке источника)",
+    );
+  }
+  return "gross";
+}
+
 /** The calculation's inputs of an accepted month: its volume, CH4 content and the point's CO2 content,
- *  how it was measured (continuously, by the АГК's sensors) and its evidence. */
-function monthCalculation(point: EmissionPoint, offer: Omit<Offer, "accepted">, reason: string, evidence_: MonthEvidence) {
+ *  how it was measured (continuously, by the АГК's sensors), its basis (D92) and its evidence. */
+function monthCalculation(
+  point: EmissionPoint,
+  offer: Omit<Offer, "accepted">,
+  reason: string,
+  evidence_: MonthEvidence,
+  basis: "gross" | "net" | undefined,
+) {
   const [y, m] = offer.month.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const evidence =
@@ -479,6 +519,7 @@ function monthCalculation(point: EmissionPoint, offer: Omit<Offer, "accepted">, 
       ef_co2: co2.value,
       measurement_frequency: AGK_MEASUREMENT_FREQUENCY,
       measurement_instruments: instruments.slice(0, MEASUREMENT_NOTES.measurement_instruments.max),
+      ...(basis ? { basis } : {}),
     },
     dictionary_items: STANDARD_CONDITIONS,
     justifications: { ef_ch4: evidence, ef_co2: co2.justification },
@@ -493,6 +534,7 @@ async function writeMonths(
   project: Project,
   point: EmissionPoint,
   planned: readonly Planned[],
+  basis: "gross" | "net" | undefined,
 ): Promise<Offer[]> {
   const reason = input.reason?.trim() ?? "";
   // The calculations first, then the evidence, then the acceptances: a write that fails undoes the
@@ -500,7 +542,7 @@ async function writeMonths(
   const written: { plan: Planned; calculation: StoredCalculation }[] = [];
   try {
     for (const plan of planned) {
-      const body = monthCalculation(point, plan.offer, reason, plan.evidence);
+      const body = monthCalculation(point, plan.offer, reason, plan.evidence, basis);
       const calculation = plan.replaces
         ? await patchCalculation(deps, actor, "underground", plan.replaces.id, {
             name: body.name,
@@ -625,6 +667,7 @@ async function undoCalculations(deps: Deps, actor: Actor, written: readonly { pl
             ef_co2: inputs.ef_co2,
             measurement_frequency: inputs.measurement_frequency ?? "",
             measurement_instruments: inputs.measurement_instruments ?? "",
+            ...(inputs.basis ? { basis: inputs.basis } : {}),
           },
           justifications: {
             ef_ch4: plan.replaces.coefficients.ef_ch4?.justification ?? "",
