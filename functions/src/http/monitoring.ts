@@ -73,7 +73,7 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
 }
 
 /** A batch as the API shows it: without what only the platform keeps of it (its company, its file, its
- *  attempts, its queue mark, where its readings are). */
+ *  attempts, its queue mark, where its readings are, its body's fingerprint). */
 const shown = <T extends ListedBatch>({
   company: _company,
   file: _file,
@@ -81,6 +81,7 @@ const shown = <T extends ListedBatch>({
   retry_at: _retry,
   queue_mark: _mark,
   readings_in: _readingsIn,
+  body_sha256: _body,
   failure: kept,
   ...batch
 }: T) => {

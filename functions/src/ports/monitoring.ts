@@ -71,6 +71,10 @@ export type ReadingsBatch = z.output<typeof batchStatusSchema> & {
   /** "table": its readings are kept in the table (MonitoringRepository.batchReadings); absent: in the
    *  blob telemetry/batches/{company}/{batch}.json, as every batch stored before and a large push. */
   readings_in?: "table";
+  /** A push with an Idempotency-Key: the SHA-256 of its body's lines as read (ingest/readings.ts
+   *  bodyFingerprint), which the key sent again must match (issue 116, item 4); absent for a push
+   *  without a key, a file and every batch stored before. */
+  body_sha256?: string;
 };
 
 /** A batch as its facility's list of loads holds it: without its refused lines. */

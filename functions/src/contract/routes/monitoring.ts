@@ -54,7 +54,7 @@ export const pushReadingsRoute = route(
     "pushReadings",
     "Push readings of a facility's sensors: stored durably, then applied",
     [400, 404, 415],
-    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.monitoring.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day answers the batch it first made and stores nothing.`,
+    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.monitoring.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day with the same readings (each line's sensor, time and value as sent) answers the batch it first made and stores nothing; sent again with other readings it is 422, the detail naming the key and the batch it first made, and nothing is stored.`,
   ),
   {
     post: "/readings",
