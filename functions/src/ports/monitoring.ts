@@ -26,6 +26,25 @@ export interface SensorRepository {
    *  register it read with the mark it read before it, and reads the register again only when the mark
    *  moved (domain/monitoring/ingest/kept-register.ts). Undefined while none was made. */
   registerStamp(companyId: string, facilityId: string): Promise<string | undefined>;
+  /** Issue 116, item 5: the claim a request takes on a code of the facility's register before it checks
+   *  that no sensor in service has it and stores one that does, so that of parallel creates of one code
+   *  one stores and the others are refused: true when taken (none held, or one taken before
+   *  `staleBefore` by a request that never released it), false when another request holds it. */
+  claimCode(claim: SensorCodeClaim, staleBefore: string): Promise<boolean>;
+  /** Gives the claim back (only if it is still `claim.token`'s). */
+  releaseCode(claim: SensorCodeClaim): Promise<void>;
+}
+
+/** Issue 116, item 5: a request's hold on a code of a facility's register while it stores a sensor of it. */
+export interface SensorCodeClaim {
+  company: string;
+  facility: string;
+  /** The code as compared (lower case, ru): «DUP-1» and «dup-1» are one code. */
+  code: string;
+  /** The request's own id: only it releases the claim. */
+  token: string;
+  /** ISO instant it was taken: a claim its request never released is taken over after a while. */
+  at: string;
 }
 
 /** A gateway key as stored: its SHA-256, never the key. */

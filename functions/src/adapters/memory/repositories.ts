@@ -479,6 +479,13 @@ function sensors(table: MemoryTable): Repositories["sensors"] {
     async registerStamp(companyId, facilityId) {
       return table.get(keys.sensorRegisterStamp(companyId, facilityId))?.stamp as string | undefined;
     },
+    async claimCode(claim, staleBefore) {
+      const key = keys.sensorCodeClaim(claim.company, claim.facility, claim.code);
+      return table.put({ ...key, ...claim }, (stored) => stored === undefined || String(stored.at) < staleBefore);
+    },
+    async releaseCode(claim) {
+      table.delete(keys.sensorCodeClaim(claim.company, claim.facility, claim.code), (stored) => stored?.token === claim.token);
+    },
   };
 }
 
