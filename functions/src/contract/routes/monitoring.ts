@@ -214,11 +214,11 @@ export const liveChartRoute = route(
     "getMonitoringLiveChart",
     "A working's last 24 h: its methane meters' minute means with W and A, and the bound models' forecasts with their interval",
     [400, 404],
-    ADVISORY,
+    `${ADVISORY} Its day of minutes is folded, and the models run, off the request thread in a heavy-work slot (429 with Retry-After when the user's or the company's are taken).`,
   ),
   {
     get: "/live/chart",
-    cost: "light",
+    cost: "heavy",
     query: z.object({
       facility,
       working: z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`),
