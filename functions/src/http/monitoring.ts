@@ -42,7 +42,8 @@ import { heavyFileAnswer } from "./heavy-file";
 import { fileTurns, heavyFile } from "../domain/heavy-work";
 import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
-import { bindLiveModel, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
+import { bindLiveModel, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
+import { liveFromHeads } from "../domain/monitoring/live/live-head";
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
@@ -160,9 +161,12 @@ export const monitoringRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const facility = await getFacility(deps, actor, c.req.valid("query").facility);
+    // Issue 116: from a watch's tiles, else the facility's kept heads; where they cannot answer (none
+    // kept yet, a bound model's forecast not stored), computed off the request thread.
     const view =
       watchedView(deps, actor.company, facility.id) ??
-      (await liveFrom(deps, actor.company, await liveInputs(deps, actor.company, facility)));
+      (await liveFromHeads(deps, actor.company, facility)) ??
+      (JSON.parse(await minutesRead(deps, actor, { read: "live", query: { facility: facility.id } })) as LiveView);
     c.header("ETag", view.etag);
     c.header("Cache-Control", "no-cache");
     if (c.req.header("If-None-Match") === view.etag) return c.body(null, 304);

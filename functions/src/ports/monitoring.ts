@@ -153,6 +153,25 @@ export interface MinutesHead {
   version: number;
 }
 
+/** Issue 116, item 1: what a facility's live tiles read of each sensor's readings, kept as they are
+ *  applied (domain/monitoring/live/live-head.ts): its latest instant and value, and the gaps between
+ *  its latest readings (the expected interval D65's staleness reads), so the tiles are one read. */
+export interface SensorHead {
+  /** The latest reading's instant (UTC ms) and value. */
+  at: number;
+  value: number;
+  /** The gaps between its latest readings (ms), newest first, at most LIVE_HEAD_GAPS. */
+  gaps: number[];
+}
+
+/** Issue 116, item 1: a facility's sensors' heads, one item, written at a version. */
+export interface LiveHead {
+  company: string;
+  facility: string;
+  sensors: Record<string, SensorHead>;
+  version: number;
+}
+
 export interface MonitoringRepository {
   /** Stores the batch (state queued), then its mark in the queue (none where `queue_mark` is false).
    *  It is not yet in its facility's list (listBatch): a crash before its answer leaves a batch that
@@ -196,6 +215,10 @@ export interface MonitoringRepository {
   getMinutesHead(companyId: string, facilityId: string): Promise<MinutesHead | undefined>;
   /** Writes the head if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putMinutesHead(head: MinutesHead, expectedVersion: number): Promise<boolean>;
+  /** Issue 116, item 1: the facility's sensors' heads (strongly consistent), or undefined before the first. */
+  getLiveHead(companyId: string, facilityId: string): Promise<LiveHead | undefined>;
+  /** Writes the heads if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putLiveHead(head: LiveHead, expectedVersion: number): Promise<boolean>;
   /** Whether the facility's open day has had the day items written before issue 98 moved into its minutes
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;

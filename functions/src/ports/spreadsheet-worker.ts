@@ -43,7 +43,9 @@ export type MinutesRead =
   /** Issue 116, item 2: each sensor's months of a year (D62), and each point's offered months (D61–D63). */
   | { read: "completeness" | "offers"; query: { facility: string; year: number } }
   /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
-  | { read: "live_chart"; query: { facility: string; working: string } };
+  | { read: "live_chart"; query: { facility: string; working: string } }
+  /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
+  | { read: "live"; query: { facility: string } };
 
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing

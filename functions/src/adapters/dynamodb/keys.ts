@@ -223,6 +223,11 @@ export const minutesHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "HEAD",
 });
+/** Issue 116, item 1: a facility's sensors' heads, what its live tiles read (live/live-head.ts), one item. */
+export const liveHead = (companyId: string, facilityId: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SK: "LIVEHEAD",
+});
 /** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
 export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({

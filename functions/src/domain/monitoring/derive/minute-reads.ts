@@ -10,7 +10,7 @@ import type { MinutesRead } from "../../../ports";
 import { listGassings, operatorJournal } from "./journal";
 import { sensorCompleteness } from "../minutes/sensor-data";
 import { listOffers } from "../minutes/offers";
-import { liveChart } from "../live/live";
+import { liveChart, liveView } from "../live/live";
 
 /** The read's answer, computed here, in this thread. */
 function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown> {
@@ -25,6 +25,8 @@ function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown>
       return listOffers(deps, actor, read.query.facility, read.query.year);
     case "live_chart":
       return liveChart(deps, actor, read.query.facility, read.query.working);
+    case "live":
+      return liveView(deps, actor, read.query.facility);
   }
 }
 
