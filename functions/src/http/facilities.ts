@@ -12,7 +12,6 @@ import {
   revokeGatewayKey,
 } from "../domain/monitoring/ingest/register";
 import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
-import { sensorDay, sensorGaps } from "../domain/monitoring/minutes/sensor-data";
 import { minutesRead } from "../domain/monitoring/derive/minute-reads";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
@@ -72,8 +71,18 @@ export const facilityRoutes = routeApp()
     return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(routes.getSensorRoute, async (c) => c.json(await getSensor(...callerAnd(c, "sensor")), 200))
-  .openapi(routes.sensorGapsRoute, async (c) => c.json(await sensorGaps(...callerAnd(c, "sensor"), c.req.valid("query")), 200))
-  .openapi(routes.sensorDayRoute, async (c) => c.json(await sensorDay(...callerAnd(c, "sensor"), c.req.valid("query").date), 200))
+  // A month's or a day's minutes of a sensor folded off the request thread (issue 116: 128 and 205 ms
+  // on it, found by the loop budget).
+  .openapi(routes.sensorGapsRoute, async (c) => {
+    const [deps, actor, facility, sensor] = callerAnd(c, "sensor");
+    const text = await minutesRead(deps, actor, { read: "sensor_gaps", query: { facility, sensor, ...c.req.valid("query") } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
+  .openapi(routes.sensorDayRoute, async (c) => {
+    const [deps, actor, facility, sensor] = callerAnd(c, "sensor");
+    const text = await minutesRead(deps, actor, { read: "sensor_day", query: { facility, sensor, date: c.req.valid("query").date } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
   .openapi(routes.patchSensorRoute, async (c) => c.json(await patchSensor(...callerAnd(c, "sensor"), c.req.valid("json")), 200))
   .openapi(routes.retireSensorRoute, async (c) => c.json(await retireSensor(...callerAnd(c, "sensor")), 200))
   .openapi(routes.listGatewayKeysRoute, async (c) =>

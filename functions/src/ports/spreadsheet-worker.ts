@@ -42,6 +42,9 @@ export type MinutesRead =
   | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> }
   /** Issue 116, item 2: each sensor's months of a year (D62), and each point's offered months (D61–D63). */
   | { read: "completeness" | "offers"; query: { facility: string; year: number } }
+  /** Issue 116, item 3 (found by the loop budget): a sensor's month of gaps, its day minute by minute. */
+  | { read: "sensor_gaps"; query: { facility: string; sensor: string; month: string; limit?: number; offset?: number } }
+  | { read: "sensor_day"; query: { facility: string; sensor: string; date: string } }
   /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
   | { read: "live_chart"; query: { facility: string; working: string } }
   /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */

@@ -8,7 +8,7 @@
 import type { Actor, Deps } from "../../context";
 import type { MinutesRead } from "../../../ports";
 import { listGassings, operatorJournal } from "./journal";
-import { sensorCompleteness } from "../minutes/sensor-data";
+import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-data";
 import { listOffers } from "../minutes/offers";
 import { liveChart, liveView } from "../live/live";
 
@@ -21,6 +21,12 @@ function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown>
       return operatorJournal(deps, actor, read.query);
     case "completeness":
       return sensorCompleteness(deps, actor, read.query.facility, read.query.year);
+    case "sensor_gaps": {
+      const { facility, sensor, ...month } = read.query;
+      return sensorGaps(deps, actor, facility, sensor, month);
+    }
+    case "sensor_day":
+      return sensorDay(deps, actor, read.query.facility, read.query.sensor, read.query.date);
     case "offers":
       return listOffers(deps, actor, read.query.facility, read.query.year);
     case "live_chart":
