@@ -12,7 +12,7 @@ import {
   revokeGatewayKey,
 } from "../domain/monitoring/ingest/register";
 import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
-import { minutesRead } from "../domain/monitoring/derive/minute-reads";
+import { minutesRead } from "../domain/monitoring/live/minute-reads";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";

@@ -35,7 +35,7 @@ import {
   readingsUploadUrlRoute,
 } from "../contract/routes/monitoring";
 import type { Journal } from "../domain/monitoring/derive/journal";
-import { minutesRead } from "../domain/monitoring/derive/minute-reads";
+import { minutesRead } from "../domain/monitoring/live/minute-reads";
 import { confirmGassing, registerGassing } from "../domain/monitoring/derive/gassing-book";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";

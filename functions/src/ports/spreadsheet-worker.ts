@@ -36,7 +36,7 @@ export type WholeYearRead =
 
 /** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
  *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)
- *  (domain/monitoring/derive/minute-reads.ts computes them; the query was validated by the route). */
+ *  (domain/monitoring/live/minute-reads.ts computes them; the query was validated by the route). */
 export type MinutesRead =
   | { read: "gassings"; query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to"> }
   | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> }

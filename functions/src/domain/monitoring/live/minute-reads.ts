@@ -4,13 +4,14 @@
 // they still ran on the request thread, and A's 10 reads of 92 days took B's get_me p95 to 2 s. They are answered off the request
 // thread where the host can: the local host's spreadsheet threads compute them
 // (SpreadsheetWorker.minutesRead, each company one at a time with its whole-year answers); in AWS the
-// API instance that serves the request, which serves no other.
+// API instance that serves the request, which serves no other. At the wing's top (layers.test.ts):
+// it answers the tiles' reads too.
 import type { Actor, Deps } from "../../context";
 import type { MinutesRead } from "../../../ports";
-import { listGassings, operatorJournal } from "./journal";
+import { listGassings, operatorJournal } from "../derive/journal";
 import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-data";
 import { listOffers } from "../minutes/offers";
-import { liveChart, liveView } from "../live/live";
+import { liveChart, liveView } from "./live";
 
 /** The read's answer, computed here, in this thread. */
 function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown> {
