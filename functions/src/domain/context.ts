@@ -87,6 +87,9 @@ export interface ReadingsConsumer {
   drain(): Promise<void>;
   /** Resolves once the drains asked for so far are done. */
   idle(): Promise<void>;
+  /** Issue 116, item 7: D65's stale sweep (derive/events.ts sweepStaleChannels) run where the readings are
+   *  applied, off the request thread; undefined while that place is not running (then the caller sweeps). */
+  sweepStale?(): Promise<number> | undefined;
 }
 
 /** Where a stored batch of readings is announced for the consumer (functions/src/events/readings-queue.ts). */

@@ -14,6 +14,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
 import { drainReadings, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
+import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { warmMinuteWindows } from "../domain/monitoring/minutes/minute-window";
 import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";
@@ -64,6 +65,16 @@ async function drainUntilSettled(): Promise<void> {
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
+  // Issue 116, item 7: D65's stale sweep here, off the request thread.
+  if (message.sweep) {
+    void sweepStaleChannels(deps)
+      .catch((error: unknown) => {
+        console.error("stale sweep:", error);
+        return 0;
+      })
+      .then((found) => post({ type: "swept", id: message.id, found }));
+    return;
+  }
   // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts);
   // then, at a start, the windows of the facilities pushing before it read, in the background.
   void drainUntilSettled()
