@@ -35,8 +35,9 @@ describe("the loop budget (issue 116)", () => {
   it.each(Object.keys(REQUESTS))(
     `%s holds the request thread at most ${LOOP_BUDGET_MS} ms`,
     async (operation) => {
-      const { held, status } = await measured(server, token, REQUESTS[operation](fixture));
-      console.log(`${operation}: ${status}, the request thread held ${held.toFixed(1)} ms (load ${loadavg()[0].toFixed(1)})`);
+      const { held, status, measures } = await measured(server, token, REQUESTS[operation](fixture));
+      const each = measures.map((m) => m.toFixed(1)).join(", ");
+      console.log(`${operation}: ${status}, the request thread held ${each} ms (load ${loadavg()[0].toFixed(1)})`);
       expect(status, `${operation} answered ${status}`).toBeGreaterThanOrEqual(200);
       expect(status, `${operation} answered ${status}`).toBeLessThan(300);
       expect(held, `${operation} held the request thread ${held.toFixed(1)} ms`).toBeLessThanOrEqual(LOOP_BUDGET_MS);

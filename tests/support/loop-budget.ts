@@ -3,12 +3,13 @@
 // calculations, the demo mine's 9 sensors and 30 days of minutes) and `meters` methane meters more,
 // each with `hours` of minutes up to now, pushed through the API — on the local server as `npm start`
 // runs it (the engine and the spreadsheet threads in threads of their own, the server in this process).
-// Around each request this process's event loop is watched (monitorEventLoopDelay): the longest it was
-// held must stay within LOOP_BUDGET_MS, else the test fails naming the operation. The operations are the
+// Around each request this process's event loop is watched (monitorEventLoopDelay, bounded by the loop's
+// busy time, eventLoopUtilization): the longest it was held must stay within LOOP_BUDGET_MS, else the
+// test fails naming the operation. The operations are the
 // document's, so a new route is covered as it lands: its valid request is one line of REQUESTS below,
 // and an operation with none fails the test unless NOT_YET_MEASURED names it (a list that only shrinks).
 import { randomBytes } from "node:crypto";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { startLocalServer, type LocalServer } from "@server/local/server";
@@ -340,6 +341,7 @@ export async function measured(
   const measures: number[] = [];
   for (let i = 0; i < MEASURES && best.held > LOOP_BUDGET_MS; i++) {
     const loop = monitorEventLoopDelay({ resolution: 1 });
+    const busy = performance.eventLoopUtilization();
     loop.enable();
     let status = 0;
     try {
@@ -356,7 +358,10 @@ export async function measured(
     } finally {
       loop.disable();
     }
-    const held = loop.max / 1e6;
+    // The longest delay of the loop's timer, bounded by the time the loop was busy over the request: a
+    // block cannot be longer than all the loop's work, and a timer late while the loop only waited (the
+    // shared machine's other threads running, this process's own worker threads among them) is no hold.
+    const held = Math.min(loop.max / 1e6, performance.eventLoopUtilization(busy).active);
     measures.push(held);
     if (held < best.held) best = { held, status };
   }
