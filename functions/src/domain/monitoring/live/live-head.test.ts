@@ -16,7 +16,8 @@ import { drainReadings } from "../minutes/consumer";
 import { monitoringIdle } from "./forecaster";
 import { createSensor } from "../ingest/register";
 import { storeBatch } from "../ingest/readings";
-import { bindLiveModel, liveView } from "./live";
+import { bindLiveModel, liveView, type LiveView } from "./live";
+import { watchLive } from "./live-watch";
 import { LIVE_HEAD_GAPS, headTimes, liveFromHeads, mergedHead } from "./live-head";
 
 describe("a sensor's head", () => {
@@ -135,6 +136,13 @@ describe("the tiles from the kept heads", () => {
     expect(folded.tiles[0].forecasts).toHaveLength(1);
     const { deps, reads } = counted(d.deps);
     expect(await liveFromHeads(deps, staff.company, facility)).toEqual(folded);
+    expect(reads()).toBe(0);
+    // A page's watch (the stream) shows them too, no minute read.
+    const seen: LiveView[] = [];
+    const stop = watchLive(deps, staff.company, facility, (view) => seen.push(view));
+    await expect.poll(() => seen.length).toBe(1);
+    stop();
+    expect(seen[0]).toEqual(folded);
     expect(reads()).toBe(0);
   });
 });
