@@ -75,6 +75,7 @@ const SIZED_TESTS = [
   "tests/integration/inventory-large-approval.test.ts",
   "tests/integration/crash-writes.test.ts",
   "tests/integration/readings-crash.test.ts",
+  "tests/integration/loop-budget.test.ts",
   "tests/integration/spreadsheet-safety.test.ts",
   "tests/integration/junk-tokens.test.ts",
 ];

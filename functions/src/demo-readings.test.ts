@@ -16,6 +16,7 @@ import { acceptOffers, listOffers } from "./domain/monitoring/minutes/offers";
 import { sensorGaps } from "./domain/monitoring/minutes/sensor-data";
 import { listEvents } from "./domain/monitoring/derive/events";
 import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/live/live";
+import { liveFromHeads } from "./domain/monitoring/live/live-head";
 import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import { seedDemoYear } from "./demo-year";
 import { demoFeedRounds, demoReadingsFromEnv } from "./local/demo-feed";
@@ -161,6 +162,10 @@ describe("the demo year's seed", () => {
         /^(Оповещение по прогнозу (не )?включено|Недостаточно событий для выбора правила): на истории выработки за 7 сут\. /,
       );
     }
+    // Issue 116: the tiles from the seed's kept heads, once the first view stored the forecasts, are the
+    // tiles the fold of the day's minutes gives.
+    const facility = (await d.deps.repos.facilities.get(actor.company, mine))!;
+    expect(await liveFromHeads(d.deps, actor.company, facility)).toEqual(await liveView(d.deps, actor, mine));
     const calibrations = await Promise.all(
       [10, 30, 60, 120, 360].map((h) => d.deps.repos.forecastCalibrations.get(`xgboost-h${h}`, actor.company)),
     );

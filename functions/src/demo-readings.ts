@@ -15,9 +15,10 @@ import { detectEvents } from "./domain/monitoring/derive/events";
 import { recheckAcceptances } from "./domain/monitoring/minutes/accepted-changes";
 import { DEMO_BATCH, emptyDay, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-readings";
 import { storeBatch } from "./domain/monitoring/ingest/readings";
+import { LIVE_HEAD_GAPS, keepLiveHeads } from "./domain/monitoring/live/live-head";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
-import type { DemoFeed } from "./ports";
+import type { AppliedReadings, DemoFeed } from "./ports";
 import {
   bindLiveModel,
   featureSensors,
@@ -412,6 +413,7 @@ export async function seedDemoReadings(
   const inService = isoDateIn(new Date(start - DAY_MS), zone);
   let readings = 0;
   const written: { sensor: string; day: string }[] = [];
+  const applied: AppliedReadings[] = [];
   const simulation = { seed: DEMO_SEED, zone, anchor: start };
   const simulated = simulateMinutes(simulation, initialDemoState(simulation), minutes);
   for (const { sensor, values } of simulated.series) {
@@ -441,7 +443,21 @@ export async function seedDemoReadings(
         written.push({ sensor: created.id, day });
       }),
     );
+    // Its latest readings, what a head keeps of them.
+    const times = [...byDay.values()].flatMap((l) => l.times).slice(-(LIVE_HEAD_GAPS + 1));
+    const kept = [...byDay.values()].flatMap((l) => l.values).slice(-(LIVE_HEAD_GAPS + 1));
+    if (times.length > 0) applied.push({ sensor: created.id, times: Float64Array.from(times), values: Float64Array.from(kept) });
   }
+  // The tiles' kept heads (issue 116): the seeded days are written here, not by the consumer.
+  await keepLiveHeads(deps, {
+    type: "ReadingsWritten",
+    company: actor.company,
+    facility,
+    batches: [],
+    days: written,
+    since: {},
+    readings: applied,
+  });
   // The longwall's forecast on «Мониторинг» from the first look: the platform's default model of each
   // horizon bound to it as «Модель прогноза» binds one; the tile computes and stores the forecasts on
   // its first view (live.ts). Not the forecaster here: at the local server's start, before its model

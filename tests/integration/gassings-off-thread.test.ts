@@ -173,3 +173,31 @@ it("the journal's minutes, JSON and PDF, are read by the threads too", async () 
     threads.minutesRead = read;
   }
 }, 60_000);
+
+it("a year's completeness and offers, and a working's day chart, are read by the threads too (issue 116)", async () => {
+  const threads = server.deps.spreadsheets;
+  const read = threads.minutesRead!.bind(threads);
+  const asked: string[] = [];
+  threads.minutesRead = (actor, what) => {
+    asked.push(what.read);
+    return read(actor, what);
+  };
+  try {
+    const completeness = await call(a, `v1/facilities/${facility}/sensors/completeness/?year=2026`);
+    expect(completeness.status, await completeness.clone().text()).toBe(200);
+    const sensors = (await completeness.json()) as { code: string; months: { month: string }[] }[];
+    expect(sensors.map((s) => s.code)).toEqual(Array.from({ length: METERS }, (_, m) => `М-${m + 1}`));
+    expect(sensors[0].months.map((m) => m.month).slice(0, 3)).toEqual(["2026-01", "2026-02", "2026-03"]);
+    const offers = await call(a, `v1/telemetry/offers/?facility=${facility}&year=2026`);
+    expect(offers.status, await offers.clone().text()).toBe(200);
+    expect(await offers.json()).toEqual([]);
+    const chart = await call(a, `v1/telemetry/live/chart/?facility=${facility}&working=${encodeURIComponent("Лава 1")}`);
+    expect(chart.status, await chart.clone().text()).toBe(200);
+    expect(((await chart.json()) as { meters: { code: string }[] }).meters.map((m) => m.code)).toEqual(["М-1"]);
+    // Another company's facility is 404 from the thread as from the request thread.
+    expect((await call(b, `v1/facilities/${facility}/sensors/completeness/?year=2026`)).status).toBe(404);
+    expect(asked).toEqual(["completeness", "offers", "live_chart", "completeness"]);
+  } finally {
+    threads.minutesRead = read;
+  }
+}, 60_000);

@@ -139,6 +139,42 @@ describe("a re-sent push recognised (issue 107, item 9)", () => {
   });
 });
 
+describe("a key sent again with another body (issue 116, item 4)", () => {
+  it("is refused 422 naming the key and the first batch, a gateway's and a user's push alike, and stores nothing", async () => {
+    const start = Date.UTC(2026, 2, 5, 6, 0);
+    const five = (from: number, value: number) =>
+      Array.from({ length: 5 }, (_, i) => ({ sensor: "М-1", t: iso(from + i * MINUTE_MS), value }));
+    const sent = (body: string, idempotencyKey: string, authorization: string) =>
+      h.request(PUSH, {
+        method: "POST",
+        headers: { Authorization: authorization, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+        body,
+      });
+    for (const [who, authorization, body] of [
+      ["gateway", `Gateway ${key.key}`, {}],
+      ["user", `Bearer ${staff}`, { facility: facility.id }],
+    ] as const) {
+      const idempotencyKey = `gw-${who}-116`;
+      const at = who === "gateway" ? start : start + 60 * MINUTE_MS;
+      const first = await applied(await sent(JSON.stringify({ ...body, readings: five(at, 0.99) }), idempotencyKey, authorization));
+      expect(first.accepted).toBe(5);
+      // The same readings sent again, spaced and ordered otherwise: the first batch, nothing stored.
+      const same = JSON.stringify({ readings: five(at, 0.99).map(({ value, t, sensor }) => ({ value, t, sensor })), ...body }, null, 2);
+      expect((await json<{ batch: string }>(await sent(same, idempotencyKey, authorization), 202)).batch).toBe(first.batch);
+      // Five other instants under the same key: refused, naming the key and the batch it first made.
+      const other = await sent(JSON.stringify({ ...body, readings: five(at + 10 * MINUTE_MS, 0.99) }), idempotencyKey, authorization);
+      const detail = (await json<{ detail: string }>(other, 422)).detail;
+      expect(detail).toContain(`«${idempotencyKey}»`);
+      expect(detail).toContain(first.batch);
+      // Another value at the same instants: refused too.
+      await json(await sent(JSON.stringify({ ...body, readings: five(at, 0.5) }), idempotencyKey, authorization), 422);
+      await monitoringIdle(h.deps);
+      const stored = await readingsBetween(h.deps, companyId, sensors["М-1"], at, at + 20 * MINUTE_MS);
+      expect([...stored.values]).toEqual([0.99, 0.99, 0.99, 0.99, 0.99]);
+    }
+  });
+});
+
 describe("a batch being applied (issue 107, item 8)", () => {
   it("reads no failure while it is queued with only the reason kept in case its application never ends", async () => {
     const batch = await storeBatch(h.deps, companyId, facility.id, {

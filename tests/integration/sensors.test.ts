@@ -269,3 +269,27 @@ describe("what the readings give per sensor (D58–D62)", () => {
     }
   });
 });
+
+describe("a code taken at once (issue 116, item 5)", () => {
+  it("stores one sensor of ten creates of one code at once, and one of two renames to one code", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(sensors(), { code: "DUP-15348", kind: "methane", point: shaft.id })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(
+      statuses.every((s) => s === 201 || s === 400 || s === 409),
+      String(statuses),
+    ).toBe(true);
+    const listed = await json<Sensor[]>(await get(sensors()), 200);
+    expect(listed.filter((s) => s.code.toLowerCase() === "dup-15348" && s.is_active)).toHaveLength(1);
+    // Two sensors renamed to one new code at once: one is.
+    const [a, b] = await Promise.all(
+      ["DUP-A", "DUP-B"].map(async (code) => json<Sensor>(await post(sensors(), { code, kind: "methane", point: shaft.id }), 201)),
+    );
+    const renames = await Promise.all([a, b].map((s) => patch(`${sensors()}${s.id}/`, { code: "DUP-RENAMED", version: s.version })));
+    expect(renames.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
+    const after = await json<Sensor[]>(await get(sensors()), 200);
+    expect(after.filter((s) => s.code === "DUP-RENAMED")).toHaveLength(1);
+  });
+});

@@ -19,6 +19,7 @@ import type {
   ForecastKeptRow,
   ForecastRun,
   Repositories,
+  SlotLedger,
   SpreadsheetWorker,
   User,
   VersionSigner,
@@ -67,6 +68,10 @@ export interface Deps {
   /** The first back-off of a batch of readings whose application failed (consumer.ts RETRIES.firstMs
    *  when unset): the local host's tests set it shorter (local/readings-retry.ts). */
   readingsRetryFirstMs?: number;
+  /** Issue 116, item 6: the local server's ledger of the heavy-work slots its requests hold, which its
+   *  next start gives back (local/slot-ledger.ts). Without it (AWS, the tests' harnesses) the slots a
+   *  stopped process held lapse with their window. */
+  slotLedger?: SlotLedger;
   /** What the host keeps running for the domain: its change stream, its timers and the long-lived
    *  objects the domain's modules use, made by the host. No module of the domain holds state of its own. */
   runtime: Runtime;
@@ -82,6 +87,9 @@ export interface ReadingsConsumer {
   drain(): Promise<void>;
   /** Resolves once the drains asked for so far are done. */
   idle(): Promise<void>;
+  /** Issue 116, item 7: D65's stale sweep (derive/events.ts sweepStaleChannels) run where the readings are
+   *  applied, off the request thread; undefined while that place is not running (then the caller sweeps). */
+  sweepStale?(): Promise<number> | undefined;
 }
 
 /** Where a stored batch of readings is announced for the consumer (functions/src/events/readings-queue.ts). */

@@ -13,6 +13,7 @@ export const ERROR_KINDS = [
   "forbidden",
   "not_found",
   "conflict",
+  "unprocessable",
   "too_large",
   "unsupported_media",
   "busy",
@@ -85,6 +86,14 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   constructor(detail: string) {
     super("conflict", detail);
+  }
+}
+
+/** A request well formed that cannot be done as it stands: the same Idempotency-Key sent with another
+ *  body (issue 116, item 4), which neither answers the first batch nor makes a second. */
+export class Unprocessable extends DomainError {
+  constructor(detail: string) {
+    super("unprocessable", detail);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Actor, Deps } from "./context";
 import { keptState } from "../ports/runtime";
 import type { AttemptReservation } from "../ports";
 import { TooLarge, TooManyRequests } from "./errors";
+import { newId } from "./ids";
 import { LIMITS } from "../contract/schemas/limits";
 
 /** Active forecasts (regres_methane) in one project: each holds up to MAX_FORECAST_ROWS rows. */
@@ -197,7 +198,7 @@ const heavySlotsHere = keptState("heavy slots here", () => ({ user: new Map<stri
  *  and took the engine's turns from other companies); calling the answer gives it back (once), and
  *  `uncount` stops counting it here while it stays taken (handed on to a job or a streamed file). */
 export async function takeHeavySlot(
-  deps: Pick<Deps, "repos" | "runtime">,
+  deps: Pick<Deps, "repos" | "runtime"> & Partial<Pick<Deps, "slotLedger">>,
   actor: Pick<Actor, "id" | "company">,
 ): Promise<HeavySlot & { uncount: () => void }> {
   const heldHere = deps.runtime.kept(heavySlotsHere);
@@ -206,10 +207,15 @@ export async function takeHeavySlot(
   const release = await reserveHeavyWork(deps, actor);
   count(heldHere.user, actor.id, 1);
   count(heldHere.company, actor.company, 1);
+  // Written down until given back or handed on (issue 116, item 6): a stop meanwhile leaves them to the
+  // next start, which gives them back.
+  const token = newId();
+  deps.slotLedger?.taken(token, release.reservations);
   let counted = true;
   const uncount = () => {
     if (!counted) return;
     counted = false;
+    deps.slotLedger?.given(token);
     count(heldHere.user, actor.id, -1);
     count(heldHere.company, actor.company, -1);
   };

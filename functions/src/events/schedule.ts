@@ -24,7 +24,7 @@ export interface TimedJob {
  *  server's upkeep of its folder (the uploads' sweep; the backups where BACKUP_DIR is set) and, where
  *  it runs the demo mine's readings, their feed. */
 export type ScheduleDeps = Pick<Deps, "repos" | "clock" | "runtime"> &
-  Partial<Pick<Deps, "config" | "readingsQueue" | "webhooksDue">> & {
+  Partial<Pick<Deps, "config" | "readingsQueue" | "webhooksDue" | "readingsConsumer">> & {
     webhooks: Pick<WebhookSender, "drain">;
     expireMinutes?: (run: CompactionRun) => Promise<unknown>;
     sweepUploads?: () => Promise<number>;
@@ -69,7 +69,13 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** In the order the minute function runs them: the sweep's deliveries go out with the webhooks' round. */
 export const SCHEDULE: readonly ScheduledWork[] = [
   // D65: a channel whose readings stopped (stale after 2 minutes) is found without a batch to run the detector.
-  { name: "stale_sweep", every: MINUTE_MS, hosts: ["local", "aws"], run: (d) => sweepStaleChannels(d) },
+  // Locally in the consumer's thread while it runs (issue 116, item 7: it kept the request thread 40 % busy).
+  {
+    name: "stale_sweep",
+    every: MINUTE_MS,
+    hosts: ["local", "aws"],
+    run: (d) => d.readingsConsumer?.sweepStale?.() ?? sweepStaleChannels(d),
+  },
   // Deliveries due (a retry's back-off, from 10 s; or made before a stop): sent; the minute function
   // waits for them, the local server's sender is told and goes on (local/server.ts).
   {

@@ -7,6 +7,7 @@ import { recheckAcceptances } from "../domain/monitoring/minutes/accepted-change
 import { detectEvents } from "../domain/monitoring/derive/events";
 import { forecastReadingsWritten } from "../domain/monitoring/live/forecaster";
 import { liveTilesHear } from "../domain/monitoring/live/live-watch";
+import { keepLiveHeads } from "../domain/monitoring/live/live-head";
 import { flagChangedReadings } from "../domain/climate/approvals";
 import type { Subscriber } from "../ports";
 
@@ -19,6 +20,9 @@ export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">
 export type HostSubscriber = Subscriber<SubscriberDeps> & { thread: "request" | "consumer"; aws: boolean };
 
 export const SUBSCRIBERS: readonly HostSubscriber[] = [
+  // Before the tiles: their GET answers from the facility's kept heads (issue 116), merged here as the
+  // readings are applied, in AWS too (the page polls them there).
+  { name: "live heads", thread: "consumer", aws: true, prompt: true, hears: ["ReadingsWritten"], run: keepLiveHeads },
   // First: the tiles read only the days, written now, not what the others make of them; prompt, told
   // in the consumer's turn that wrote them (the lines below in a later one). Not in AWS: the page polls
   // the stored days there.

@@ -13,6 +13,7 @@ import {
   TooManyRequests,
   Unauthorized,
   Unavailable,
+  Unprocessable,
   UnsupportedMedia,
 } from "../domain/errors";
 import { FileRefused } from "../files/errors";
@@ -37,6 +38,7 @@ describe("errorResponse", () => {
       [new Forbidden(), 403],
       [new NotFound(), 404],
       [new Conflict("Проект изменен другим пользователем"), 409],
+      [new Unprocessable("Ключ Idempotency-Key «gw-17» уже назвал другой пакет"), 422],
       [new TooLarge("Файл больше 5 МБ"), 413],
       [new UnsupportedMedia("Ожидается файл PDF"), 415],
       [new TooManyRequests("Слишком много", 420), 429],

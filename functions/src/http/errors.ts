@@ -16,6 +16,7 @@ export const STATUS_OF = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_large: 413,
   unsupported_media: 415,
   busy: 429,

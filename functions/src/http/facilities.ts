@@ -12,7 +12,7 @@ import {
   revokeGatewayKey,
 } from "../domain/monitoring/ingest/register";
 import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
-import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/monitoring/minutes/sensor-data";
+import { minutesRead } from "../domain/monitoring/live/minute-reads";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
@@ -64,12 +64,25 @@ export const facilityRoutes = routeApp()
     if (dryRun) return c.json(await previewSensorList(c.get("deps"), c.get("actor"), id, file), 200);
     return c.json(await importSensorList(c.get("deps"), c.get("actor"), id, file), 201);
   })
-  .openapi(routes.sensorCompletenessRoute, async (c) =>
-    c.json(await sensorCompleteness(c.get("deps"), c.get("actor"), c.req.valid("param").id, Number(c.req.valid("query").year)), 200),
-  )
+  .openapi(routes.sensorCompletenessRoute, async (c) => {
+    // A year of every sensor's minutes folded off the request thread (issue 116, item 2).
+    const query = { facility: c.req.valid("param").id, year: Number(c.req.valid("query").year) };
+    const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "completeness", query });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
   .openapi(routes.getSensorRoute, async (c) => c.json(await getSensor(...callerAnd(c, "sensor")), 200))
-  .openapi(routes.sensorGapsRoute, async (c) => c.json(await sensorGaps(...callerAnd(c, "sensor"), c.req.valid("query")), 200))
-  .openapi(routes.sensorDayRoute, async (c) => c.json(await sensorDay(...callerAnd(c, "sensor"), c.req.valid("query").date), 200))
+  // A month's or a day's minutes of a sensor folded off the request thread (issue 116: 128 and 205 ms
+  // on it, found by the loop budget).
+  .openapi(routes.sensorGapsRoute, async (c) => {
+    const [deps, actor, facility, sensor] = callerAnd(c, "sensor");
+    const text = await minutesRead(deps, actor, { read: "sensor_gaps", query: { facility, sensor, ...c.req.valid("query") } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
+  .openapi(routes.sensorDayRoute, async (c) => {
+    const [deps, actor, facility, sensor] = callerAnd(c, "sensor");
+    const text = await minutesRead(deps, actor, { read: "sensor_day", query: { facility, sensor, date: c.req.valid("query").date } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
   .openapi(routes.patchSensorRoute, async (c) => c.json(await patchSensor(...callerAnd(c, "sensor"), c.req.valid("json")), 200))
   .openapi(routes.retireSensorRoute, async (c) => c.json(await retireSensor(...callerAnd(c, "sensor")), 200))
   .openapi(routes.listGatewayKeysRoute, async (c) =>

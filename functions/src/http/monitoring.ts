@@ -35,18 +35,19 @@ import {
   readingsUploadUrlRoute,
 } from "../contract/routes/monitoring";
 import type { Journal } from "../domain/monitoring/derive/journal";
-import { minutesRead } from "../domain/monitoring/derive/minute-reads";
+import { minutesRead } from "../domain/monitoring/live/minute-reads";
 import { confirmGassing, registerGassing } from "../domain/monitoring/derive/gassing-book";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
 import { fileTurns, heavyFile } from "../domain/heavy-work";
 import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
-import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
+import { bindLiveModel, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
+import { liveFromHeads } from "../domain/monitoring/live/live-head";
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
-import { acceptOffers, listOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
+import { acceptOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
 import type { ListedBatch, ReadingsBatch } from "../ports";
@@ -73,7 +74,7 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
 }
 
 /** A batch as the API shows it: without what only the platform keeps of it (its company, its file, its
- *  attempts, its queue mark, where its readings are). */
+ *  attempts, its queue mark, where its readings are, its body's fingerprint). */
 const shown = <T extends ListedBatch>({
   company: _company,
   file: _file,
@@ -81,6 +82,7 @@ const shown = <T extends ListedBatch>({
   retry_at: _retry,
   queue_mark: _mark,
   readings_in: _readingsIn,
+  body_sha256: _body,
   failure: kept,
   ...batch
 }: T) => {
@@ -142,7 +144,9 @@ export const monitoringRoutes = routeApp()
   })
   .openapi(listOffersRoute, async (c) => {
     const { facility, year } = c.req.valid("query");
-    return c.json(await listOffers(c.get("deps"), c.get("actor"), facility, Number(year)), 200);
+    // A year of each point's minutes folded off the request thread (issue 116, item 2).
+    const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "offers", query: { facility, year: Number(year) } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(listPointChannelsRoute, async (c) =>
     c.json(await listPointChannels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
@@ -157,9 +161,12 @@ export const monitoringRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const facility = await getFacility(deps, actor, c.req.valid("query").facility);
+    // Issue 116: from a watch's tiles, else the facility's kept heads; where they cannot answer (none
+    // kept yet, a bound model's forecast not stored), computed off the request thread.
     const view =
       watchedView(deps, actor.company, facility.id) ??
-      (await liveFrom(deps, actor.company, await liveInputs(deps, actor.company, facility)));
+      (await liveFromHeads(deps, actor.company, facility)) ??
+      (JSON.parse(await minutesRead(deps, actor, { read: "live", query: { facility: facility.id } })) as LiveView);
     c.header("ETag", view.etag);
     c.header("Cache-Control", "no-cache");
     if (c.req.header("If-None-Match") === view.etag) return c.body(null, 304);
@@ -179,7 +186,9 @@ export const monitoringRoutes = routeApp()
   })
   .openapi(liveChartRoute, async (c) => {
     const { facility, working } = c.req.valid("query");
-    return c.json(await liveChart(c.get("deps"), c.get("actor"), facility, working), 200);
+    // A day of minutes folded and the models run off the request thread, in a heavy slot (issue 116).
+    const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "live_chart", query: { facility, working } });
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(listLiveModelsRoute, async (c) =>
     c.json(await listLiveModels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),

@@ -23,8 +23,12 @@ import type { ThreadData } from "./spreadsheet-threads";
 
 /** A drain asked for, at the server's clock (ms): the thread's clock runs on from it; `warm`: the
  *  facilities whose minute windows the thread reads once it has drained (a start's). */
-export type ToConsumer = { id: number; now: number; warm?: WindowedFacility[] };
-export type FromConsumer = { type: "drained"; id: number } | { type: "change"; change: Change } | { type: "record"; record: StreamRecord };
+export type ToConsumer = { id: number; now: number; warm?: WindowedFacility[]; sweep?: true };
+export type FromConsumer =
+  | { type: "drained"; id: number }
+  | { type: "swept"; id: number; found: number }
+  | { type: "change"; change: Change }
+  | { type: "record"; record: StreamRecord };
 
 export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
   /** A new way in to the engine's thread (storage's `connect`), instead of HTTP on loopback. */
@@ -63,6 +67,8 @@ export function readingsConsumerThread(options: ConsumerThreadOptions): Consumer
   let worker: Worker | undefined;
   let nextId = 1;
   const waiting = new Map<number, () => void>();
+  /** The stale sweeps asked of the thread, by id: each answered with the events it wrote. */
+  const sweeps = new Map<number, (found: number) => void>();
   /** Every drain asked for so far, done (idle). */
   let all: Promise<void> = Promise.resolve();
   const counted = (work: Promise<void>) => {
@@ -75,6 +81,8 @@ export function readingsConsumerThread(options: ConsumerThreadOptions): Consumer
   const answerAll = () => {
     for (const done of waiting.values()) done();
     waiting.clear();
+    for (const done of sweeps.values()) done(0);
+    sweeps.clear();
   };
 
   /** A thread gone: the drains it had are over (their batches stay queued), and a new thread drains
@@ -110,6 +118,9 @@ export function readingsConsumerThread(options: ConsumerThreadOptions): Consumer
         deaths = 0;
         waiting.get(message.id)?.();
         waiting.delete(message.id);
+      } else if (message.type === "swept") {
+        sweeps.get(message.id)?.(message.found);
+        sweeps.delete(message.id);
       } else if (message.type === "change") options.changed(message.change);
       else options.record?.(message.record);
     });
@@ -132,6 +143,15 @@ export function readingsConsumerThread(options: ConsumerThreadOptions): Consumer
   return {
     drain,
     idle: () => all,
+    sweepStale() {
+      // Only where the thread runs: a server nothing was pushed to since its start is spared its start,
+      // and sweeps on the request thread from the kept heads (a read per facility).
+      if (!worker || closed) return undefined;
+      const id = nextId++;
+      const found = new Promise<number>((resolve) => sweeps.set(id, resolve));
+      worker.postMessage({ id, now: (options.clock ?? systemClock).now().getTime(), sweep: true } satisfies ToConsumer);
+      return found;
+    },
     resume(queued, writtenLately) {
       counted(
         Promise.all([queued(), writtenLately?.().catch(() => []) ?? []]).then(

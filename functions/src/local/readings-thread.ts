@@ -14,6 +14,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
 import { drainReadings, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
+import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { warmMinuteWindows } from "../domain/monitoring/minutes/minute-window";
 import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";
@@ -48,22 +49,35 @@ const deps: SubscriberDeps & Pick<Deps, "readingsRetryFirstMs"> = {
   ...(retryFirstMs === undefined ? {} : { readingsRetryFirstMs: retryFirstMs }),
 };
 
-/** A drain of its own once the earliest batch passed over for its back-off may be tried again
- *  (consumer.ts RETRIES): nothing else would ask for one while no company pushes. */
-let retry: ReturnType<typeof setTimeout> | undefined;
-const retryLater = (outcome: DrainOutcome) => {
-  clearTimeout(retry);
-  retry = undefined;
-  if (outcome.retryAt === undefined) return;
-  retry = setTimeout(() => void drainReadings(deps).then(retryLater), Math.max(0, outcome.retryAt - deps.clock.now().getTime()));
-};
+/** A drain, and again once the earliest batch it passed over for its back-off may be tried again
+ *  (consumer.ts RETRIES; nothing else would ask for one while no company pushes), until none is: a batch
+ *  waiting out its back-off is still the drain's (issue 116, item 8: a batch whose attempt a kill cut
+ *  short, or that failed once under load, was left queued when the restart's drain answered «drained»,
+ *  and whoever waited for it — the server's idle, its close — went on without it). Its last attempt
+ *  sets it aside, so this ends: within RETRIES' back-offs (15 s at most). */
+async function drainUntilSettled(): Promise<void> {
+  let outcome: DrainOutcome = await drainReadings(deps);
+  while (outcome.retryAt !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, outcome.retryAt! - deps.clock.now().getTime())));
+    outcome = await drainReadings(deps);
+  }
+}
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
+  // Issue 116, item 7: D65's stale sweep here, off the request thread.
+  if (message.sweep) {
+    void sweepStaleChannels(deps)
+      .catch((error: unknown) => {
+        console.error("stale sweep:", error);
+        return 0;
+      })
+      .then((found) => post({ type: "swept", id: message.id, found }));
+    return;
+  }
   // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts);
   // then, at a start, the windows of the facilities pushing before it read, in the background.
-  void drainReadings(deps)
-    .then(retryLater)
+  void drainUntilSettled()
     .then(() => forecastsIdle(deps))
     .then(() => post({ type: "drained", id: message.id }))
     .then(() => (message.warm ? warmMinuteWindows(deps, message.warm) : undefined));

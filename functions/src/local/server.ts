@@ -36,6 +36,7 @@ import { facilitiesWrittenLately } from "../domain/monitoring/minutes/minute-win
 import { monitoringIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { startSchedule } from "../events/schedule";
+import { fileSlotLedger, giveBackLeftSlots } from "./slot-ledger";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
 import { readingsConsumerThread } from "./readings-consumer";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
@@ -240,6 +241,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl).
     gostCms: opensslGostCms(),
     ...(consumer ? { readingsConsumer: consumer } : {}),
+    // The heavy-work slots its requests hold, written down for the next start (issue 116, item 6).
+    ...(options.dataDir ? { slotLedger: fileSlotLedger(options.dataDir) } : {}),
     runtime,
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
@@ -254,6 +257,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         message: `папка данных переведена с формата ${step.from} на ${step.to}: ${step.name}`,
       }),
     );
+  }
+  if (options.dataDir) {
+    // Issue 116, item 6: the slots the last process's requests held when it stopped, given back before
+    // a request is served (a job's are its own, below).
+    const left = await giveBackLeftSlots(deps.repos, options.dataDir);
+    if (left > 0)
+      serverLog.info({ event: "heavy_slots", message: `сняты блокировки тяжелых операций, оставленные остановкой сервера: ${left}` });
   }
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);

@@ -13,7 +13,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
-import { minutesReadAnswer } from "../domain/monitoring/derive/minute-reads";
+import { minutesReadAnswer } from "../domain/monitoring/live/minute-reads";
 import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -213,7 +213,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 }
 
 /** A whole-year answer (domain/inventory/whole-year.ts) or a read over stored minutes
- *  (domain/monitoring/derive/minute-reads.ts) at the server's clock: the domain's functions read the
+ *  (domain/monitoring/live/minute-reads.ts) at the server's clock: the domain's functions read the
  *  repositories and the clock only (as a passport's printedState does). */
 async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_read" }>): Promise<void> {
   try {

@@ -90,7 +90,7 @@ export type ToThread =
   | { id: number; type: "pull" | "cancel" }
   /** A whole-year answer (domain/inventory/whole-year.ts) of `actor`'s company, at the server's `now`. */
   | { id: number; type: "whole_year"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: WholeYearRead; now: number }
-  /** A read over a facility's stored minutes (domain/monitoring/derive/minute-reads.ts), likewise. */
+  /** A read over a facility's stored minutes (domain/monitoring/live/minute-reads.ts), likewise. */
   | { id: number; type: "minutes_read"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: MinutesRead; now: number }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }

@@ -6,6 +6,14 @@ export interface AttemptReservation {
   windowStart: number;
 }
 
+/** Issue 116, item 6: where a host writes down the heavy-work slots its requests hold (each take's own
+ *  token), so its next start gives back those a stop left taken (local/slot-ledger.ts). */
+export interface SlotLedger {
+  taken(token: string, reservations: readonly AttemptReservation[]): void;
+  /** Given back, or handed on to a job (which gives back its own: local/interrupted-jobs.ts). */
+  given(token: string): void;
+}
+
 /** Sliding-window attempt budgets (login throttling). A reservation is one conditional write, so
  *  however many requests arrive at once, no more than `limit` get one. */
 export interface AttemptCounter {

@@ -26,6 +26,25 @@ export interface SensorRepository {
    *  register it read with the mark it read before it, and reads the register again only when the mark
    *  moved (domain/monitoring/ingest/kept-register.ts). Undefined while none was made. */
   registerStamp(companyId: string, facilityId: string): Promise<string | undefined>;
+  /** Issue 116, item 5: the claim a request takes on a code of the facility's register before it checks
+   *  that no sensor in service has it and stores one that does, so that of parallel creates of one code
+   *  one stores and the others are refused: true when taken (none held, or one taken before
+   *  `staleBefore` by a request that never released it), false when another request holds it. */
+  claimCode(claim: SensorCodeClaim, staleBefore: string): Promise<boolean>;
+  /** Gives the claim back (only if it is still `claim.token`'s). */
+  releaseCode(claim: SensorCodeClaim): Promise<void>;
+}
+
+/** Issue 116, item 5: a request's hold on a code of a facility's register while it stores a sensor of it. */
+export interface SensorCodeClaim {
+  company: string;
+  facility: string;
+  /** The code as compared (lower case, ru): «DUP-1» and «dup-1» are one code. */
+  code: string;
+  /** The request's own id: only it releases the claim. */
+  token: string;
+  /** ISO instant it was taken: a claim its request never released is taken over after a while. */
+  at: string;
 }
 
 /** A gateway key as stored: its SHA-256, never the key. */
@@ -71,6 +90,10 @@ export type ReadingsBatch = z.output<typeof batchStatusSchema> & {
   /** "table": its readings are kept in the table (MonitoringRepository.batchReadings); absent: in the
    *  blob telemetry/batches/{company}/{batch}.json, as every batch stored before and a large push. */
   readings_in?: "table";
+  /** A push with an Idempotency-Key: the SHA-256 of its body's lines as read (ingest/readings.ts
+   *  bodyFingerprint), which the key sent again must match (issue 116, item 4); absent for a push
+   *  without a key, a file and every batch stored before. */
+  body_sha256?: string;
 };
 
 /** A batch as its facility's list of loads holds it: without its refused lines. */
@@ -130,6 +153,25 @@ export interface MinutesHead {
   version: number;
 }
 
+/** Issue 116, item 1: what a facility's live tiles read of each sensor's readings, kept as they are
+ *  applied (domain/monitoring/live/live-head.ts): its latest instant and value, and the gaps between
+ *  its latest readings (the expected interval D65's staleness reads), so the tiles are one read. */
+export interface SensorHead {
+  /** The latest reading's instant (UTC ms) and value. */
+  at: number;
+  value: number;
+  /** The gaps between its latest readings (ms), newest first, at most LIVE_HEAD_GAPS. */
+  gaps: number[];
+}
+
+/** Issue 116, item 1: a facility's sensors' heads, one item, written at a version. */
+export interface LiveHead {
+  company: string;
+  facility: string;
+  sensors: Record<string, SensorHead>;
+  version: number;
+}
+
 export interface MonitoringRepository {
   /** Stores the batch (state queued), then its mark in the queue (none where `queue_mark` is false).
    *  It is not yet in its facility's list (listBatch): a crash before its answer leaves a batch that
@@ -173,6 +215,10 @@ export interface MonitoringRepository {
   getMinutesHead(companyId: string, facilityId: string): Promise<MinutesHead | undefined>;
   /** Writes the head if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putMinutesHead(head: MinutesHead, expectedVersion: number): Promise<boolean>;
+  /** Issue 116, item 1: the facility's sensors' heads (strongly consistent), or undefined before the first. */
+  getLiveHead(companyId: string, facilityId: string): Promise<LiveHead | undefined>;
+  /** Writes the heads if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putLiveHead(head: LiveHead, expectedVersion: number): Promise<boolean>;
   /** Whether the facility's open day has had the day items written before issue 98 moved into its minutes
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;

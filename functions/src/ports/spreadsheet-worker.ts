@@ -35,11 +35,20 @@ export type WholeYearRead =
   | { read: "trend_settings" };
 
 /** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
- *  operator's journal of a day (domain/monitoring/derive/minute-reads.ts computes them; the query was
- *  validated by the route). */
+ *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)
+ *  (domain/monitoring/live/minute-reads.ts computes them; the query was validated by the route). */
 export type MinutesRead =
   | { read: "gassings"; query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to"> }
-  | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> };
+  | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> }
+  /** Issue 116, item 2: each sensor's months of a year (D62), and each point's offered months (D61–D63). */
+  | { read: "completeness" | "offers"; query: { facility: string; year: number } }
+  /** Issue 116, item 3 (found by the loop budget): a sensor's month of gaps, its day minute by minute. */
+  | { read: "sensor_gaps"; query: { facility: string; sensor: string; month: string; limit?: number; offset?: number } }
+  | { read: "sensor_day"; query: { facility: string; sensor: string; date: string } }
+  /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
+  | { read: "live_chart"; query: { facility: string; working: string } }
+  /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
+  | { read: "live"; query: { facility: string } };
 
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing

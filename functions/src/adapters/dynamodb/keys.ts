@@ -2,6 +2,7 @@
 // else. SCHEMA.md beside this file documents the items and their attributes. The tags are what is
 // stored: the monitoring wing's keep `TELEMETRY#` (its old name) though the code says monitoring and
 // readings, as a new tag would orphan every item written before (docs/architecture.md).
+import { createHash } from "node:crypto";
 import { normaliseEmail } from "../../domain/company/users";
 
 export const GSI1 = "GSI1";
@@ -123,6 +124,10 @@ export const pointsOfCompany = (companyId: string) => inCompanyPrefix(companyId,
  *  Query SK begins_with SENSOR#{facility}# (at most MAX_SENSORS_PER_FACILITY, read whole). */
 export const sensor = (companyId: string, facilityId: string, sensorId: string) => inCompany(companyId, "SENSOR", facilityId, sensorId);
 export const sensorsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SENSOR", facilityId);
+/** Issue 116, item 5: a request's hold on a code of a facility's register while it stores a sensor of it
+ *  (the code as compared, by its SHA-256: any characters, one length), given back when the request ends. */
+export const sensorCodeClaim = (companyId: string, facilityId: string, code: string) =>
+  inCompany(companyId, "SCODECLAIM", facilityId, createHash("sha256").update(code).digest("hex"));
 /** The mark a write of the facility's register moves (a new id after each create, replace or remove of
  *  a sensor): a host keeps the register it read until it moves. In the facility's readings partition,
  *  so neither audited nor streamed. */
@@ -217,6 +222,11 @@ export const facilityMinute = (companyId: string, facilityId: string, day: strin
 export const minutesHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "HEAD",
+});
+/** Issue 116, item 1: a facility's sensors' heads, what its live tiles read (live/live-head.ts), one item. */
+export const liveHead = (companyId: string, facilityId: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SK: "LIVEHEAD",
 });
 /** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */

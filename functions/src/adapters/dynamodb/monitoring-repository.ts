@@ -19,6 +19,7 @@ import type {
   LiveModelBinding,
   MinuteReadings,
   MinutesHead,
+  LiveHead,
   StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
@@ -113,6 +114,15 @@ export const minutesHeadOf = (item: Record<string, unknown>): MinutesHead => ({
   company: String(item.company),
   facility: String(item.facility),
   written: (item.written ?? []) as string[],
+  version: Number(item.version ?? 0),
+});
+
+/** A facility's sensors' heads as stored (keys.liveHead). */
+export const liveHeadItem = (head: LiveHead) => ({ ...keys.liveHead(head.company, head.facility), ...head });
+export const liveHeadOf = (item: Record<string, unknown>): LiveHead => ({
+  company: String(item.company),
+  facility: String(item.facility),
+  sensors: (item.sensors ?? {}) as LiveHead["sensors"],
   version: Number(item.version ?? 0),
 });
 
@@ -468,6 +478,13 @@ export function dynamoMonitoring(doc: DynamoDBDocumentClient, table: string): Mo
     },
     putMinutesHead(head, expectedVersion) {
       return unlessConditionFails(putAtVersion(doc, table, minutesHeadItem({ ...head, version: expectedVersion + 1 }), expectedVersion));
+    },
+    async getLiveHead(companyId, facilityId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.liveHead(companyId, facilityId), ConsistentRead: true }));
+      return out.Item ? liveHeadOf(out.Item) : undefined;
+    },
+    putLiveHead(head, expectedVersion) {
+      return unlessConditionFails(putAtVersion(doc, table, liveHeadItem({ ...head, version: expectedVersion + 1 }), expectedVersion));
     },
     async openDayMoved(companyId, facilityId, day) {
       const out = await doc.send(

@@ -5,7 +5,7 @@ import type { GatewayKey, GatewayKeyRepository, Sensor, SensorRepository } from 
 import { NotFound } from "../../domain/errors";
 import { newId } from "../../domain/ids";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { conditional, releaseClaim, takeClaim } from "./conditions";
 import { gatewayKeyItem, getItem, putNew, queryPrefix, sensorItem, stripAll, versionedPut } from "./items";
 
 export const SENSOR_CONFLICT = "Датчик был изменен другим пользователем. Обновите страницу и повторите.";
@@ -41,6 +41,12 @@ export function dynamoSensors(doc: DynamoDBDocumentClient, table: string): Senso
     async registerStamp(companyId, facilityId) {
       const item = await getItem<{ stamp: string }>(doc, table, keys.sensorRegisterStamp(companyId, facilityId), { consistentRead: true });
       return item?.stamp;
+    },
+    claimCode(claim, staleBefore) {
+      return takeClaim(doc, table, keys.sensorCodeClaim(claim.company, claim.facility, claim.code), claim, staleBefore);
+    },
+    releaseCode(claim) {
+      return releaseClaim(doc, table, keys.sensorCodeClaim(claim.company, claim.facility, claim.code), claim);
     },
   };
 }

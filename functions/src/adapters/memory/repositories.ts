@@ -112,6 +112,8 @@ import {
   minuteOf,
   minutesHeadItem,
   minutesHeadOf,
+  liveHeadItem,
+  liveHeadOf,
   movedMarkExpiry,
 } from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
@@ -479,6 +481,13 @@ function sensors(table: MemoryTable): Repositories["sensors"] {
     async registerStamp(companyId, facilityId) {
       return table.get(keys.sensorRegisterStamp(companyId, facilityId))?.stamp as string | undefined;
     },
+    async claimCode(claim, staleBefore) {
+      const key = keys.sensorCodeClaim(claim.company, claim.facility, claim.code);
+      return table.put({ ...key, ...claim }, (stored) => stored === undefined || String(stored.at) < staleBefore);
+    },
+    async releaseCode(claim) {
+      table.delete(keys.sensorCodeClaim(claim.company, claim.facility, claim.code), (stored) => stored?.token === claim.token);
+    },
   };
 }
 
@@ -619,6 +628,15 @@ function monitoring(table: MemoryTable): Repositories["monitoring"] {
     async getMinutesHead(companyId, facilityId) {
       const item = table.get(keys.minutesHead(companyId, facilityId));
       return item ? minutesHeadOf(item) : undefined;
+    },
+    async getLiveHead(companyId, facilityId) {
+      const item = table.get(keys.liveHead(companyId, facilityId));
+      return item ? liveHeadOf(structuredClone(item)) : undefined;
+    },
+    async putLiveHead(head, expectedVersion) {
+      return table.put(liveHeadItem(structuredClone({ ...head, version: expectedVersion + 1 })), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
     },
     async putMinutesHead(head, expectedVersion) {
       return table.put(minutesHeadItem({ ...head, version: expectedVersion + 1 }), (stored) =>

@@ -52,7 +52,7 @@ export type BodyCap = "form" | "document" | "evidence" | "video" | "direct" | "r
  *  takes the slot, a kept answer none, so a page's several reads are not refused for each other. */
 export type Cost = "light" | "heavy" | "shared";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 422 | 429 | 503;
 
 export interface Access {
   operationId: string;
@@ -101,6 +101,7 @@ export const ERROR_TEXT: Record<ErrorStatus, string> = {
   413: "Body or file too large",
   415: "Unsupported file or body type",
   416: "Range not satisfiable",
+  422: "Well formed, but not to be done as sent: an Idempotency-Key already used with another body",
   429: "Too many failed sign-ins, or too many heavy operations in flight (Retry-After); try later",
   503: "A tool this operation needs is not on this server (the detail names it)",
 };

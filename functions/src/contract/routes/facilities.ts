@@ -79,13 +79,21 @@ export const listSensorsRoute = route(
   { get: "/{id}/sensors", cost: "light", params: facilityIdParams, 200: json(z.array(sensorSchema), "The sensors") },
 );
 
-export const createSensorRoute = route(facilityScoped("createSensor", "Add a sensor of the mine's gas monitoring (D56)", [400, 404]), {
-  post: "/{id}/sensors",
-  cost: "light",
-  params: facilityIdParams,
-  body: sensorCreateSchema,
-  201: json(sensorSchema, "The sensor"),
-});
+export const createSensorRoute = route(
+  facilityScoped(
+    "createSensor",
+    "Add a sensor of the mine's gas monitoring (D56)",
+    [400, 404, 409],
+    "A code of a sensor in service (case aside) is 400; the code is held while it is checked and stored, so of parallel creates of one code one is stored and the others are 409 or 400.",
+  ),
+  {
+    post: "/{id}/sensors",
+    cost: "light",
+    params: facilityIdParams,
+    body: sensorCreateSchema,
+    201: json(sensorSchema, "The sensor"),
+  },
+);
 
 export const sensorListTemplateRoute = route(
   facilityScoped("sensorListTemplate", "The template of the mine's sensor list for import into the register (D56), with an example", [404]),
@@ -105,8 +113,9 @@ export const importSensorsRoute = route(
   facilityScoped(
     "importSensors",
     "Import the mine's sensor list (.xlsx or .csv) into the facility's register",
-    [400, 404, 413, 415, 429],
+    [400, 404, 409, 413, 415, 429],
     "A multipart form with `file_data`, headed as the template (`sensors/template/`). Every row is read and checked as a sensor's create is (its point by name, its kind and role in words or by name, dates ДД.ММ.ГГГГ); the first refused row answers 400 naming its row and column, and nothing is stored. " +
+      "The list's codes are held while they are stored: a code another request holds, or a sensor of one stored while the file was read, is 409 and nothing is stored. " +
       "With `dry_run=1` nothing is stored: the answer (200) is the list as read — the first 20 rows and up to 20 refused rows below them, their count, each column's header and unit — and every row the save would refuse, with its row and column.",
   ),
   {

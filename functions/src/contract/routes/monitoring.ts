@@ -54,7 +54,7 @@ export const pushReadingsRoute = route(
     "pushReadings",
     "Push readings of a facility's sensors: stored durably, then applied",
     [400, 404, 415],
-    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.monitoring.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day answers the batch it first made and stores nothing.`,
+    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.monitoring.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept. An \`Idempotency-Key\` header (the gateway's batch id, 1–200 printable ASCII characters) sent again for the facility within a day with the same readings (each line's sensor, time and value as sent) answers the batch it first made and stores nothing; sent again with other readings it is 422, the detail naming the key and the batch it first made, and nothing is stored.`,
   ),
   {
     post: "/readings",
@@ -214,11 +214,11 @@ export const liveChartRoute = route(
     "getMonitoringLiveChart",
     "A working's last 24 h: its methane meters' minute means with W and A, and the bound models' forecasts with their interval",
     [400, 404],
-    ADVISORY,
+    `${ADVISORY} Its day of minutes is folded, and the models run, off the request thread in a heavy-work slot (429 with Retry-After when the user's or the company's are taken).`,
   ),
   {
     get: "/live/chart",
-    cost: "light",
+    cost: "heavy",
     query: z.object({
       facility,
       working: z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`),

@@ -265,7 +265,20 @@ describe("a channel whose readings stop", () => {
         ).results;
       expect(await stale()).toEqual([]);
       now += 2 * MINUTE_MS;
-      expect(await sweepStaleChannels(d.deps)).toBe(0);
+      // Issue 116, item 7: who is silent is read from the facility's kept heads, no minute read.
+      const read: string[] = [];
+      const monitoring = new Proxy(d.deps.repos.monitoring, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (typeof value !== "function") return value;
+          return (...args: unknown[]) => {
+            if (["minutesOf", "getMinute", "getDay", "getDays", "getMinutesHead"].includes(String(name))) read.push(String(name));
+            return value.apply(target, args);
+          };
+        },
+      });
+      expect(await sweepStaleChannels({ ...d.deps, repos: { ...d.deps.repos, monitoring } })).toBe(0);
+      expect(read).toEqual([]);
       now += MINUTE_MS;
       expect(await sweepStaleChannels(d.deps)).toBe(1);
       const [open] = await stale();

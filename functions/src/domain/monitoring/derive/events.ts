@@ -344,7 +344,8 @@ const inServiceAround = (sensor: Sensor, now: number) =>
 
 /** D65's stale channel when the readings simply stop: no batch comes to run the detector, so each
  *  minute (the local host's timer; in AWS the schedule's function, lambda/monitoring-minute.ts) every
- *  facility's sensors in service are read from the register, and each one's latest reading from its
+ *  facility's sensors in service are read from the register, and each one's latest reading from the
+ *  facility's kept heads (issue 116; where none are kept, its minutes of the last 2 h), else from its
  *  stored days (today's, and yesterday's when today has none); once 2 expected intervals passed without
  *  one, and no stale event of it is open from after that reading, the detector runs on that day and
  *  finds the channel stale and open (and posts it to the webhooks). Once per silence: the open event
@@ -357,7 +358,15 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
     for (const facility of await deps.repos.facilities.list(company.id)) {
       const sensors = (await facilityRegister(deps, company.id, facility.id)).filter((s) => inServiceAround(s, now));
       const silent: { sensor: Sensor; lastMinute: number }[] = [];
-      const recent = sensors.length > 0 ? await latestInMinutes(deps, company.id, facility.id, now) : new Map<string, number>();
+      // Issue 116, item 7: each sensor's latest reading from the facility's kept heads (one read, as the
+      // tiles read them: live/live-head.ts); the facility's minutes only where none are kept yet.
+      const head = sensors.length > 0 ? await deps.repos.monitoring.getLiveHead(company.id, facility.id) : undefined;
+      const recent =
+        head !== undefined
+          ? new Map(Object.entries(head.sensors).map(([id, kept]) => [id, kept.at]))
+          : sensors.length > 0
+            ? await latestInMinutes(deps, company.id, facility.id, now)
+            : new Map<string, number>();
       for (const sensor of sensors) {
         const last = recent.get(sensor.id) ?? (await latestReading(deps, company.id, sensor.id, now));
         const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;

@@ -28,6 +28,7 @@ import {
   EMPTY_MESSAGE,
   batchBlobKey,
   batchReadings,
+  bodyFingerprint,
   listBatches,
   readReadings,
   storeBatch,
@@ -272,6 +273,22 @@ describe("order and idempotence", () => {
     expect(day.corrections).toEqual([{ t: t0 + 60_000, old: 2, value: 2.5, batch: "b" }]);
     expect(day.applied).toEqual({ b: [1, 1, 1] });
     expect(utcDay(t0 + 86_399_999)).toBe("2026-03-01");
+  });
+});
+
+describe("a body's fingerprint (issue 116, item 4)", () => {
+  const csv = (text: string) => ({ csv: new TextEncoder().encode(text) });
+  it("is the same for the same lines sent again and differs for any other sensor, instant or value", () => {
+    const lines = "sensor;t;value\nМ-1;2026-03-01T03:00:00Z;0,99\nМ-1;2026-03-01T03:01:00Z;0,99\n";
+    expect(bodyFingerprint(csv(lines))).toBe(bodyFingerprint(csv(lines.replaceAll("\n", "\r\n"))));
+    expect(bodyFingerprint(csv(lines))).not.toBe(bodyFingerprint(csv(lines.replace("03:01", "03:02"))));
+    expect(bodyFingerprint(csv(lines))).not.toBe(bodyFingerprint(csv(lines.replace("0,99\n", "0,98\n"))));
+    expect(bodyFingerprint(csv(lines))).not.toBe(bodyFingerprint(csv(lines.replaceAll("М-1", "М-2"))));
+    const json = { readings: [{ sensor: "М-1", t: "2026-03-01T03:00:00Z", value: 0.99 }] };
+    expect(bodyFingerprint({ json })).toBe(
+      bodyFingerprint({ json: { readings: [{ value: 0.99, t: "2026-03-01T03:00:00Z", sensor: "М-1" }] } }),
+    );
+    expect(bodyFingerprint({ json })).not.toBe(bodyFingerprint({ json: { readings: [...json.readings, ...json.readings] } }));
   });
 });
 

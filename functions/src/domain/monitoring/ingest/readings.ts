@@ -15,7 +15,7 @@ import { registerAt } from "./register";
 import { facilityRegister } from "./kept-register";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
-import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
+import { Conflict, Forbidden, Invalid, invalidAt, Unprocessable } from "../../errors";
 import { idOf, newId } from "../../ids";
 import type { BatchReading, ListedBatch, Sensor, ReadingsBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -226,6 +226,9 @@ export interface ReadBody {
   csv?: Uint8Array;
 }
 
+/** The body's lines as sent, numbered: a CSV's or a JSON's. */
+const bodyLines = (body: ReadBody): Line[] => (body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l })));
+
 /** Every line of the body read against the facility's register. */
 export function readReadings(
   body: ReadBody,
@@ -234,7 +237,7 @@ export function readReadings(
   zone = "UTC",
 ): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
   const index = sensorIndex(sensors, zone);
-  const lines: Line[] = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
+  const lines = bodyLines(body);
   if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
   if (lines.length > LIMITS.monitoring.readingsPerRequest) {
     throw new Invalid(`Слишком много показаний: не более ${LIMITS.monitoring.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
@@ -264,6 +267,7 @@ export async function storeBatch(
   body: ReadBody,
   restrictTo?: { facility: string },
   id = newId(),
+  bodySha256?: string,
 ): Promise<ReadingsBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const [sensors, owner] = await Promise.all([facilityRegister(deps, company, facility), deps.repos.companies.get(company)]);
@@ -283,6 +287,7 @@ export async function storeBatch(
       readings_sha256: createHash("sha256").update(bytes).digest("hex"),
       ...(deps.readingsQueue ? { queue_mark: false as const } : {}),
       ...(inTable ? { readings_in: "table" as const } : {}),
+      ...(bodySha256 === undefined ? {} : { body_sha256: bodySha256 }),
     },
   );
   await deps.repos.monitoring.createBatch(batch);
@@ -294,11 +299,35 @@ const KEY_DAY_MS = 24 * 60 * 60 * 1000;
 /** An Idempotency-Key: the gateway's batch id, printable ASCII. */
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.monitoring.idempotencyKey}}$`);
 
+/** A body's fingerprint, what an Idempotency-Key is sent again with (issue 116, item 4): the SHA-256 of
+ *  its lines as read — each line's sensor, time and value as sent (a JSON reading's fields, a CSV line's
+ *  cells), or why the line could not be read — so the same readings sent again match however the JSON
+ *  was spaced or its keys ordered, and any other reading, instant or value does not. */
+export function bodyFingerprint(body: ReadBody): string {
+  const lines = bodyLines(body);
+  const hash = createHash("sha256");
+  for (const { code, time, value, refused } of lines)
+    hash.update(`${JSON.stringify([code ?? null, time ?? null, value ?? null, refused ?? null])}\n`);
+  return hash.digest("hex");
+}
+
+/** The refusal of a key sent again with another body: the key and the batch it first made, when. */
+function keyReused(key: string, first: ReadingsBatch): Unprocessable {
+  const when = `${ruDate(first.received_at.slice(0, 10))} ${first.received_at.slice(11, 16)} UTC`;
+  return new Unprocessable(
+    `Ключ Idempotency-Key «${key}» уже использован для пакета ${first.batch} (принят ${when}) с другими показаниями: ` +
+      "повторная отправка должна быть той же, для новых показаний нужен новый ключ",
+  );
+}
+
 /** A push with the gateway's Idempotency-Key (its batch id): the same key for the facility within a day
- *  answers the batch it first made, storing nothing (a gateway re-sending a batch whose 202 it lost,
- *  after a later correction, undid the correction: issue 107, item 9). `again` says it was answered
- *  again. The batch's id is made from the key and the day it came (idOf), so two pushes of one key at
- *  once make one batch. */
+ *  with the same body (bodyFingerprint) answers the batch it first made, storing nothing (a gateway
+ *  re-sending a batch whose 202 it lost, after a later correction, undid the correction: issue 107,
+ *  item 9); with another body it is refused, naming the key and the first batch (issue 116, item 4: as
+ *  the IETF's Idempotency-Key draft and Stripe do — readings silently dropped under an answer of 202 are
+ *  lost), a gateway's push and a user's alike. A batch stored before its fingerprint was kept is
+ *  answered as before. `again` says it was answered again. The batch's id is made from the key and the
+ *  day it came (idOf), so two pushes of one key at once make one batch. */
 export async function storeKeyedBatch(
   deps: Parameters<typeof storeBatch>[0],
   company: string,
@@ -310,6 +339,7 @@ export async function storeKeyedBatch(
   if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo), again: false };
   if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
+  const fingerprint = bodyFingerprint(body);
   const now = deps.clock.now().getTime();
   const day = Math.floor(now / KEY_DAY_MS);
   // The ids are stored: their seed keeps the wing's old word, so a retried push still finds its batch.
@@ -321,14 +351,18 @@ export async function storeKeyedBatch(
     }
     return undefined;
   };
+  const answered = (batch: ReadingsBatch) => {
+    if (batch.body_sha256 !== undefined && batch.body_sha256 !== fingerprint) throw keyReused(key, batch);
+    return { batch, again: true };
+  };
   const kept = await first();
-  if (kept) return { batch: kept, again: true };
+  if (kept) return answered(kept);
   try {
-    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today), again: false };
+    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today, fingerprint), again: false };
   } catch (error) {
     // The same key at once: the other push made the batch.
     const made = error instanceof Conflict ? await first() : undefined;
-    if (made) return { batch: made, again: true };
+    if (made) return answered(made);
     throw error;
   }
 }
@@ -338,7 +372,10 @@ export async function storeKeyedBatch(
 export function queuedBatch(
   at: Pick<ReadingsBatch, "batch" | "company" | "facility" | "received_at">,
   read: Partial<
-    Pick<ReadingsBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in">
+    Pick<
+      ReadingsBatch,
+      "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in" | "body_sha256"
+    >
   > = {},
 ): ReadingsBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };

@@ -12,7 +12,7 @@ import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors"
 import { newId } from "../../ids";
 import { takePlace, withPlace } from "../../caps";
 import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "../../company/facilities";
-import type { EmissionPoint, GatewayKey, Sensor } from "../../../ports";
+import type { EmissionPoint, GatewayKey, Sensor, SensorCodeClaim } from "../../../ports";
 import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 
@@ -172,13 +172,54 @@ export async function takeSensorRoom(deps: Deps, actor: Actor, facilityId: strin
   return takePlace(deps, actor.company, sensorPlace(deps, actor, facilityId, amount));
 }
 
+/** A claim on a code its request never gave back (a process killed mid-way) is taken over after this. */
+const CODE_CLAIM_STALE_MS = 10 * 60_000;
+
+/** A code as the register compares codes: «DUP-1» and «dup-1» are one. */
+export const codeKey = (code: string) => code.toLocaleLowerCase("ru");
+
+/** Issue 116, item 5: `work` run while the request holds each of `codes` in the facility's register (a
+ *  conditional write each, as a month's acceptance holds its month, offers.ts), so it checks that no
+ *  sensor in service has one and stores its sensor with no other request doing the same meanwhile: ten
+ *  creates of one code at once store one sensor, the others are refused. The claims are given back when
+ *  it ends, however it ends. */
+export async function withCodes<T>(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  codes: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  const token = newId();
+  const staleBefore = new Date(now.getTime() - CODE_CLAIM_STALE_MS).toISOString();
+  const claimed: SensorCodeClaim[] = [];
+  try {
+    for (const code of [...new Set(codes.map(codeKey))].sort()) {
+      const claim = { company: actor.company, facility: facilityId, code, token, at: now.toISOString() };
+      if (!(await deps.repos.sensors.claimCode(claim, staleBefore))) {
+        const shown = codes.find((c) => codeKey(c) === code) ?? code;
+        throw new Conflict(`Датчик «${shown}» сейчас заводят в другом запросе: обновите список датчиков`);
+      }
+      claimed.push(claim);
+    }
+    return await work();
+  } finally {
+    await Promise.all(claimed.map((claim) => deps.repos.sensors.releaseCode(claim)));
+  }
+}
+
 export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
   const facility = await getFacility(deps, actor, facilityId);
   const point = input.point ? await deps.repos.emissionPoints.get(actor.company, facilityId, input.point) : undefined;
   const register = registerOfInput(input, point);
-  await checkedRegister(deps, actor, facilityId, register);
-  const sensor = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
-  await withPlace(deps, actor.company, sensorPlace(deps, actor, facilityId), () => deps.repos.sensors.create(sensor));
+  const sensor = await withCodes(deps, actor, facilityId, [register.code], async () => {
+    // Read with the code held: no other request stores a sensor of it until this one is done.
+    await checkedRegister(deps, actor, facilityId, register);
+    const made = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
+    await withPlace(deps, actor.company, sensorPlace(deps, actor, facilityId), () => deps.repos.sensors.create(made));
+    return made;
+  });
   await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);
   return sensor;
 }
@@ -215,9 +256,14 @@ export async function patchSensor(
     if (value !== undefined)
       (register as Record<string, unknown>)[field] = field === "working" || field === "section" ? (value ?? "") : value;
   }
-  await checkedRegister(deps, actor, facilityId, register, current.id);
-  const next = revised(current, register, deps.clock.now().toISOString(), current.is_active);
-  await deps.repos.sensors.replace(next, current.version);
+  // A new code is held while it is checked and written (withCodes), as a new sensor's is.
+  const renamed = codeKey(register.code) !== codeKey(current.code) ? [register.code] : [];
+  const next = await withCodes(deps, actor, facilityId, renamed, async () => {
+    await checkedRegister(deps, actor, facilityId, register, current.id);
+    const revision = revised(current, register, deps.clock.now().toISOString(), current.is_active);
+    await deps.repos.sensors.replace(revision, current.version);
+    return revision;
+  });
   await logSensor(deps, actor, (await getFacility(deps, actor, facilityId)).name, "sensor.update", current, next);
   return next;
 }

@@ -8,7 +8,7 @@ import { headerKey } from "@core/registry";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import type { Actor, Deps } from "../../context";
-import { CellInvalid, invalidAt } from "../../errors";
+import { CellInvalid, Conflict, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { heavyWork } from "../../heavy-work";
 import { previewTable } from "../../calculations/upload-preview";
@@ -18,7 +18,7 @@ import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../../contract/te
 import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 import type { UploadPreviewView } from "../../../contract/schemas/upload-preview";
-import { logSensor, newSensor, placeProblem, registerOfInput, takeSensorRoom } from "./register";
+import { codeKey, logSensor, newSensor, placeProblem, registerOfInput, takeSensorRoom, withCodes } from "./register";
 
 /** The date columns: an Excel date cell reads as its date in the preview, as the save takes it. */
 const DATE_COLUMNS = ["in_service_from", "in_service_to"] as const;
@@ -258,18 +258,35 @@ export async function importSensorList(deps: Deps, actor: Actor, facilityId: str
   const rows = await heavyWork(deps, actor, () => readUpload(chosen, reader));
   const now = deps.clock.now().toISOString();
   const sensors = rows.map((r) => newSensor(actor, facilityId, registerOfInput(r.input, r.point), now));
-  const giveBack = await takeSensorRoom(deps, actor, facilityId, sensors.length);
-  const stored: Sensor[] = [];
-  try {
-    for (const sensor of sensors) {
-      await deps.repos.sensors.create(sensor);
-      stored.push(sensor);
-    }
-  } catch (error) {
-    for (const sensor of stored) await deps.repos.sensors.remove(actor.company, facilityId, sensor.id);
-    await giveBack();
-    throw error;
-  }
+  // Issue 116, item 5: the list's codes held (withCodes) and the register read again under them: a
+  // sensor of one of them stored since the file was read refuses the import, nothing stored.
+  await withCodes(
+    deps,
+    actor,
+    facilityId,
+    sensors.map((s) => s.code),
+    async () => {
+      const inService = new Map(
+        (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).filter((s) => s.is_active).map((s) => [codeKey(s.code), s]),
+      );
+      for (const [i, sensor] of sensors.entries()) {
+        const twin = inService.get(codeKey(sensor.code));
+        if (twin) throw new Conflict(`Строка ${rows[i].row}: датчик «${twin.code}» заведен, пока файл проверялся: загрузите список снова`);
+      }
+      const giveBack = await takeSensorRoom(deps, actor, facilityId, sensors.length);
+      const stored: Sensor[] = [];
+      try {
+        for (const sensor of sensors) {
+          await deps.repos.sensors.create(sensor);
+          stored.push(sensor);
+        }
+      } catch (error) {
+        for (const sensor of stored) await deps.repos.sensors.remove(actor.company, facilityId, sensor.id);
+        await giveBack();
+        throw error;
+      }
+    },
+  );
   for (const sensor of sensors) await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);
   return sensors;
 }

@@ -11,6 +11,7 @@ import type { AppliedReadings, Change, Sensor } from "../../../ports";
 import { keptState } from "../../../ports/runtime";
 import { facilityRegister } from "../ingest/kept-register";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
+import { liveFromHeads } from "./live-head";
 
 type Watcher = (view: LiveView) => void;
 
@@ -48,7 +49,20 @@ export function mergeReadings(held: Readings | undefined, added: readonly Readin
 async function refresh(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch): Promise<void> {
   while (watch.reload || watch.pending.length > 0 || watch.tick || !watch.last) {
     watch.tick = false;
-    if (watch.reload || !watch.inputs) {
+    // Issue 116: from the facility's kept heads where they answer (merged before the change reached the
+    // tiles: the first line of the table), no minute read; the window's readings only where they do not.
+    // Taken before the read: a read that fails waits for the next tick or change, as the window's does.
+    const reload = watch.reload;
+    watch.reload = false;
+    const kept = await liveFromHeads(deps, company, facility);
+    if (kept) {
+      watch.pending = [];
+      watch.register = undefined;
+      watch.inputs = undefined;
+      show(watch, kept);
+      continue;
+    }
+    if (reload || watch.reload || !watch.inputs) {
       watch.reload = false;
       watch.pending = [];
       watch.inputs = liveInputs(deps, company, facility);
@@ -74,12 +88,15 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
       else watch.inputs = Promise.resolve(next);
       if (watch.reload) continue;
     }
-    const view = await liveFrom(deps, company, await watch.inputs);
-    if (view.etag !== watch.last?.etag) {
-      watch.last = view;
-      for (const watcher of [...watch.watchers]) watcher(view);
-    } else watch.last = view;
+    show(watch, await liveFrom(deps, company, await watch.inputs));
   }
+}
+
+/** The tiles handed to each watcher when their ETag moved, and kept. */
+function show(watch: LiveWatch, view: LiveView): void {
+  const moved = view.etag !== watch.last?.etag;
+  watch.last = view;
+  if (moved) for (const watcher of [...watch.watchers]) watcher(view);
 }
 
 function kick(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch) {

@@ -777,7 +777,21 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
  *  forecaster stored for the working (forecaster.ts, computed as each minute arrives, whether a page
  *  watches or not); computed here, and stored, only where none is stored for the binding's model and
  *  meter (a model bound since, or readings from before the forecaster ran). */
-export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs): Promise<LiveView> {
+export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs): Promise<LiveView>;
+/** `keptForecastsOnly`: undefined where a bound model's forecast is not stored, nothing computed (the
+ *  tiles from the kept heads, live-head.ts, computed on the request thread). */
+export async function liveFrom(
+  deps: Deps,
+  company: string,
+  inputs: LiveInputs,
+  options: { keptForecastsOnly: true },
+): Promise<LiveView | undefined>;
+export async function liveFrom(
+  deps: Deps,
+  company: string,
+  inputs: LiveInputs,
+  options?: { keptForecastsOnly: true },
+): Promise<LiveView | undefined> {
   const now = deps.clock.now().getTime();
   const tiles: LiveTile[] = [];
   const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
@@ -808,6 +822,7 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
             f.computed_at >= binding.bound_at &&
             current(f.issued),
         );
+        if (!kept && meter && options?.keptForecastsOnly) return undefined;
         const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings, undefined, inputs.sensors));
         if (forecast)
           forecasts.push(withSilent(forecast.forecast, featureSensors(sensors, binding, inputs.sensors), meter, inputs.readings, now));

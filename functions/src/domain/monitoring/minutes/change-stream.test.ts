@@ -89,6 +89,8 @@ describe("the local host's change stream", () => {
     // Above W: the detector opens an event, and the company's webhook gets a delivery.
     await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.2 }]);
     expect(heard).toEqual([
+      // Issue 116: the facility's kept heads first, what the tiles' GET reads.
+      "live heads: ReadingsWritten",
       "live tiles: ReadingsWritten",
       "forecaster: ReadingsWritten",
       // The forecaster's stored forecast, published while it runs.
@@ -150,7 +152,7 @@ describe("the local host's change stream", () => {
     };
     heard.length = 0;
     await push([{ sensor: "М-1", t: END + 2 * MINUTE_MS, value: 0.6 }]);
-    expect(heard[0]).toBe("live tiles: ReadingsWritten");
+    expect(heard[0]).toBe("live heads: ReadingsWritten");
     expect(otherHeard).toEqual([]);
     // Its own drain is its own: applied there, heard there.
     await storeBatch(other, staff.company, facility.id, {

@@ -1063,5 +1063,16 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "rea
 /** Resolves once the drains started so far are done (the forecasts they queued: live/forecaster.ts
  *  monitoringIdle, which waits for both). */
 export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "readingsConsumer">>): Promise<void> {
-  await (deps.readingsConsumer?.idle() ?? deps.runtime.kept(readingDrains).chain ?? Promise.resolve());
+  const consumer = deps.readingsConsumer;
+  if (!consumer) {
+    await (deps.runtime.kept(readingDrains).chain ?? Promise.resolve());
+    return;
+  }
+  // A drain asked for meanwhile (a thread that died restarted, and drains again) is waited for too.
+  for (let idle = consumer.idle(); ; ) {
+    await idle;
+    const now = consumer.idle();
+    if (now === idle) return;
+    idle = now;
+  }
 }

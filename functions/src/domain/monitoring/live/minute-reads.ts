@@ -1,0 +1,51 @@
+// Issue 107: the reads that fold a facility's stored minutes — the gassings register of up to 92 days,
+// the operator's journal of a day of 60 meters; issue 116: a year's sensor completeness (11,1 s for 200
+// meters) and offers, a working's day chart — cost seconds of CPU. In their route's heavy-work slot
+// they still ran on the request thread, and A's 10 reads of 92 days took B's get_me p95 to 2 s. They are answered off the request
+// thread where the host can: the local host's spreadsheet threads compute them
+// (SpreadsheetWorker.minutesRead, each company one at a time with its whole-year answers); in AWS the
+// API instance that serves the request, which serves no other. At the wing's top (layers.test.ts):
+// it answers the tiles' reads too.
+import type { Actor, Deps } from "../../context";
+import type { MinutesRead } from "../../../ports";
+import { listGassings, operatorJournal } from "../derive/journal";
+import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-data";
+import { listOffers } from "../minutes/offers";
+import { liveChart, liveView } from "./live";
+
+/** The read's answer, computed here, in this thread. */
+function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown> {
+  switch (read.read) {
+    case "gassings":
+      return listGassings(deps, actor, read.query);
+    case "journal":
+      return operatorJournal(deps, actor, read.query);
+    case "completeness":
+      return sensorCompleteness(deps, actor, read.query.facility, read.query.year);
+    case "sensor_gaps": {
+      const { facility, sensor, ...month } = read.query;
+      return sensorGaps(deps, actor, facility, sensor, month);
+    }
+    case "sensor_day":
+      return sensorDay(deps, actor, read.query.facility, read.query.sensor, read.query.date);
+    case "offers":
+      return listOffers(deps, actor, read.query.facility, read.query.year);
+    case "live_chart":
+      return liveChart(deps, actor, read.query.facility, read.query.working);
+    case "live":
+      return liveView(deps, actor, read.query.facility);
+  }
+}
+
+/** The read's answer as JSON text, computed here, in this thread: where the host's threads compute it
+ *  (the local host's spreadsheet thread, whose ports are the repositories, the blobs, the clock and a
+ *  runtime of its own) and where the host has none. */
+export async function minutesReadAnswer(deps: Deps, actor: Actor, read: MinutesRead): Promise<string> {
+  return JSON.stringify(await answerOf(deps, actor, read));
+}
+
+/** The read's answer as the route sends it: off the request thread where the host can. */
+export function minutesRead(deps: Deps, actor: Actor, read: MinutesRead): Promise<string> {
+  const threads = deps.spreadsheets.minutesRead;
+  return threads ? threads(actor, read) : minutesReadAnswer(deps, actor, read);
+}
