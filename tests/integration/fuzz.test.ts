@@ -582,6 +582,30 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // Issue 118: the fuzzing user holds no check duty, and there is no check to sign: every body is
+  // answered 400, 403 or 404, nothing written.
+  recordSensorCheck: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/`,
+      example: {
+        at: "2026-03-02T10:00:00Z",
+        kind: "shift_check",
+        reading_pct: 0.4,
+        reference_pct: 0.4,
+        reference_instrument: "ШИ-11 № 1",
+        button_test_ok: true,
+        result: "passed",
+      },
+      writes: {},
+    },
+  ],
+  signSensorCheck: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,
+      example: { duty: "agk_operator" },
+      writes: {},
+    },
+  ],
   // Nothing to confirm: every body is answered 400, 403 or 404, nothing written.
   confirmMonitoringGassing: () => [
     {

@@ -133,6 +133,23 @@ const FIXTURES: Record<string, Fixture> = {
   sensorGaps: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/gaps/?month=2026-03` }],
   sensorDay: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/day/?date=2026-03-15` }],
   getSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
+  // Issue 118: A's staff holds no check duty (403 on a record), B is answered 404 before it.
+  listFacilitySensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/?from=2026-03-01&to=2026-03-02` }],
+  listSensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/` }],
+  recordSensorCheck: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/`,
+      json: { at: "2026-03-02T10:00:00Z", kind: "shift_check", result: "passed" },
+    },
+  ],
+  // No check of A's: A too is answered 404 for the check, B for the facility.
+  signSensorCheck: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,
+      json: { duty: "agk_operator" },
+      control: false,
+    },
+  ],
   patchSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/`, json: { working: "Взлом", version: 1 } }],
   retireSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
   listGatewayKeys: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/` }],

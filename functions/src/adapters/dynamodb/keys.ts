@@ -88,6 +88,10 @@ export const gassingRegistration = (companyId: string, id: string) => inCompany(
 export const methaneLimitEdition = (validFrom: string) => ({ PK: "METHANELIMITS", SK: `EDITION#${validFrom}` });
 export const METHANE_LIMITS_PK = "METHANELIMITS";
 export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "GASSING");
+/** Issue 118: a sensor's check (D94), in the company's partition: SK SCHECK#{facility}#{id}, its id a UUID v7
+ *  so a facility's sort by when they were written (a period's: SK BETWEEN). */
+export const sensorCheck = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "SCHECK", facilityId, id);
+export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */

@@ -30,6 +30,7 @@ import type {
   ForecastCalibration,
   GatewayKey,
   Sensor,
+  SensorCheck,
   LiveModelBinding,
   StoredLiveForecast,
   OfferAcceptance,
@@ -51,6 +52,7 @@ import type {
   User,
   WriteGuard,
 } from "../../ports";
+import { idFloorAt } from "../../ports/instruments";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
 import {
@@ -69,6 +71,7 @@ import {
 } from "../dynamodb/items";
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
 import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repository";
+import { byWritten, SENSOR_CHECK_CONFLICT, SENSOR_CHECK_EXISTS, sensorCheckItem } from "../dynamodb/sensor-check-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -452,6 +455,25 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
         expectedVersion,
         "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.",
       );
+    },
+  };
+}
+
+/** Issue 118: the sensors' checks, as adapters/dynamodb/sensor-check-repository.ts keeps them. */
+function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
+  return {
+    async create(check) {
+      create(table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+    },
+    async get(companyId, facilityId, id) {
+      return strip<SensorCheck>(table.get(keys.sensorCheck(companyId, facilityId, id)));
+    },
+    async listOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<SensorCheck>(table, keys.sensorChecksOfFacility(companyId, facilityId), byWritten).filter((c) => c.id >= floor);
+    },
+    async replace(next, expectedVersion) {
+      versionedPut(table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
     },
   };
 }
@@ -1336,6 +1358,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     monitoring: monitoring(table),
     sensorEvents: sensorEvents(table),
     gassings: companyRecords(table, GASSINGS),
+    sensorChecks: sensorChecks(table),
     methaneLimits: {
       async list() {
         return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);

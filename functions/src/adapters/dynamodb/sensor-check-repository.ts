@@ -1,0 +1,37 @@
+// Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
+// instant by their ids (UUID v7), never deleted.
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { SensorCheck, SensorCheckRepository } from "../../ports";
+import { idFloorAt } from "../../ports/instruments";
+import * as keys from "./keys";
+import { getItem, putNew, queryAll, stripAll, versionedPut, type Item } from "./items";
+
+export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
+export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
+export const sensorCheckItem = (c: SensorCheck): Item => ({ ...keys.sensorCheck(c.company, c.facility, c.id), ...c });
+export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
+
+export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
+  async create(check) {
+    await putNew(doc, table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+  },
+  get: (companyId, facilityId, id) =>
+    getItem<SensorCheck>(doc, table, keys.sensorCheck(companyId, facilityId, id), { consistentRead: true }),
+  async listOfFacility(companyId, facilityId, writtenFrom = 0) {
+    const prefix = keys.sensorChecksOfFacility(companyId, facilityId);
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+      ExpressionAttributeValues: {
+        ":pk": prefix.PK,
+        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
+        ":to": `${prefix.SKPrefix}\uffff`,
+      },
+      ConsistentRead: true,
+    });
+    return stripAll<SensorCheck>(items).sort(byWritten);
+  },
+  async replace(next, expectedVersion) {
+    await versionedPut(doc, table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
+  },
+});

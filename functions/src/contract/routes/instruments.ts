@@ -1,0 +1,86 @@
+// Issue 118, declared: the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
+// maintenance journal). Served by http/instruments.ts, mounted beside v1/facilities/.
+import * as z from "zod";
+import {
+  sensorCheckCreateSchema,
+  sensorCheckListSchema,
+  sensorCheckPeriodQuery,
+  sensorCheckSchema,
+  sensorCheckSignSchema,
+} from "../schemas/sensor-checks";
+import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
+
+const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
+const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
+const facilityIdParams = z.object({ id: pathParam("Facility id") });
+const sensorIdParams = z.object({ id: pathParam("Facility id"), sensor: pathParam("Sensor id") });
+const checkIdParams = z.object({ id: pathParam("Facility id"), sensor: pathParam("Sensor id"), check: pathParam("Check id") });
+
+const SIGNERS =
+  "Signed by users an administrator gave the duty: the АГК operator (agk_operator), the АГК electrician (agk_electrician), " +
+  "the deputy head of ВТБ for АГК (deputy_head_agk), three different people. Reviewers get 403.";
+
+export const listFacilityChecksRoute = route(
+  facilityScoped(
+    "listFacilitySensorChecks",
+    "The checks of the facility's sensors done in a period of company days (D94), newest first",
+    [400, 404],
+    "At most 92 days; default the 30 days to today. Each with its signatures (surname and initials) and the check that corrects it, if any.",
+  ),
+  {
+    get: "/{id}/sensor-checks",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(sensorCheckListSchema, "The checks"),
+  },
+);
+
+export const listSensorChecksRoute = route(
+  facilityScoped("listSensorChecks", "One sensor's checks done in a period of company days (D94), newest first", [400, 404]),
+  {
+    get: "/{id}/sensors/{sensor}/checks",
+    cost: "heavy",
+    params: sensorIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(sensorCheckListSchema, "The checks"),
+  },
+);
+
+export const recordSensorCheckRoute = route(
+  facilityScoped(
+    "recordSensorCheck",
+    "Record a sensor's check in the «Метан» journal's columns, signed by its author in their duty (D94)",
+    [400, 403, 404, 409],
+    "The reading against a reference instrument, the «Контроль» button, the alarm and cut-off by a control mixture within its " +
+      "cylinder's validity (an expired cylinder is refused), the fault and measures, planned works. `passed` is refused when a test did " +
+      "not work; `failed` needs the fault. Its shift is derived from `at` on the facility's shifts. Never edited after: a correction is a " +
+      `new check with \`follows\` (409 when that check is corrected already). ${SIGNERS}`,
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/checks",
+    cost: "light",
+    params: sensorIdParams,
+    body: sensorCheckCreateSchema,
+    201: json(sensorCheckSchema, "The check"),
+  },
+);
+
+export const signSensorCheckRoute = route(
+  facilityScoped(
+    "signSensorCheck",
+    "Sign a sensor's check in the signer's duty (D94)",
+    [400, 403, 404, 409],
+    `409 when that duty has signed, or the signer signed it in another duty. ${SIGNERS}`,
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/checks/{check}/sign",
+    cost: "light",
+    params: checkIdParams,
+    body: sensorCheckSignSchema,
+    200: json(sensorCheckSchema, "The check, signed"),
+  },
+);
+
+/** Every route above, in the order http/instruments.ts serves them. */
+export const INSTRUMENT_ROUTES = [listFacilityChecksRoute, listSensorChecksRoute, recordSensorCheckRoute, signSensorCheckRoute] as const;

@@ -1,0 +1,109 @@
+// Issue 118 (D94): a methane sensor's check as the API accepts and answers it — the columns of the
+// «Метан» maintenance journal (the form «Журнал эксплуатации и обслуживания» of the 2006
+// methodological recommendations on АГК) with its three signatures
+// (POST/GET v1/facilities/{id}/sensors/{sensor}/checks/, POST …/checks/{check}/sign/,
+// GET v1/facilities/{id}/sensor-checks/).
+import * as z from "zod";
+import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KINDS, CHECK_KIND_LABELS, CHECK_RESULTS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
+import { isoDate } from "./common";
+import { LIMITS } from "./limits";
+
+const TEXT_MAX = 2000;
+const text = (max = TEXT_MAX) => z.optional(z.string("ожидается строка").check(z.trim(), z.maxLength(max, `не длиннее ${max} символов`)));
+const percent = (what: string) =>
+  z.optional(z.nullable(z.number(`ожидается ${what}, % об.`).check(z.gte(0, "не меньше 0 %"), z.lte(100, "не больше 100 %"))));
+const tested = (what: string) =>
+  z.optional(z.nullable(z.boolean(`${what}: true (сработало), false (не сработало) или null (не проверялось)`)));
+
+export const sensorCheckCreateSchema = z.object({
+  at: z
+    .string("укажите время проверки (ISO 8601)")
+    .check(z.refine((v) => /T/.test(v) && !Number.isNaN(Date.parse(v)), "укажите время проверки (ISO 8601, с часами и минутами)"))
+    .meta({ description: "When it was done (ISO 8601 instant); its shift is derived on the facility's shifts" }),
+  kind: z.enum(CHECK_KINDS, `вид проверки: ${CHECK_KINDS.map((k) => `${k} (${CHECK_KIND_LABELS[k]})`).join(", ")}`),
+  reading_pct: percent("показание датчика"),
+  reference_pct: percent("показание контрольного прибора (интерферометра)"),
+  reference_instrument: text(200).meta({ description: "The reference instrument, e.g. «ШИ-11 № 4512»" }),
+  button_test_ok: tested("проверка кнопкой «Контроль»"),
+  test_gas_pct: percent("концентрация контрольной смеси"),
+  test_gas_cylinder: z.optional(
+    z.nullable(
+      z.object({
+        number: z
+          .string("укажите номер баллона")
+          .check(z.trim(), z.minLength(1, "укажите номер баллона"), z.maxLength(60, "не длиннее 60 символов")),
+        valid_to: isoDate().meta({ description: "The cylinder's mixture is valid to (inclusive)" }),
+      }),
+    ),
+  ),
+  alarm_ok: tested("срабатывание сигнализации от контрольной смеси"),
+  cutoff_ok: tested("отключение электроэнергии от контрольной смеси"),
+  result: z.enum(CHECK_RESULTS, `результат: passed (${CHECK_RESULT_LABELS.passed}) или failed (${CHECK_RESULT_LABELS.failed})`),
+  fault: text().meta({ description: "The fault found; required when failed" }),
+  measures: text().meta({ description: "The measures taken" }),
+  planned_work: text().meta({ description: "Planned works" }),
+  follows: z.optional(z.nullable(z.string())).meta({ description: "The check (id) this one corrects; the earlier stays as signed" }),
+});
+
+export const sensorCheckSignSchema = z.object({
+  duty: z.enum(CHECK_DUTIES, `подписывает: ${CHECK_DUTIES.map((d) => `${d} (${CHECK_DUTY_LABELS[d]})`).join(", ")}`),
+});
+
+const signature = z.nullable(
+  z.object({
+    by: z.string().meta({ description: "Surname and initials of the user with that duty" }),
+    at: z.string(),
+  }),
+);
+
+export const sensorCheckSchema = z.object({
+  id: z.string(),
+  facility: z.string(),
+  sensor: z.string(),
+  sensor_code: z.string(),
+  at: z.string(),
+  shift: z.string().meta({ description: "ГГГГ-ММ-ДД#n on the facility's shifts" }),
+  shift_name: z.string().meta({ description: "«Смена 2 (08:00–16:00)»" }),
+  kind: z.enum(CHECK_KINDS),
+  reading_pct: z.nullable(z.number()),
+  reference_pct: z.nullable(z.number()),
+  deviation_pct: z.nullable(z.number()).meta({ description: "reading − reference, % об. (derived)" }),
+  reference_instrument: z.string(),
+  button_test_ok: z.nullable(z.boolean()),
+  test_gas_pct: z.nullable(z.number()),
+  test_gas_cylinder: z.nullable(z.object({ number: z.string(), valid_to: z.string() })),
+  alarm_ok: z.nullable(z.boolean()),
+  cutoff_ok: z.nullable(z.boolean()),
+  result: z.enum(CHECK_RESULTS),
+  result_text: z.string(),
+  fault: z.string(),
+  measures: z.string(),
+  planned_work: z.string(),
+  follows: z.nullable(z.string()),
+  followed_by: z.nullable(z.string()).meta({ description: "The later check that corrects this one, if any" }),
+  recorded_by: z.string().meta({ description: "Surname and initials" }),
+  recorded_at: z.string(),
+  signatures: z.object(
+    Object.fromEntries(CHECK_DUTIES.map((d) => [d, signature])) as Record<(typeof CHECK_DUTIES)[number], typeof signature>,
+  ),
+  signed: z.boolean().meta({ description: "All three signatures given" }),
+});
+
+export const sensorCheckListSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  results: z.array(sensorCheckSchema).meta({ description: "Newest first" }),
+});
+
+export const sensorCheckPeriodQuery = z.object({
+  from: z.optional(isoDate()).meta({ description: "First company day (default: 30 days before `to`)" }),
+  to: z.optional(isoDate()).meta({ description: "Last company day (default: today)" }),
+});
+
+export const SENSOR_CHECK_PERIOD_DAYS = LIMITS.monitoring.gassingsPeriodDays;
+
+export type SensorCheckView = z.output<typeof sensorCheckSchema>;
+export type SensorCheckList = z.output<typeof sensorCheckListSchema>;
+export type SensorCheckBody = z.input<typeof sensorCheckCreateSchema>;

@@ -1,0 +1,21 @@
+// Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
+import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
+import { routeApp } from "./openapi-routes";
+import * as routes from "../contract/routes/instruments";
+
+export const instrumentRoutes = routeApp()
+  .openapi(routes.listFacilityChecksRoute, async (c) =>
+    c.json(await listChecks(c.get("deps"), c.get("actor"), c.req.valid("param").id, undefined, c.req.valid("query")), 200),
+  )
+  .openapi(routes.listSensorChecksRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await listChecks(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query")), 200);
+  })
+  .openapi(routes.recordSensorCheckRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await recordCheck(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 201);
+  })
+  .openapi(routes.signSensorCheckRoute, async (c) => {
+    const { id, sensor, check } = c.req.valid("param");
+    return c.json(await signCheck(c.get("deps"), c.get("actor"), id, sensor, check, c.req.valid("json")), 200);
+  });

@@ -1,0 +1,54 @@
+// Issue 118 (D94): a sensor's maintenance record as stored — each check of the «Метан» journal's columns
+// with its signatures. A check is written once with its author's signature; only the other duties'
+// signatures are added after (never its findings); a correction is a new check that `follows` it.
+import type { CheckDuty, CheckKind, CheckResult } from "@core/sensor-checks";
+
+export interface SensorCheck {
+  company: string;
+  facility: string;
+  sensor: string;
+  /** UUID v7: sorts by when it was written. */
+  id: string;
+  /** The sensor's code when checked. */
+  sensor_code: string;
+  /** When it was done (ISO instant). */
+  at: string;
+  /** The shift it was done in, keyed as the journal's (ГГГГ-ММ-ДД#n). */
+  shift: string;
+  kind: CheckKind;
+  reading_pct: number | null;
+  reference_pct: number | null;
+  reference_instrument: string;
+  button_test_ok: boolean | null;
+  test_gas_pct: number | null;
+  test_gas_cylinder: { number: string; valid_to: string } | null;
+  alarm_ok: boolean | null;
+  cutoff_ok: boolean | null;
+  result: CheckResult;
+  fault: string;
+  measures: string;
+  planned_work: string;
+  /** The check this one corrects, if any. */
+  follows: string | null;
+  created_by: string;
+  created_at: string;
+  /** Who signed (e-mail) and when, by duty. */
+  signatures: Partial<Record<CheckDuty, { by: string; at: string }>>;
+  version: number;
+}
+
+export interface SensorCheckRepository {
+  /** Refused (Conflict) when the id is taken. */
+  create(check: SensorCheck): Promise<void>;
+  get(companyId: string, facilityId: string, id: string): Promise<SensorCheck | undefined>;
+  /** The facility's checks written at or after `writtenFrom` (ms; their ids sort by it), oldest written first. */
+  listOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<SensorCheck[]>;
+  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
+  replace(next: SensorCheck, expectedVersion: number): Promise<void>;
+}
+
+/** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
+export const idFloorAt = (ms: number): string => {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+};
