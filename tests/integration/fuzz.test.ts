@@ -599,6 +599,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // A stale version: every body is answered 400 or 409, nothing written.
+  putCheckIntervals: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/check-intervals/`,
+      example: { rules: [{ kind: "methane", role: "cut_off", per: "days", days: 7 }, { per: "shift" }], source: "Проект АГК", version: 7 },
+      writes: {},
+    },
+  ],
   signSensorCheck: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,

@@ -150,6 +150,12 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
+  getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
+  // A's own change is refused 409 (version 5 was never read), B's 404 before it.
+  putCheckIntervals: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/check-intervals/`, json: { rules: [{ per: "shift" }], source: "Взлом", version: 5 } },
+  ],
   patchSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/`, json: { working: "Взлом", version: 1 } }],
   retireSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
   listGatewayKeys: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/` }],

@@ -1,5 +1,6 @@
 // Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
+import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
 
@@ -18,4 +19,13 @@ export const instrumentRoutes = routeApp()
   .openapi(routes.signSensorCheckRoute, async (c) => {
     const { id, sensor, check } = c.req.valid("param");
     return c.json(await signCheck(c.get("deps"), c.get("actor"), id, sensor, check, c.req.valid("json")), 200);
-  });
+  })
+  .openapi(routes.sensorCheckDueRoute, async (c) =>
+    c.json(await sensorCheckStates(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),
+  )
+  .openapi(routes.getCheckIntervalsRoute, async (c) =>
+    c.json(await getCheckIntervals(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),
+  )
+  .openapi(routes.putCheckIntervalsRoute, async (c) =>
+    c.json(await putCheckIntervals(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
+  );

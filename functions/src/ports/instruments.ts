@@ -37,6 +37,17 @@ export interface SensorCheck {
   version: number;
 }
 
+/** Issue 118, item 2: the facility's check intervals as its АГК project sets them (one record, versioned). */
+export interface CheckIntervals {
+  company: string;
+  facility: string;
+  rules: { kind: string | null; role: string | null; per: "shift" | "days"; days: number | null }[];
+  source: string;
+  updated_by: string;
+  updated_at: string;
+  version: number;
+}
+
 export interface SensorCheckRepository {
   /** Refused (Conflict) when the id is taken. */
   create(check: SensorCheck): Promise<void>;
@@ -45,6 +56,9 @@ export interface SensorCheckRepository {
   listOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<SensorCheck[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: SensorCheck, expectedVersion: number): Promise<void>;
+  intervals(companyId: string, facilityId: string): Promise<CheckIntervals | undefined>;
+  /** Writes `next` only if the stored version is `expectedVersion` (0: none stored); otherwise Conflict. */
+  putIntervals(next: CheckIntervals, expectedVersion: number): Promise<void>;
 }
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */

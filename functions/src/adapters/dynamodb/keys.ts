@@ -91,6 +91,8 @@ export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPre
 /** Issue 118: a sensor's check (D94), in the company's partition: SK SCHECK#{facility}#{id}, its id a UUID v7
  *  so a facility's sort by when they were written (a period's: SK BETWEEN). */
 export const sensorCheck = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "SCHECK", facilityId, id);
+/** Issue 118: the facility's check intervals (one item). Not under SCHECK#{facility}#, so a listing of checks never reads it. */
+export const checkIntervals = (companyId: string, facilityId: string) => inCompany(companyId, "SCHECKRULES", facilityId);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with

@@ -1,7 +1,7 @@
 // Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { SensorCheck, SensorCheckRepository } from "../../ports";
+import type { CheckIntervals, SensorCheck, SensorCheckRepository } from "../../ports";
 import { idFloorAt } from "../../ports/instruments";
 import * as keys from "./keys";
 import { getItem, putNew, queryAll, stripAll, versionedPut, type Item } from "./items";
@@ -9,6 +9,8 @@ import { getItem, putNew, queryAll, stripAll, versionedPut, type Item } from "./
 export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
 export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
 export const sensorCheckItem = (c: SensorCheck): Item => ({ ...keys.sensorCheck(c.company, c.facility, c.id), ...c });
+export const CHECK_INTERVALS_CONFLICT = "Интервалы проверок только что изменили: обновите страницу и повторите";
+export const checkIntervalsItem = (r: CheckIntervals): Item => ({ ...keys.checkIntervals(r.company, r.facility), ...r });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
@@ -33,5 +35,12 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   },
   async replace(next, expectedVersion) {
     await versionedPut(doc, table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
+  },
+  intervals: (companyId, facilityId) =>
+    getItem<CheckIntervals>(doc, table, keys.checkIntervals(companyId, facilityId), { consistentRead: true }),
+  async putIntervals(next, expectedVersion) {
+    const item = checkIntervalsItem(next);
+    if (expectedVersion === 0) await putNew(doc, table, item, CHECK_INTERVALS_CONFLICT);
+    else await versionedPut(doc, table, item, expectedVersion, CHECK_INTERVALS_CONFLICT);
   },
 });

@@ -31,6 +31,7 @@ import type {
   GatewayKey,
   Sensor,
   SensorCheck,
+  CheckIntervals,
   LiveModelBinding,
   StoredLiveForecast,
   OfferAcceptance,
@@ -71,7 +72,14 @@ import {
 } from "../dynamodb/items";
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
 import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repository";
-import { byWritten, SENSOR_CHECK_CONFLICT, SENSOR_CHECK_EXISTS, sensorCheckItem } from "../dynamodb/sensor-check-repository";
+import {
+  byWritten,
+  CHECK_INTERVALS_CONFLICT,
+  checkIntervalsItem,
+  SENSOR_CHECK_CONFLICT,
+  SENSOR_CHECK_EXISTS,
+  sensorCheckItem,
+} from "../dynamodb/sensor-check-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -474,6 +482,13 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     },
     async replace(next, expectedVersion) {
       versionedPut(table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
+    },
+    async intervals(companyId, facilityId) {
+      return strip<CheckIntervals>(table.get(keys.checkIntervals(companyId, facilityId)));
+    },
+    async putIntervals(next, expectedVersion) {
+      if (expectedVersion === 0) create(table, checkIntervalsItem(next), CHECK_INTERVALS_CONFLICT);
+      else versionedPut(table, checkIntervalsItem(next), expectedVersion, CHECK_INTERVALS_CONFLICT);
     },
   };
 }

@@ -2,6 +2,9 @@
 // maintenance journal). Served by http/instruments.ts, mounted beside v1/facilities/.
 import * as z from "zod";
 import {
+  checkIntervalsBodySchema,
+  checkIntervalsSchema,
+  sensorCheckStatesSchema,
   sensorCheckCreateSchema,
   sensorCheckListSchema,
   sensorCheckPeriodQuery,
@@ -82,5 +85,53 @@ export const signSensorCheckRoute = route(
   },
 );
 
+export const sensorCheckDueRoute = route(
+  facilityScoped(
+    "sensorChecksDue",
+    "What is due of each sensor's checks now (D94): the last check, the next due, days overdue, a failed latest check",
+    [404],
+    "Derived from the checks and the mine's intervals (GET …/check-intervals/), never typed; a sensor without a rule has no next_due.",
+  ),
+  { get: "/{id}/sensor-checks/due", cost: "heavy", params: facilityIdParams, 200: json(sensorCheckStatesSchema, "The sensors in service") },
+);
+
+export const getCheckIntervalsRoute = route(
+  facilityScoped(
+    "getCheckIntervals",
+    "The facility's check intervals per sensor kind and role, as the mine's АГК project sets them",
+    [404],
+  ),
+  {
+    get: "/{id}/check-intervals",
+    cost: "light",
+    params: facilityIdParams,
+    200: json(checkIntervalsSchema, "The intervals (version 0: never set)"),
+  },
+);
+
+export const putCheckIntervalsRoute = route(
+  facilityScoped(
+    "putCheckIntervals",
+    "Set the facility's check intervals (the mine's own: no binding interval was found in the acts read)",
+    [400, 403, 404, 409],
+    "The whole list with the document it comes from and the version read (409 when another changed it). The most specific rule holds: kind and role, kind, role, any. Reviewers get 403.",
+  ),
+  {
+    put: "/{id}/check-intervals",
+    cost: "light",
+    params: facilityIdParams,
+    body: checkIntervalsBodySchema,
+    200: json(checkIntervalsSchema, "The intervals, version + 1"),
+  },
+);
+
 /** Every route above, in the order http/instruments.ts serves them. */
-export const INSTRUMENT_ROUTES = [listFacilityChecksRoute, listSensorChecksRoute, recordSensorCheckRoute, signSensorCheckRoute] as const;
+export const INSTRUMENT_ROUTES = [
+  listFacilityChecksRoute,
+  listSensorChecksRoute,
+  recordSensorCheckRoute,
+  signSensorCheckRoute,
+  sensorCheckDueRoute,
+  getCheckIntervalsRoute,
+  putCheckIntervalsRoute,
+] as const;

@@ -140,6 +140,10 @@ export const journalSensorSchema = z.object({
   shifts: z.array(z.nullable(z.number())),
   day: z.nullable(z.number()),
   completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
+  checks: z.array(z.string()).meta({
+    description:
+      "Issue 118 (D94): the sensor's record at the day's end (or now): «датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.»; empty when none",
+  }),
 });
 
 export const journalSchema = z.object({

@@ -5,7 +5,9 @@
 // GET v1/facilities/{id}/sensor-checks/).
 import * as z from "zod";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KINDS, CHECK_KIND_LABELS, CHECK_RESULTS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
+import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { isoDate } from "./common";
+import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
 
 const TEXT_MAX = 2000;
@@ -107,3 +109,70 @@ export const SENSOR_CHECK_PERIOD_DAYS = LIMITS.monitoring.gassingsPeriodDays;
 export type SensorCheckView = z.output<typeof sensorCheckSchema>;
 export type SensorCheckList = z.output<typeof sensorCheckListSchema>;
 export type SensorCheckBody = z.input<typeof sensorCheckCreateSchema>;
+
+// ---- item 2: the mine's own intervals, and what is due --------------------------------------------
+
+/** A rule of the mine's АГК project: sensors of a kind and/or role are checked each shift or every N days. */
+export const checkIntervalRuleSchema = z
+  .object({
+    kind: z.optional(z.nullable(z.enum(SENSOR_KIND_NAMES, "вид датчика из реестра или null (любой)"))),
+    role: z.optional(z.nullable(z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], "роль датчика или null (любая)"))),
+    per: z.enum(["shift", "days"], "shift (каждую смену) или days (раз в N дней)"),
+    days: z.optional(z.nullable(z.int("целое число дней").check(z.gte(1, "не меньше 1 дня"), z.lte(3650, "не больше 3 650 дней")))),
+  })
+  .check(z.refine((r) => r.per !== "days" || (r.days ?? null) !== null, { message: "укажите, раз в сколько дней", path: ["days"] }));
+
+export const checkIntervalsBodySchema = z.object({
+  rules: z.array(checkIntervalRuleSchema).check(z.maxLength(50, "не больше 50 правил")),
+  source: z
+    .string("укажите документ шахты, который задает интервалы (проект АГК, график)")
+    .check(
+      z.trim(),
+      z.minLength(1, "укажите документ шахты, который задает интервалы (проект АГК, график)"),
+      z.maxLength(300, "не длиннее 300 символов"),
+    ),
+  version: z.int("ожидается версия, прочитанная со страницы").check(z.gte(0)),
+});
+
+export const checkIntervalsSchema = z.object({
+  facility: z.string(),
+  rules: z.array(
+    z.object({
+      kind: z.nullable(z.enum(SENSOR_KIND_NAMES)),
+      role: z.nullable(z.string()),
+      per: z.enum(["shift", "days"]),
+      days: z.nullable(z.int()),
+    }),
+  ),
+  source: z.string().meta({ description: "The mine's document the intervals come from (its АГК project, a schedule)" }),
+  updated_by: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+  version: z.int().meta({ description: "0: never set" }),
+});
+
+/** What is due of one sensor, derived from its checks and the mine's rule (never typed). */
+export const sensorCheckStateSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  working: z.string(),
+  rule: z.nullable(z.string()).meta({ description: "The mine's interval in words («каждую смену», «раз в 30 дн.»); null: none set" }),
+  last_check: z.nullable(z.object({ id: z.string(), at: z.string(), result: z.enum(CHECK_RESULTS) })),
+  failed: z.boolean().meta({ description: "Its latest check failed (until a later passed one)" }),
+  next_due: z.nullable(z.string()).meta({ description: "When the next check is due (ISO instant); null without a rule or a check" }),
+  overdue_days: z.nullable(z.int()).meta({ description: "Whole days (rounded up) past next_due; null when not overdue" }),
+  problems: z.array(z.string()).meta({ description: "«датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.», …" }),
+});
+
+export const sensorCheckStatesSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  at: z.string(),
+  rules_source: z.string(),
+  sensors: z.array(sensorCheckStateSchema),
+});
+
+export type CheckIntervalsView = z.output<typeof checkIntervalsSchema>;
+export type CheckIntervalsBody = z.input<typeof checkIntervalsBodySchema>;
+export type SensorCheckState = z.output<typeof sensorCheckStateSchema>;
+export type SensorCheckStates = z.output<typeof sensorCheckStatesSchema>;

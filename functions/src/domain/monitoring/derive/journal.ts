@@ -36,6 +36,7 @@ import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-reading
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
+import { checkStates } from "../instruments/check-states";
 
 export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
@@ -168,6 +169,8 @@ export async function operatorJournal(
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
+  // Issue 118: each sensor's checks as they stood at the day's end (or now).
+  const checks = new Map((await checkStates(deps, actor.company, facility.id, until)).states.map((s) => [s.sensor, s.problems]));
   const sensors = read.map(({ sensor, register, series, limit, limitSource }) => {
     const day = validMeans(series, [from, until])[0];
     return {
@@ -185,6 +188,7 @@ export async function operatorJournal(
       shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
       day: day.mean,
       completeness: day.valid / minutes,
+      checks: checks.get(sensor.id) ?? [],
     };
   });
   return {
