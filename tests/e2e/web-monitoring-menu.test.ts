@@ -20,6 +20,7 @@ const WING = [
   "Датчики",
   "Данные АГК",
   "Полнота данных датчиков",
+  "Проверки датчиков",
 ];
 
 describe("web app: the monitoring wing in the side menu", () => {

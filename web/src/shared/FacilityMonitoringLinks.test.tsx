@@ -19,10 +19,11 @@ it("links every other monitoring page of the facility, «Мониторинг» 
     ["Книга учета загазирований", "/facilities/f1/gassing-book"],
     ["Данные АГК и предложения", "/facilities/f1/agk-data"],
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
+    ["Проверки датчиков", "/facilities/f1/sensor-checks"],
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all seven", () => {
+it("puts a sensor page's own link first and keeps all eight", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -37,6 +38,7 @@ it("puts a sensor page's own link first and keeps all seven", () => {
     "События",
     "Данные АГК и предложения",
     "Полнота данных датчиков",
+    "Проверки датчиков",
   ]);
   expect(document.body.textContent).toContain("Пропуски и замещения за месяц · Датчики · Мониторинг");
 });

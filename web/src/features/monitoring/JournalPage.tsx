@@ -65,6 +65,12 @@ export default function JournalPage() {
         <Space direction="vertical" size={0}>
           <Typography.Text>{s.place || "—"}</Typography.Text>
           <Typography.Text type="secondary">{s.working || "без выработки"}</Typography.Text>
+          {/* Issue 118: a failed or overdue check of the sensor, beside its means. */}
+          {s.checks.map((c) => (
+            <Typography.Text key={c} type="danger">
+              {c}
+            </Typography.Text>
+          ))}
         </Space>
       ),
     },
