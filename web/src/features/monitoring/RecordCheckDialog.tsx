@@ -111,7 +111,7 @@ export default function RecordCheckDialog({
   }
 
   const problems = record.isError && isApiError(record.error) ? (record.error.errors ?? []) : [];
-  const errorAt = (field: string) => typed[field] ?? problems.find((p) => p.field === field || p.field.startsWith(`${field}.`))?.message;
+  const errorAt = (...fields: string[]) => fields.map((f) => typed[f] ?? problems.find((p) => p.field === f)?.message).find(Boolean);
   const refusal = !record.isError
     ? undefined
     : isApiError(record.error)
@@ -202,7 +202,7 @@ export default function RecordCheckDialog({
           <Field label="ПГС, % об." error={errorAt("test_gas_pct")}>
             <Input aria-label="ПГС, % об." inputMode="decimal" value={gas} onChange={(e) => setGas(e.target.value)} />
           </Field>
-          <Field label="Баллон ПГС №" error={errorAt("test_gas_cylinder")}>
+          <Field label="Баллон ПГС №" error={errorAt("test_gas_cylinder", "test_gas_cylinder.number")}>
             <Input aria-label="Баллон ПГС №" value={cylinder} onChange={(e) => setCylinder(e.target.value)} maxLength={60} />
           </Field>
           <Field label="Годен до" error={errorAt("test_gas_cylinder.valid_to")}>

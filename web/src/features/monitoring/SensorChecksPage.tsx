@@ -136,11 +136,13 @@ export default function SensorChecksPage() {
     {
       title: "Дата, время, смена",
       key: "when",
-      width: 150,
+      width: 175,
       render: (_: unknown, c) => (
         <Space direction="vertical" size={0}>
           <Typography.Text>{displayDateTime(c.at)}</Typography.Text>
-          <Typography.Text type="secondary">{c.shift_name.replace(/, \d\d\.\d\d\.\d{4}$/, "")}</Typography.Text>
+          <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+            {c.shift_name.replace(/, \d\d\.\d\d\.\d{4}$/, "")}
+          </Typography.Text>
         </Space>
       ),
     },
@@ -224,7 +226,7 @@ export default function SensorChecksPage() {
         page="Проверки датчиков"
         title={title}
         facilityId={facilityId}
-        current={sensorId ? undefined : "sensor-checks"}
+        current="sensor-checks"
         before={sensorId ? <Link to={`/facilities/${facilityId}/sensor-checks`}>Проверки всех датчиков</Link> : undefined}
       />
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
