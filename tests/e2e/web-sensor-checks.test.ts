@@ -146,6 +146,26 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
     const now = page.locator(".ant-card", { hasText: "Сейчас" });
     await now.getByText("датчик не прошел проверку 03.03.2026").waitFor();
     expect((await now.textContent()) ?? "").toContain("Последняя проверка03.03.2026 10:00, датчик не прошел проверку");
+    // Its verification recorded, past its date: the sensor is named out of verification.
+    await page.getByRole("button", { name: "Записать поверку" }).click();
+    const verification = page.getByRole("dialog");
+    for (const [label, value] of [
+      ["Тип средства измерений", "ДМС 03"],
+      ["Номер в Госреестре СИ", "12345-06"],
+      ["Заводской номер", "0417"],
+      ["Дата поверки", "10.03.2025"],
+      ["Действительна до", "09.03.2026"],
+      ["Номер свидетельства (записи) о поверке", "С-ГШ/417"],
+    ])
+      await verification.getByLabel(label, { exact: true }).pressSequentially(value);
+    await verification.getByRole("button", { name: "Записать поверку" }).click();
+    await verification.waitFor({ state: "detached" });
+    const metrology = page.locator(".ant-card", { hasText: "Поверка средства измерений" });
+    await metrology.getByText("вне поверки с 10.03.2026").waitFor();
+    expect((await metrology.textContent()) ?? "").toContain(
+      "ДМС 03, № в Госреестре СИ 12345-06, заводской № 0417: поверен 10.03.2025, действительна до 09.03.2026, свидетельство С-ГШ/417",
+    );
+    await now.getByText("вне поверки с 10.03.2026").first().waitFor();
     await screenshot(page, { path: `${SHOTS}/web-sensor-record-1440.png`, fullPage: true });
 
     // On a phone the rows are blocks of «label: value» lines, nothing read sideways.

@@ -607,6 +607,21 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // valid_to before verified_on: every body is answered 400, nothing written.
+  recordSensorVerification: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/verifications/`,
+      example: {
+        instrument_type: "ДМС 03",
+        register_number: "1-01",
+        serial: "1",
+        verified_on: "2026-03-02",
+        valid_to: "2026-03-01",
+        certificate: "С-1",
+      },
+      writes: {},
+    },
+  ],
   signSensorCheck: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,

@@ -150,6 +150,20 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  listSensorVerifications: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/` }],
+  recordSensorVerification: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/`,
+      json: {
+        instrument_type: "ДМС 03",
+        register_number: "1-01",
+        serial: "1",
+        verified_on: "2026-03-02",
+        valid_to: "2027-03-01",
+        certificate: "С-1",
+      },
+    },
+  ],
   sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
   getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
   // A's own change is refused 409 (version 5 was never read), B's 404 before it.

@@ -143,6 +143,9 @@ export type {
   CheckIntervalsBody,
   SensorCheckState,
   SensorCheckStates,
+  VerificationView,
+  VerificationList,
+  VerificationBody,
 } from "./schemas/sensor-checks";
 /** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";

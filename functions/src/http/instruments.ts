@@ -1,6 +1,7 @@
 // Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
+import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
 
@@ -28,4 +29,12 @@ export const instrumentRoutes = routeApp()
   )
   .openapi(routes.putCheckIntervalsRoute, async (c) =>
     c.json(await putCheckIntervals(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  )
+  .openapi(routes.listVerificationsRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await listVerifications(c.get("deps"), c.get("actor"), id, sensor), 200);
+  })
+  .openapi(routes.recordVerificationRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await recordVerification(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 201);
+  });

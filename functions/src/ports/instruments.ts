@@ -48,6 +48,23 @@ export interface CheckIntervals {
   version: number;
 }
 
+/** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
+ *  is a newer record). */
+export interface SensorVerification {
+  company: string;
+  facility: string;
+  sensor: string;
+  id: string;
+  instrument_type: string;
+  register_number: string;
+  serial: string;
+  verified_on: string;
+  valid_to: string;
+  certificate: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
 export interface SensorCheckRepository {
   /** Refused (Conflict) when the id is taken. */
   create(check: SensorCheck): Promise<void>;
@@ -59,6 +76,9 @@ export interface SensorCheckRepository {
   intervals(companyId: string, facilityId: string): Promise<CheckIntervals | undefined>;
   /** Writes `next` only if the stored version is `expectedVersion` (0: none stored); otherwise Conflict. */
   putIntervals(next: CheckIntervals, expectedVersion: number): Promise<void>;
+  createVerification(record: SensorVerification): Promise<void>;
+  /** Every verification recorded of the facility's sensors (a few per sensor and year). */
+  verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
 }
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */

@@ -2,11 +2,19 @@
 // maintenance journal), what is due of them and the mine's intervals (functions/src/contract/routes/
 // instruments.ts). A module of its own: the pages that do not show the checks load none of it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CheckIntervalsBody, CheckIntervalsView, SensorCheckBody, SensorCheckList, SensorCheckStates } from "@server/contract";
+import type {
+  CheckIntervalsBody,
+  CheckIntervalsView,
+  SensorCheckBody,
+  SensorCheckList,
+  SensorCheckStates,
+  VerificationBody,
+  VerificationList,
+} from "@server/contract";
 import type { CheckDuty } from "@core/sensor-checks";
 import { encoded, typedClient } from "./client";
 
-export type { CheckIntervalsView, SensorCheckList, SensorCheckStates };
+export type { CheckIntervalsView, SensorCheckList, SensorCheckStates, VerificationList };
 export type SensorCheck = SensorCheckList["results"][number];
 export type SensorCheckState = SensorCheckStates["sensors"][number];
 
@@ -72,6 +80,27 @@ export function useSignCheck(facility: string) {
       instruments((c) =>
         c[":id"].sensors[":sensor"].checks[":check"].sign.$post({ param: encoded({ id: facility, sensor, check }), json: { duty } }),
       ),
+    onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
+  });
+}
+
+/** A sensor's verifications (поверка), newest first, with its state today. */
+export function useVerifications(facility: string, sensor: string | undefined) {
+  return useQuery({
+    queryKey: [...checksKey(facility), "verifications", sensor],
+    queryFn: () =>
+      instruments(
+        (c) => c[":id"].sensors[":sensor"].verifications.$get({ param: encoded({ id: facility, sensor: sensor as string }) }) as never,
+      ) as Promise<VerificationList>,
+    enabled: sensor !== undefined,
+  });
+}
+
+export function useRecordVerification(facility: string, sensor: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerificationBody) =>
+      instruments((c) => c[":id"].sensors[":sensor"].verifications.$post({ param: encoded({ id: facility, sensor }), json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
   });
 }

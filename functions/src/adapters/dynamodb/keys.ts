@@ -93,6 +93,10 @@ export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPre
 export const sensorCheck = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "SCHECK", facilityId, id);
 /** Issue 118: the facility's check intervals (one item). Not under SCHECK#{facility}#, so a listing of checks never reads it. */
 export const checkIntervals = (companyId: string, facilityId: string) => inCompany(companyId, "SCHECKRULES", facilityId);
+/** Issue 118: a sensor's verification (поверка), SK SVERIF#{facility}#{sensor}#{id}; a facility's: begins_with SVERIF#{facility}#. */
+export const sensorVerification = (companyId: string, facilityId: string, sensorId: string, id: string) =>
+  inCompany(companyId, "SVERIF", facilityId, sensorId, id);
+export const sensorVerificationsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SVERIF", facilityId);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with

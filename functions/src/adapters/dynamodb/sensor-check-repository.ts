@@ -1,16 +1,23 @@
 // Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { CheckIntervals, SensorCheck, SensorCheckRepository } from "../../ports";
+import type { CheckIntervals, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
 import { idFloorAt } from "../../ports/instruments";
 import * as keys from "./keys";
-import { getItem, putNew, queryAll, stripAll, versionedPut, type Item } from "./items";
+import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
 
 export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
 export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
 export const sensorCheckItem = (c: SensorCheck): Item => ({ ...keys.sensorCheck(c.company, c.facility, c.id), ...c });
 export const CHECK_INTERVALS_CONFLICT = "Интервалы проверок только что изменили: обновите страницу и повторите";
 export const checkIntervalsItem = (r: CheckIntervals): Item => ({ ...keys.checkIntervals(r.company, r.facility), ...r });
+export const VERIFICATION_EXISTS = "Поверка с таким идентификатором уже записана";
+export const verificationItem = (v: SensorVerification): Item => ({
+  ...keys.sensorVerification(v.company, v.facility, v.sensor, v.id),
+  ...v,
+});
+export const byVerified = (a: SensorVerification, b: SensorVerification) =>
+  b.verified_on.localeCompare(a.verified_on) || b.id.localeCompare(a.id);
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
@@ -42,5 +49,12 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     const item = checkIntervalsItem(next);
     if (expectedVersion === 0) await putNew(doc, table, item, CHECK_INTERVALS_CONFLICT);
     else await versionedPut(doc, table, item, expectedVersion, CHECK_INTERVALS_CONFLICT);
+  },
+  async createVerification(record) {
+    await putNew(doc, table, verificationItem(record), VERIFICATION_EXISTS);
+  },
+  async verificationsOfFacility(companyId, facilityId) {
+    const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });
+    return stripAll<SensorVerification>(items).sort(byVerified);
   },
 });

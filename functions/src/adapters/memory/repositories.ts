@@ -31,6 +31,7 @@ import type {
   GatewayKey,
   Sensor,
   SensorCheck,
+  SensorVerification,
   CheckIntervals,
   LiveModelBinding,
   StoredLiveForecast,
@@ -73,8 +74,11 @@ import {
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
 import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repository";
 import {
+  byVerified,
   byWritten,
   CHECK_INTERVALS_CONFLICT,
+  VERIFICATION_EXISTS,
+  verificationItem,
   checkIntervalsItem,
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
@@ -489,6 +493,12 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     async putIntervals(next, expectedVersion) {
       if (expectedVersion === 0) create(table, checkIntervalsItem(next), CHECK_INTERVALS_CONFLICT);
       else versionedPut(table, checkIntervalsItem(next), expectedVersion, CHECK_INTERVALS_CONFLICT);
+    },
+    async createVerification(record) {
+      create(table, verificationItem(record), VERIFICATION_EXISTS);
+    },
+    async verificationsOfFacility(companyId, facilityId) {
+      return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);
     },
   };
 }

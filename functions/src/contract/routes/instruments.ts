@@ -10,6 +10,9 @@ import {
   sensorCheckPeriodQuery,
   sensorCheckSchema,
   sensorCheckSignSchema,
+  verificationCreateSchema,
+  verificationListSchema,
+  verificationSchema,
 } from "../schemas/sensor-checks";
 import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
@@ -125,6 +128,36 @@ export const putCheckIntervalsRoute = route(
   },
 );
 
+export const listVerificationsRoute = route(
+  facilityScoped(
+    "listSensorVerifications",
+    "A sensor's state verifications (поверка) as a measuring instrument, newest first, with its state today (D94)",
+    [404],
+  ),
+  {
+    get: "/{id}/sensors/{sensor}/verifications",
+    cost: "light",
+    params: sensorIdParams,
+    200: json(verificationListSchema, "The verifications"),
+  },
+);
+
+export const recordVerificationRoute = route(
+  facilityScoped(
+    "recordSensorVerification",
+    "Record a sensor's verification: type, state register number, serial, verified on, valid to, certificate (D94)",
+    [400, 403, 404],
+    "Never edited: a correction is a newer record. The sensor is out of verification from the day after valid_to until a next one, and is named so wherever its state is shown. Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/verifications",
+    cost: "light",
+    params: sensorIdParams,
+    body: verificationCreateSchema,
+    201: json(verificationSchema, "The verification"),
+  },
+);
+
 /** Every route above, in the order http/instruments.ts serves them. */
 export const INSTRUMENT_ROUTES = [
   listFacilityChecksRoute,
@@ -134,4 +167,6 @@ export const INSTRUMENT_ROUTES = [
   sensorCheckDueRoute,
   getCheckIntervalsRoute,
   putCheckIntervalsRoute,
+  listVerificationsRoute,
+  recordVerificationRoute,
 ] as const;

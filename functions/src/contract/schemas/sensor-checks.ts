@@ -161,7 +161,11 @@ export const sensorCheckStateSchema = z.object({
   failed: z.boolean().meta({ description: "Its latest check failed (until a later passed one)" }),
   next_due: z.nullable(z.string()).meta({ description: "When the next check is due (ISO instant); null without a rule or a check" }),
   overdue_days: z.nullable(z.int()).meta({ description: "Whole days (rounded up) past next_due; null when not overdue" }),
-  problems: z.array(z.string()).meta({ description: "«датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.», …" }),
+  problems: z.array(z.string()).meta({
+    description: "«датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.», «вне поверки с 10.03.2026», …",
+  }),
+  verification: z.string().meta({ description: "Item 3: «поверен до ДД.ММ.ГГГГ», «вне поверки с ДД.ММ.ГГГГ» or «поверка не записана»" }),
+  out_of_verification_from: z.nullable(z.string()).meta({ description: "The first day out of verification, or null" }),
 });
 
 export const sensorCheckStatesSchema = z.object({
@@ -176,3 +180,44 @@ export type CheckIntervalsView = z.output<typeof checkIntervalsSchema>;
 export type CheckIntervalsBody = z.input<typeof checkIntervalsBodySchema>;
 export type SensorCheckState = z.output<typeof sensorCheckStateSchema>;
 export type SensorCheckStates = z.output<typeof sensorCheckStatesSchema>;
+
+// ---- item 3: the sensor's state verification (поверка) as a measuring instrument ---------------------
+
+const line = (empty: string, max: number) =>
+  z.string(empty).check(z.trim(), z.minLength(1, empty), z.maxLength(max, `не длиннее ${max} символов`));
+
+export const verificationCreateSchema = z
+  .object({
+    instrument_type: line("укажите тип средства измерений (например, «ДМС 03»)", 120),
+    register_number: line("укажите регистрационный номер типа в Госреестре СИ", 40),
+    serial: line("укажите заводской номер", 60),
+    verified_on: isoDate().meta({ description: "The day of the verification" }),
+    valid_to: isoDate().meta({ description: "Valid to (inclusive)" }),
+    certificate: line("укажите номер свидетельства (записи) о поверке", 80),
+  })
+  .check(z.refine((v) => v.valid_to >= v.verified_on, { message: "действительна до — не раньше даты поверки", path: ["valid_to"] }));
+
+export const verificationSchema = z.object({
+  id: z.string(),
+  sensor: z.string(),
+  instrument_type: z.string(),
+  register_number: z.string(),
+  serial: z.string(),
+  verified_on: z.string(),
+  valid_to: z.string(),
+  certificate: z.string(),
+  recorded_by: z.string().meta({ description: "Surname and initials" }),
+  recorded_at: z.string(),
+});
+
+export const verificationListSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  state: z.enum(["valid", "expired", "none"]).meta({ description: "At now: within the latest verification, past it, or none recorded" }),
+  state_text: z.string(),
+  results: z.array(verificationSchema).meta({ description: "Newest verified first" }),
+});
+
+export type VerificationView = z.output<typeof verificationSchema>;
+export type VerificationList = z.output<typeof verificationListSchema>;
+export type VerificationBody = z.input<typeof verificationCreateSchema>;

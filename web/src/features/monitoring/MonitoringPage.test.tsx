@@ -346,6 +346,8 @@ it("says on the tile that a sensor did not pass its check", async () => {
     next_due: "2026-03-08T17:00:00.000Z",
     overdue_days: null,
     problems: ["датчик не прошел проверку 01.03.2026"],
+    verification: "поверен до 31.12.2026",
+    out_of_verification_from: null,
   };
   app = openPage({ path: "/facilities/f1/monitoring", page: <LiveTileCard facility="f1" tile={VIEW.tiles[0]} /> }, (api) =>
     api

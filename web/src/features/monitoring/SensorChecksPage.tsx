@@ -21,6 +21,7 @@ import {
   useCheckStates,
   useSensorChecks,
   useSignCheck,
+  useVerifications,
   type SensorCheck,
   type SensorCheckState,
 } from "../../api/instruments";
@@ -31,6 +32,7 @@ import type { SensorKind } from "@core/monitoring";
 
 const RecordCheckDialog = lazy(() => import("./RecordCheckDialog"));
 const CheckIntervalsDialog = lazy(() => import("./CheckIntervalsDialog"));
+const VerificationDialog = lazy(() => import("./VerificationDialog"));
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const DAY_MS = 86_400_000;
 const kindLabel = (kind: string) => sensorKindText(kind as SensorKind);
@@ -102,6 +104,8 @@ export default function SensorChecksPage() {
   const to = typedDate(toText);
   const [recording, setRecording] = useState<{ follows?: SensorCheck } | null>(null);
   const [editing, setEditing] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const verifications = useVerifications(facilityId, sensorId);
   const sensors = useSensors(facilityId);
   const states = useCheckStates(facilityId);
   const intervals = useCheckIntervals(facilityId);
@@ -129,6 +133,7 @@ export default function SensorChecksPage() {
         s.last_check ? `${displayDateTime(s.last_check.at)}, ${CHECK_RESULT_LABELS[s.last_check.result]}` : "не записана",
     },
     { title: "Следующая до", dataIndex: "next_due", width: 140, render: (d: string | null) => (d ? displayDateTime(d) : "—") },
+    { title: "Поверка", dataIndex: "verification", width: 150 },
     { title: "Состояние", key: "state", width: 240, render: (_: unknown, s) => <StateTags state={s} /> },
   ];
 
@@ -260,6 +265,7 @@ export default function SensorChecksPage() {
                   : "не записана",
               },
               { key: "next", label: "Следующая до", children: ownState.next_due ? displayDateTime(ownState.next_due) : "—" },
+              { key: "verification", label: "Поверка", children: ownState.verification },
               { key: "state", label: "Состояние", children: <StateTags state={ownState} /> },
             ]}
           />
@@ -279,6 +285,39 @@ export default function SensorChecksPage() {
             />
           </Card>
         )
+      )}
+      {sensorId && (
+        <Card
+          title="Поверка средства измерений"
+          extra={
+            me.data?.role !== "reviewer" && (
+              <Button size="small" onClick={() => setVerifying(true)}>
+                Записать поверку
+              </Button>
+            )
+          }
+        >
+          {verifications.isError && (
+            <LoadError what="поверки" message={verifications.error.message} retry={() => verifications.refetch()} />
+          )}
+          <Space direction="vertical" size={4}>
+            {verifications.data && (
+              <Tag color={verifications.data.state === "valid" ? "green" : verifications.data.state === "expired" ? "red" : "default"}>
+                {verifications.data.state_text}
+              </Tag>
+            )}
+            {(verifications.data?.results ?? []).map((v) => (
+              <Typography.Text key={v.id}>
+                {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
+                действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
+                <Typography.Text type="secondary">
+                  {" "}
+                  (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
+                </Typography.Text>
+              </Typography.Text>
+            ))}
+          </Space>
+        </Card>
       )}
       {!sensorId && (
         <Card
@@ -337,6 +376,9 @@ export default function SensorChecksPage() {
             follows={recording.follows}
             onClose={() => setRecording(null)}
           />
+        )}
+        {verifying && sensorId && (
+          <VerificationDialog facility={facilityId} sensor={sensorId} code={sensor?.code ?? ""} onClose={() => setVerifying(false)} />
         )}
         {editing && intervals.data && (
           <CheckIntervalsDialog facility={facilityId} intervals={intervals.data} onClose={() => setEditing(false)} />

@@ -24,6 +24,7 @@ import { SENSOR_ROLES, type SensorRole } from "../../../contract/schemas/sensor"
 import { registerAt } from "../ingest/register";
 import { facilityShifts, type FacilityShifts } from "./shifts";
 import { REVIEWER_SIGNS_NOTHING } from "./sensor-checks";
+import { verificationOn, type VerificationState } from "./verifications";
 
 type Rule = CheckIntervals["rules"][number];
 const DAY_MS = 86_400_000;
@@ -65,6 +66,7 @@ export function stateOf(
   shifts: Pick<FacilityShifts, "at" | "span" | "next" | "zone">,
   now: number,
   lookbackDays: number,
+  verification: VerificationState = { state: "none", text: "поверка не записана", out_from: null },
 ): SensorCheckState {
   const done = checks
     .filter((c) => c.sensor === sensor.id && Date.parse(c.at) <= now)
@@ -81,6 +83,8 @@ export function stateOf(
       problems.push(`проверка просрочена на ${overdue} дн.`);
     }
   } else if (rule) problems.push(`проверка не записана за ${lookbackDays} дн.`);
+  // Item 3: a sensor out of verification is named wherever its state is.
+  if (verification.state === "expired") problems.push(verification.text);
   return {
     sensor: sensor.id,
     code: sensor.code,
@@ -92,6 +96,8 @@ export function stateOf(
     next_due: nextDue === null ? null : new Date(nextDue).toISOString(),
     overdue_days: overdue,
     problems,
+    verification: verification.text,
+    out_of_verification_from: verification.out_from,
   };
 }
 
@@ -110,10 +116,11 @@ export async function checkStates(
   const intervals = await deps.repos.sensorChecks.intervals(company, facility);
   const rules = intervals?.rules ?? [];
   const lookback = lookbackOf(rules);
-  const [listed, checks, shifts] = await Promise.all([
+  const [listed, checks, shifts, verifications] = await Promise.all([
     sensors ?? deps.repos.sensors.listOfFacility(company, facility),
     deps.repos.sensorChecks.listOfFacility(company, facility, now - lookback * DAY_MS),
     facilityShifts(deps, company, facility),
+    deps.repos.sensorChecks.verificationsOfFacility(company, facility),
   ]);
   const today = isoDateIn(new Date(now), shifts.zone);
   const states = listed
@@ -128,6 +135,10 @@ export async function checkStates(
         shifts,
         now,
         lookback,
+        verificationOn(
+          verifications.filter((v) => v.sensor === s.id),
+          today,
+        ),
       ),
     )
     .sort((a, b) => a.working.localeCompare(b.working, "ru") || a.code.localeCompare(b.code, "ru"));
