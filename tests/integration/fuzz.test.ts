@@ -622,6 +622,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // A handover refers to a sensor and a handover of its facility that are not there: 400 or 409, nothing written.
+  handOverShift: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/handovers/`,
+      example: { bypassed: [{ sensor: "нет-такого", note: "Защита зашунтирована" }], remarks: "Смена сдана" },
+      writes: {},
+    },
+  ],
   signSensorCheck: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,

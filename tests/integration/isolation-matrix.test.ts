@@ -164,6 +164,12 @@ const FIXTURES: Record<string, Fixture> = {
       },
     },
   ],
+  listHandovers: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/?from=2026-03-01&to=2026-03-02` }],
+  handOverShift: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/`, json: { remarks: "Смена сдана" } }],
+  // No handover of A's with this id: A too is answered 404 for it, B for the facility.
+  takeOverShift: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/handovers/0190a000-0000-7000-8000-000000000000/take/`, control: false },
+  ],
   sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
   getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
   // A's own change is refused 409 (version 5 was never read), B's 404 before it.

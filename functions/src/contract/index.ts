@@ -146,6 +146,9 @@ export type {
   VerificationView,
   VerificationList,
   VerificationBody,
+  HandoverView,
+  HandoverList,
+  HandoverBody,
 } from "./schemas/sensor-checks";
 /** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";

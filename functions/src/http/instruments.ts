@@ -2,6 +2,7 @@
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
+import { handOver, listHandovers, takeOver } from "../domain/monitoring/instruments/handover";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
 
@@ -37,4 +38,14 @@ export const instrumentRoutes = routeApp()
   .openapi(routes.recordVerificationRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await recordVerification(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 201);
+  })
+  .openapi(routes.listHandoversRoute, async (c) =>
+    c.json(await listHandovers(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query")), 200),
+  )
+  .openapi(routes.handOverRoute, async (c) =>
+    c.json(await handOver(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(routes.takeOverRoute, async (c) => {
+    const { id, handover } = c.req.valid("param");
+    return c.json(await takeOver(c.get("deps"), c.get("actor"), id, handover), 200);
   });

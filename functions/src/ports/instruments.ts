@@ -65,6 +65,29 @@ export interface SensorVerification {
   recorded_at: string;
 }
 
+/** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
+ *  added, who handed over (with the record) and who took over; after both, never changed. */
+export interface Handover {
+  company: string;
+  facility: string;
+  id: string;
+  shift_from: string;
+  shift_to: string;
+  at: string;
+  open: Record<
+    "gassings" | "silent" | "levels" | "checks" | "verification" | "forecasts",
+    { code: string; working: string; text: string }[]
+  >;
+  bypassed: { sensor: string; code: string; note: string }[];
+  remarks: string;
+  corrects: string | null;
+  handed_by: string;
+  handed_at: string;
+  taken_by: string | null;
+  taken_at: string | null;
+  version: number;
+}
+
 export interface SensorCheckRepository {
   /** Refused (Conflict) when the id is taken. */
   create(check: SensorCheck): Promise<void>;
@@ -79,6 +102,11 @@ export interface SensorCheckRepository {
   createVerification(record: SensorVerification): Promise<void>;
   /** Every verification recorded of the facility's sensors (a few per sensor and year). */
   verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
+  createHandover(record: Handover): Promise<void>;
+  getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
+  /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
+  handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
+  replaceHandover(next: Handover, expectedVersion: number): Promise<void>;
 }
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */

@@ -97,6 +97,9 @@ export const checkIntervals = (companyId: string, facilityId: string) => inCompa
 export const sensorVerification = (companyId: string, facilityId: string, sensorId: string, id: string) =>
   inCompany(companyId, "SVERIF", facilityId, sensorId, id);
 export const sensorVerificationsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SVERIF", facilityId);
+/** Issue 118: a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
+export const handover = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDOVER", facilityId, id);
+export const handoversOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDOVER", facilityId);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with

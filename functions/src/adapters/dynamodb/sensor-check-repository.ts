@@ -1,7 +1,7 @@
 // Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { CheckIntervals, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
+import type { CheckIntervals, Handover, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
 import { idFloorAt } from "../../ports/instruments";
 import * as keys from "./keys";
 import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
@@ -18,6 +18,10 @@ export const verificationItem = (v: SensorVerification): Item => ({
 });
 export const byVerified = (a: SensorVerification, b: SensorVerification) =>
   b.verified_on.localeCompare(a.verified_on) || b.id.localeCompare(a.id);
+export const HANDOVER_EXISTS = "Передача смены с таким идентификатором уже записана";
+export const HANDOVER_CONFLICT = "Передачу смены только что подписали: обновите страницу и повторите";
+export const handoverItem = (h: Handover): Item => ({ ...keys.handover(h.company, h.facility, h.id), ...h });
+export const handoverWritten = (a: Handover, b: Handover) => a.id.localeCompare(b.id);
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
@@ -56,5 +60,27 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   async verificationsOfFacility(companyId, facilityId) {
     const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });
     return stripAll<SensorVerification>(items).sort(byVerified);
+  },
+  async createHandover(record) {
+    await putNew(doc, table, handoverItem(record), HANDOVER_EXISTS);
+  },
+  getHandover: (companyId, facilityId, id) =>
+    getItem<Handover>(doc, table, keys.handover(companyId, facilityId, id), { consistentRead: true }),
+  async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
+    const prefix = keys.handoversOfFacility(companyId, facilityId);
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+      ExpressionAttributeValues: {
+        ":pk": prefix.PK,
+        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
+        ":to": `${prefix.SKPrefix}\uffff`,
+      },
+      ConsistentRead: true,
+    });
+    return stripAll<Handover>(items).sort(handoverWritten);
+  },
+  async replaceHandover(next, expectedVersion) {
+    await versionedPut(doc, table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
   },
 });

@@ -32,6 +32,7 @@ import type {
   Sensor,
   SensorCheck,
   SensorVerification,
+  Handover,
   CheckIntervals,
   LiveModelBinding,
   StoredLiveForecast,
@@ -76,6 +77,10 @@ import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repo
 import {
   byVerified,
   byWritten,
+  HANDOVER_CONFLICT,
+  HANDOVER_EXISTS,
+  handoverItem,
+  handoverWritten,
   CHECK_INTERVALS_CONFLICT,
   VERIFICATION_EXISTS,
   verificationItem,
@@ -499,6 +504,19 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     },
     async verificationsOfFacility(companyId, facilityId) {
       return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);
+    },
+    async createHandover(record) {
+      create(table, handoverItem(record), HANDOVER_EXISTS);
+    },
+    async getHandover(companyId, facilityId, id) {
+      return strip<Handover>(table.get(keys.handover(companyId, facilityId, id)));
+    },
+    async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<Handover>(table, keys.handoversOfFacility(companyId, facilityId), handoverWritten).filter((h) => h.id >= floor);
+    },
+    async replaceHandover(next, expectedVersion) {
+      versionedPut(table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
     },
   };
 }

@@ -13,6 +13,9 @@ import {
   verificationCreateSchema,
   verificationListSchema,
   verificationSchema,
+  handoverCreateSchema,
+  handoverListSchema,
+  handoverSchema,
 } from "../schemas/sensor-checks";
 import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
@@ -158,6 +161,55 @@ export const recordVerificationRoute = route(
   },
 );
 
+const handoverIdParams = z.object({ id: pathParam("Facility id"), handover: pathParam("Handover id") });
+
+export const listHandoversRoute = route(
+  facilityScoped(
+    "listHandovers",
+    "The facility's shift handovers made in a period of company days (D95), newest first",
+    [400, 404],
+    "At most 92 days; default the 30 days to today.",
+  ),
+  {
+    get: "/{id}/handovers",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(handoverListSchema, "The handovers"),
+  },
+);
+
+export const handOverRoute = route(
+  facilityScoped(
+    "handOverShift",
+    "Hand over the shift now ending (D95): the lists of what is open filled now, what people add, signed by the one handing over",
+    [400, 403, 404, 409, 429],
+    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already). Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/handovers",
+    cost: "heavy",
+    params: facilityIdParams,
+    body: handoverCreateSchema,
+    201: json(handoverSchema, "The handover"),
+  },
+);
+
+export const takeOverRoute = route(
+  facilityScoped(
+    "takeOverShift",
+    "Take over the shift: the second signature (D95); after it the handover never changes",
+    [403, 404, 409],
+    "409 when taken already, or by the one who handed over. Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/handovers/{handover}/take",
+    cost: "light",
+    params: handoverIdParams,
+    200: json(handoverSchema, "The handover, signed by both"),
+  },
+);
+
 /** Every route above, in the order http/instruments.ts serves them. */
 export const INSTRUMENT_ROUTES = [
   listFacilityChecksRoute,
@@ -169,4 +221,7 @@ export const INSTRUMENT_ROUTES = [
   putCheckIntervalsRoute,
   listVerificationsRoute,
   recordVerificationRoute,
+  listHandoversRoute,
+  handOverRoute,
+  takeOverRoute,
 ] as const;

@@ -221,3 +221,63 @@ export const verificationListSchema = z.object({
 export type VerificationView = z.output<typeof verificationSchema>;
 export type VerificationList = z.output<typeof verificationListSchema>;
 export type VerificationBody = z.input<typeof verificationCreateSchema>;
+
+// ---- item 5: the shift handover (D95) -----------------------------------------------------------------
+
+export const handoverCreateSchema = z.object({
+  bypassed: z
+    .optional(
+      z
+        .array(
+          z.object({
+            sensor: z.string("выберите датчик"),
+            note: z.string("ожидается строка").check(z.trim(), z.maxLength(500, "не длиннее 500 символов")),
+          }),
+        )
+        .check(z.maxLength(100, "не больше 100 датчиков")),
+    )
+    .meta({ description: "Protections bypassed (what only people know), with the sensor" }),
+  remarks: text().meta({ description: "What else the shift hands over" }),
+  corrects: z.optional(z.nullable(z.string())).meta({ description: "The signed handover (id) this one corrects" }),
+});
+
+const openItem = z.object({ code: z.string(), working: z.string(), text: z.string() });
+
+export const handoverSchema = z.object({
+  id: z.string(),
+  facility: z.string(),
+  shift_from: z.string(),
+  shift_from_name: z.string(),
+  shift_to: z.string(),
+  shift_to_name: z.string(),
+  at: z.string().meta({ description: "When the lists were filled (the handover's time)" }),
+  open: z.object({
+    gassings: z.array(openItem).meta({ description: "Meters at or above their alarm level now, and the book's entries not closed" }),
+    silent: z.array(openItem).meta({ description: "Meters and flows without a reading for two expected intervals" }),
+    levels: z.array(openItem).meta({ description: "Meters at or above 0,9·W now (below the alarm)" }),
+    checks: z.array(openItem).meta({ description: "Checks failed or overdue" }),
+    verification: z.array(openItem).meta({ description: "Sensors out of verification" }),
+    forecasts: z.array(openItem).meta({ description: "Shown forecasts whose chance of the limit is ≥ 0,5" }),
+  }),
+  bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
+  remarks: z.string(),
+  corrects: z.nullable(z.string()),
+  corrected_by: z.nullable(z.string()),
+  handed_by: z.string().meta({ description: "Surname and initials of who handed over (signed with the record)" }),
+  handed_at: z.string(),
+  taken_by: z.nullable(z.string()).meta({ description: "Surname and initials of who took over; null until signed" }),
+  taken_at: z.nullable(z.string()),
+  signed: z.boolean().meta({ description: "Both signed: it never changes" }),
+});
+
+export const handoverListSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  results: z.array(handoverSchema).meta({ description: "Newest first" }),
+});
+
+export type HandoverView = z.output<typeof handoverSchema>;
+export type HandoverList = z.output<typeof handoverListSchema>;
+export type HandoverBody = z.input<typeof handoverCreateSchema>;
