@@ -10,6 +10,8 @@ import type {
   SensorCheckStates,
   VerificationBody,
   VerificationList,
+  HandoverBody,
+  HandoverList,
 } from "@server/contract";
 import type { CheckDuty } from "@core/sensor-checks";
 import { encoded, typedClient } from "./client";
@@ -101,6 +103,37 @@ export function useRecordVerification(facility: string, sensor: string) {
   return useMutation({
     mutationFn: (body: VerificationBody) =>
       instruments((c) => c[":id"].sensors[":sensor"].verifications.$post({ param: encoded({ id: facility, sensor }), json: body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
+  });
+}
+
+export type Handover = HandoverList["results"][number];
+
+/** The facility's handovers made in the company days from–to, newest first. */
+export function useHandovers(facility: string, from: string | undefined, to: string | undefined) {
+  return useQuery({
+    queryKey: [...checksKey(facility), "handovers", from, to],
+    queryFn: () =>
+      instruments(
+        (c) => c[":id"].handovers.$get({ param: encoded({ id: facility }), query: { from, to } }) as never,
+      ) as Promise<HandoverList>,
+    enabled: from !== undefined && to !== undefined,
+  });
+}
+
+export function useHandOver(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HandoverBody) => instruments((c) => c[":id"].handovers.$post({ param: encoded({ id: facility }), json: body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
+  });
+}
+
+export function useTakeOver(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (handover: string) =>
+      instruments((c) => c[":id"].handovers[":handover"].take.$post({ param: encoded({ id: facility, handover }) })),
     onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
   });
 }

@@ -33,6 +33,7 @@ const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorC
 const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
 const SensorChecksPage = lazy(() => import("../features/monitoring/SensorChecksPage"));
+const HandoverPage = lazy(() => import("../features/monitoring/HandoverPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
 const GassingBookPage = lazy(() => import("../features/monitoring/GassingBookPage"));
@@ -91,6 +92,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
   { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
   { path: "facilities/:facilityId/sensors/:sensorId/checks", Page: SensorChecksPage },
+  // Issue 118 (D95): under «Мониторинг», opened from its page and the monitoring pages' links.
+  { path: "facilities/:facilityId/handovers", Page: HandoverPage },
   { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },

@@ -12,7 +12,8 @@ export type MonitoringPage =
   | "events"
   | "agk-data"
   | "completeness"
-  | "sensor-checks";
+  | "sensor-checks"
+  | "handovers";
 
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
@@ -23,6 +24,7 @@ const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "agk-data", label: "Данные АГК и предложения" },
   { page: "completeness", label: "Полнота данных датчиков" },
   { page: "sensor-checks", label: "Проверки датчиков" },
+  { page: "handovers", label: "Передача смены" },
 ];
 
 /** The facility's monitoring pages but `current` (undefined on a page of one sensor), after `before`. */

@@ -41,6 +41,7 @@ export function openLists(
   for (const tile of view.tiles) {
     for (const m of tile.meters) {
       if (m.stale_minutes !== null) open.silent.push({ code: m.code, working: tile.working, text: `нет показаний ${m.stale_minutes} мин` });
+      else if (m.value === null) open.silent.push({ code: m.code, working: tile.working, text: "нет показаний за сутки" });
       else if (m.state === "alarm" && m.value !== null)
         open.gassings.push({ code: m.code, working: tile.working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
       else if ((m.state === "warning" || m.state === "pre_warning") && m.value !== null)
