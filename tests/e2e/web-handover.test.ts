@@ -30,6 +30,8 @@ describe("web app: the shift handover, taken over and handed over", () => {
     const local = results.find((g) => g.kind === "местное")!.id;
     await file.call("POST", `v1/telemetry/gassings/${local}/register/`, { notified: { rostekhnadzor: true } });
     const me = (await file.server.deps.repos.users.findByEmail(file.user.email))!;
+    // The administrator gives the file's user the АГК operator's duty: they sign a shift's journal.
+    await file.server.deps.repos.users.update(me.company, me.id, { duty: "agk_operator" });
     await createUser(file.server.deps, {
       companyId: me.company,
       email: "operator.shift@example.com",
@@ -94,5 +96,19 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await page.getByTestId("handover").first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-handover-390.png`, fullPage: true });
+
+    // The shift now running had no handover into it: its journal's signature is refused, and says why.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole("link", { name: "Журнал оператора АГК" }).first().click();
+    const signature = page.getByTestId("journal-signature");
+    await signature.getByText("Подпись оператора АГК за смену: не подписано").waitFor();
+    await signature.getByRole("button", { name: "Подписать журнал смены" }).click();
+    await signature
+      .getByRole("alert")
+      .getByText(
+        /^Журнал смены «Смена \d \(\d\d:00–\d\d:00\), \d\d\.\d\d\.\d{4}» подписывается после передачи смены в нее, подписанной обоими$/,
+      )
+      .waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-journal-signature-refused.png` });
   });
 });

@@ -630,6 +630,10 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // The fuzzing user holds no operator's duty: 400 or 403, nothing written.
+  signShiftJournal: () => [
+    { path: `/api/v1/facilities/${objects.facility.id}/journal-signatures/`, example: { shift: "2026-03-02#1" }, writes: {} },
+  ],
   signSensorCheck: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,

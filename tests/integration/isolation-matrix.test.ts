@@ -170,6 +170,9 @@ const FIXTURES: Record<string, Fixture> = {
   takeOverShift: ({ a }) => [
     { path: `/api/v1/facilities/${a.facility.id}/handovers/0190a000-0000-7000-8000-000000000000/take/`, control: false },
   ],
+  listJournalSignatures: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/journal-signatures/?date=2026-03-02` }],
+  // A's staff holds no operator's duty (403), B is answered 404 before it.
+  signShiftJournal: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/journal-signatures/`, json: { shift: "2026-03-02#1" } }],
   sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
   getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
   // A's own change is refused 409 (version 5 was never read), B's 404 before it.

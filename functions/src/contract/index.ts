@@ -149,6 +149,7 @@ export type {
   HandoverView,
   HandoverList,
   HandoverBody,
+  JournalSignatures,
 } from "./schemas/sensor-checks";
 /** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";

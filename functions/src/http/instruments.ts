@@ -2,7 +2,7 @@
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
-import { handOver, listHandovers, takeOver } from "../domain/monitoring/instruments/handover";
+import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/instruments/handover";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
 
@@ -48,4 +48,10 @@ export const instrumentRoutes = routeApp()
   .openapi(routes.takeOverRoute, async (c) => {
     const { id, handover } = c.req.valid("param");
     return c.json(await takeOver(c.get("deps"), c.get("actor"), id, handover), 200);
-  });
+  })
+  .openapi(routes.journalSignaturesRoute, async (c) =>
+    c.json(await journalSignatures(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").date), 200),
+  )
+  .openapi(routes.signJournalRoute, async (c) =>
+    c.json(await signJournal(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  );

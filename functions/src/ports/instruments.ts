@@ -88,6 +88,16 @@ export interface Handover {
   version: number;
 }
 
+/** Issue 118, item 5: the АГК operator's signature of a shift's journal, once, after the handover into it. */
+export interface JournalSignature {
+  company: string;
+  facility: string;
+  shift: string;
+  by: string;
+  at: string;
+  handover: string;
+}
+
 export interface SensorCheckRepository {
   /** Refused (Conflict) when the id is taken. */
   create(check: SensorCheck): Promise<void>;
@@ -107,6 +117,10 @@ export interface SensorCheckRepository {
   /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
   handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
   replaceHandover(next: Handover, expectedVersion: number): Promise<void>;
+  /** Refused (Conflict) when the shift's journal is signed already. */
+  createJournalSignature(record: JournalSignature): Promise<void>;
+  /** The signatures of the shifts of a company day (ГГГГ-ММ-ДД). */
+  journalSignatures(companyId: string, facilityId: string, date: string): Promise<JournalSignature[]>;
 }
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */

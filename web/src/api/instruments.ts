@@ -12,6 +12,7 @@ import type {
   VerificationList,
   HandoverBody,
   HandoverList,
+  JournalSignatures,
 } from "@server/contract";
 import type { CheckDuty } from "@core/sensor-checks";
 import { encoded, typedClient } from "./client";
@@ -134,6 +135,27 @@ export function useTakeOver(facility: string) {
   return useMutation({
     mutationFn: (handover: string) =>
       instruments((c) => c[":id"].handovers[":handover"].take.$post({ param: encoded({ id: facility, handover }) })),
+    onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
+  });
+}
+
+/** The АГК operator's signatures of a company day's shift journals. */
+export function useJournalSignatures(facility: string, date: string | undefined) {
+  return useQuery({
+    queryKey: [...checksKey(facility), "journal-signatures", date],
+    queryFn: () =>
+      instruments(
+        (c) => c[":id"]["journal-signatures"].$get({ param: encoded({ id: facility }), query: { date: date as string } }) as never,
+      ) as Promise<JournalSignatures>,
+    enabled: date !== undefined,
+  });
+}
+
+export function useSignJournal(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shift: string) =>
+      instruments((c) => c[":id"]["journal-signatures"].$post({ param: encoded({ id: facility }), json: { shift } })),
     onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
   });
 }

@@ -100,6 +100,11 @@ export const sensorVerificationsOfFacility = (companyId: string, facilityId: str
 /** Issue 118: a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
 export const handover = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDOVER", facilityId, id);
 export const handoversOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDOVER", facilityId);
+/** Issue 118: the АГК operator's signature of a shift's journal, SK JSIGN#{facility}#{ГГГГ-ММ-ДД}#{n}; a day's: begins_with. */
+export const journalSignature = (companyId: string, facilityId: string, shift: string) =>
+  inCompany(companyId, "JSIGN", facilityId, ...shift.split("#"));
+export const journalSignaturesOfDay = (companyId: string, facilityId: string, date: string) =>
+  inCompanyPrefix(companyId, "JSIGN", facilityId, date);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with

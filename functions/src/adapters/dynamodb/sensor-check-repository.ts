@@ -1,7 +1,7 @@
 // Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { CheckIntervals, Handover, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
+import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
 import { idFloorAt } from "../../ports/instruments";
 import * as keys from "./keys";
 import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
@@ -22,6 +22,8 @@ export const HANDOVER_EXISTS = "Передача смены с таким иде
 export const HANDOVER_CONFLICT = "Передачу смены только что подписали: обновите страницу и повторите";
 export const handoverItem = (h: Handover): Item => ({ ...keys.handover(h.company, h.facility, h.id), ...h });
 export const handoverWritten = (a: Handover, b: Handover) => a.id.localeCompare(b.id);
+export const JOURNAL_SIGNED = "Журнал этой смены уже подписан";
+export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
@@ -82,5 +84,12 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   },
   async replaceHandover(next, expectedVersion) {
     await versionedPut(doc, table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
+  },
+  async createJournalSignature(record) {
+    await putNew(doc, table, journalSignatureItem(record), JOURNAL_SIGNED);
+  },
+  async journalSignatures(companyId, facilityId, date) {
+    const items = await queryPrefix(doc, table, keys.journalSignaturesOfDay(companyId, facilityId, date), { consistentRead: true });
+    return stripAll<JournalSignature>(items).sort((a, b) => a.shift.localeCompare(b.shift));
   },
 });

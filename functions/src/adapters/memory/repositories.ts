@@ -33,6 +33,7 @@ import type {
   SensorCheck,
   SensorVerification,
   Handover,
+  JournalSignature,
   CheckIntervals,
   LiveModelBinding,
   StoredLiveForecast,
@@ -79,6 +80,8 @@ import {
   byWritten,
   HANDOVER_CONFLICT,
   HANDOVER_EXISTS,
+  JOURNAL_SIGNED,
+  journalSignatureItem,
   handoverItem,
   handoverWritten,
   CHECK_INTERVALS_CONFLICT,
@@ -517,6 +520,14 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     },
     async replaceHandover(next, expectedVersion) {
       versionedPut(table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
+    },
+    async createJournalSignature(record) {
+      create(table, journalSignatureItem(record), JOURNAL_SIGNED);
+    },
+    async journalSignatures(companyId, facilityId, date) {
+      return listed<JournalSignature>(table, keys.journalSignaturesOfDay(companyId, facilityId, date), (a, b) =>
+        a.shift.localeCompare(b.shift),
+      );
     },
   };
 }

@@ -16,6 +16,10 @@ import {
   handoverCreateSchema,
   handoverListSchema,
   handoverSchema,
+  journalSignaturesQuery,
+  journalSignaturesSchema,
+  journalSignatureSchema,
+  journalSignSchema,
 } from "../schemas/sensor-checks";
 import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
@@ -210,6 +214,33 @@ export const takeOverRoute = route(
   },
 );
 
+export const journalSignaturesRoute = route(
+  facilityScoped("listJournalSignatures", "The АГК operator's signatures of a company day's shift journals (D95)", [400, 404]),
+  {
+    get: "/{id}/journal-signatures",
+    cost: "light",
+    params: facilityIdParams,
+    query: journalSignaturesQuery,
+    200: json(journalSignaturesSchema, "The signatures"),
+  },
+);
+
+export const signJournalRoute = route(
+  facilityScoped(
+    "signShiftJournal",
+    "The АГК operator signs a shift's journal — only after the handover into that shift is signed by both (D95)",
+    [400, 403, 404, 409],
+    "403 without the АГК operator's duty or a reviewer; 400 a shift not begun; 409 no handover into the shift signed by both yet, or the journal signed already.",
+  ),
+  {
+    post: "/{id}/journal-signatures",
+    cost: "light",
+    params: facilityIdParams,
+    body: journalSignSchema,
+    201: json(journalSignatureSchema, "The signature"),
+  },
+);
+
 /** Every route above, in the order http/instruments.ts serves them. */
 export const INSTRUMENT_ROUTES = [
   listFacilityChecksRoute,
@@ -224,4 +255,6 @@ export const INSTRUMENT_ROUTES = [
   listHandoversRoute,
   handOverRoute,
   takeOverRoute,
+  journalSignaturesRoute,
+  signJournalRoute,
 ] as const;

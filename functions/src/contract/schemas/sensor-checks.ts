@@ -281,3 +281,30 @@ export const handoverListSchema = z.object({
 export type HandoverView = z.output<typeof handoverSchema>;
 export type HandoverList = z.output<typeof handoverListSchema>;
 export type HandoverBody = z.input<typeof handoverCreateSchema>;
+
+// ---- item 5: the operator's journal of a shift signed after the handover into it (D95) -----------------
+
+export const journalSignSchema = z.object({
+  shift: z
+    .string("укажите смену (ГГГГ-ММ-ДД#n)")
+    .check(z.refine((v) => /^\d{4}-\d{2}-\d{2}#\d$/.test(v), "укажите смену в виде ГГГГ-ММ-ДД#n")),
+});
+
+export const journalSignatureSchema = z.object({
+  shift: z.string(),
+  shift_name: z.string(),
+  by: z.string().meta({ description: "Surname and initials of the АГК operator who signed" }),
+  at: z.string(),
+  handover: z.string().meta({ description: "The handover into the shift, signed by both, that allowed it" }),
+});
+
+export const journalSignaturesSchema = z.object({
+  facility: z.string(),
+  date: z.string(),
+  results: z.array(journalSignatureSchema),
+});
+
+export const journalSignaturesQuery = z.object({ date: isoDate().meta({ description: "The company day" }) });
+
+export type JournalSignatureView = z.output<typeof journalSignatureSchema>;
+export type JournalSignatures = z.output<typeof journalSignaturesSchema>;

@@ -21,6 +21,8 @@ import { MonitoringHead } from "./MonitoringHead";
 // The day's gassings with the book's entries (issue 105) load after the journal's table: the page's
 // first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
+// Issue 118 (D95): the АГК operator's signature of the shift's journal, after the handover into it.
+const JournalSignature = lazy(() => import("./JournalSignature"));
 
 const two = (n: number) => String(n).padStart(2, "0");
 const hoursOf = (shift: number) => {
@@ -106,6 +108,11 @@ export default function JournalPage() {
           Журнал (PDF)
         </Button>
       </Flex>
+      {date && (
+        <Suspense>
+          <JournalSignature facility={facilityId} shift={`${date}#${shift}`} date={date} />
+        </Suspense>
+      )}
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}

@@ -5,6 +5,7 @@
 // remark; another person takes over; after both it never changes, and a correction is a new handover.
 import { beforeAll, describe, expect, it } from "vitest";
 import { JOURNAL_DAY_OPEN, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import type { Clock } from "../../../ports";
 import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { handoverCreateSchema, sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
 import { parseWith } from "../../../http/validate";
@@ -13,7 +14,7 @@ import { Conflict, Forbidden } from "../../errors";
 import { createUser } from "../../company/users";
 import { listGassings } from "../derive/journal";
 import { registerGassing } from "../derive/gassing-book";
-import { handOver, listHandovers, takeOver } from "./handover";
+import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "./handover";
 import { recordCheck } from "./sensor-checks";
 import { recordVerification } from "./verifications";
 
@@ -113,5 +114,40 @@ describe("the shift handover (D95)", () => {
       [fixed.id, null, "ВМП-2 в работе"],
       [made.id, fixed.id, "ВМП-2 в резерве"],
     ]);
+  });
+});
+
+describe("the next shift's journal is signed only after the handover into it (D95)", () => {
+  it("refuses the signature before the handover is signed by both, takes it after, once", async () => {
+    let now = JOURNAL_DAY_OPEN.now().getTime();
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Журнал-Смены", "Шахта «Подписная»", clock);
+    const operator = async (email: string, last_name: string) => {
+      const user = await createUser(d.deps, {
+        companyId: staff.company,
+        email,
+        password: "correct-horse",
+        first_name: "Ольга",
+        last_name,
+        duty: "agk_operator",
+      });
+      return { id: user.id, company: staff.company, email: user.email, role: user.role } as Actor;
+    };
+    const handing = await operator("first-shift@example.com", "Кузнецова");
+    const taking = await operator("second-shift@example.com", "Смирнова");
+    const made = await handOver(d.deps, handing, facility, parseWith(handoverCreateSchema, {}));
+    expect(made.shift_to).toBe("2026-03-03#2");
+    // 08:30 of 03.03: the second shift has begun; its journal waits for the handover into it.
+    now = Date.parse("2026-03-03T01:30:00Z");
+    await expect(signJournal(d.deps, staff, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Forbidden);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
+      "Журнал смены «Смена 2 (08:00–16:00), 03.03.2026» подписывается после передачи смены в нее, подписанной обоими",
+    );
+    await takeOver(d.deps, taking, facility, made.id);
+    const signed = await signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" });
+    expect(signed).toMatchObject({ shift: "2026-03-03#2", by: "Смирнова О.", handover: made.id });
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Conflict);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#3" })).rejects.toThrow("смена еще не началась");
+    expect((await journalSignatures(d.deps, staff, facility, "2026-03-03")).results.map((j) => j.shift)).toEqual(["2026-03-03#2"]);
   });
 });

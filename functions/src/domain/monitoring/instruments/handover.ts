@@ -15,7 +15,16 @@ import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getFacility } from "../../company/facilities";
 import type { Handover } from "../../../ports";
-import type { handoverCreateSchema, HandoverList, HandoverView, sensorCheckPeriodQuery } from "../../../contract/schemas/sensor-checks";
+import type {
+  handoverCreateSchema,
+  HandoverList,
+  HandoverView,
+  JournalSignatures,
+  JournalSignatureView,
+  journalSignSchema,
+  sensorCheckPeriodQuery,
+} from "../../../contract/schemas/sensor-checks";
+import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import { liveView } from "../live/live";
 import { checkStates } from "./check-states";
@@ -200,4 +209,66 @@ export async function listHandovers(
     .sort((a, b) => b.id.localeCompare(a.id))
     .map((h) => view(h, nameOf, shifts, followerOf(written, h.id)));
   return { facility: facility.id, facility_name: facility.name, from, to, results };
+}
+
+/** The journal's signatures of a company day's shifts. */
+export async function journalSignatures(
+  deps: Pick<Deps, "repos">,
+  actor: Actor,
+  facilityId: string,
+  date: string,
+): Promise<JournalSignatures> {
+  await getFacility(deps, actor, facilityId);
+  const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
+  const signed = await deps.repos.sensorChecks.journalSignatures(actor.company, facilityId, date);
+  return {
+    facility: facilityId,
+    date,
+    results: signed.map((j) => ({ shift: j.shift, shift_name: shifts.name(j.shift), by: nameOf(j.by), at: j.at, handover: j.handover })),
+  };
+}
+
+/** The АГК operator signs a shift's journal: only after the handover into that shift is signed by both (D95),
+ *  once, and not before the shift has begun. */
+export async function signJournal(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  facilityId: string,
+  input: z.output<typeof journalSignSchema>,
+): Promise<JournalSignatureView> {
+  if (actor.role === "reviewer") throw new Forbidden(REVIEWER);
+  await getFacility(deps, actor, facilityId);
+  const user = await deps.repos.users.get(actor.company, actor.id);
+  if (user?.duty !== "agk_operator")
+    throw new Forbidden(
+      `Журнал подписывает ${CHECK_DUTY_LABELS.agk_operator}: эта обязанность вам не назначена (её назначает администратор)`,
+    );
+  const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const span = shifts.span(input.shift);
+  if (!span) throw invalidAt("shift", "такой смены нет");
+  const now = deps.clock.now().getTime();
+  if (span.from > now) throw invalidAt("shift", "смена еще не началась");
+  const into = (await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
+    (h) => h.shift_to === input.shift && h.taken_by !== null,
+  );
+  const handover = into.at(-1);
+  if (!handover)
+    throw new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими`);
+  const record = {
+    company: actor.company,
+    facility: facilityId,
+    shift: input.shift,
+    by: actor.email,
+    at: new Date(now).toISOString(),
+    handover: handover.id,
+  };
+  await deps.repos.sensorChecks.createJournalSignature(record);
+  return {
+    shift: record.shift,
+    shift_name: shifts.name(record.shift),
+    by: (await initialsByEmail(deps.repos, actor.company))(record.by),
+    at: record.at,
+    handover: record.handover,
+  };
 }
