@@ -2,7 +2,7 @@
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
-import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/instruments/handover";
+import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/handover/handover";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
 

@@ -27,8 +27,8 @@ import type {
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import { liveView } from "../live/live";
-import { checkStates } from "./check-states";
-import { facilityShifts, type FacilityShifts } from "./shifts";
+import { checkStates } from "../instruments/check-states";
+import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
 
 const DAY_MS = 86_400_000;
 export const HANDOVER_MISSING = "Передача смены не найдена";

@@ -15,8 +15,8 @@ import { createUser } from "../../company/users";
 import { listGassings } from "../derive/journal";
 import { registerGassing } from "../derive/gassing-book";
 import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "./handover";
-import { recordCheck } from "./sensor-checks";
-import { recordVerification } from "./verifications";
+import { recordCheck } from "../instruments/sensor-checks";
+import { recordVerification } from "../instruments/verifications";
 
 describe("the shift handover (D95)", () => {
   let d: MemoryDomain;
