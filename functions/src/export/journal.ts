@@ -68,7 +68,7 @@ export function journalSheets(j: Journal): Sheet[] {
       s.day,
       s.unit,
       s.limit_source ? limitSourceText(s.limit_source) : "нет уставки A",
-      s.checks.length > 0 ? s.checks.join("; ") : null,
+      [...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ") || null,
     ]);
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
@@ -160,7 +160,9 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     }
     for (const source of limitSources(j.sensors)) line(`Предел ${source}`);
     // Issue 118: a failed or overdue check printed beside the sensor's means.
-    for (const s of j.sensors) if (s.checks.length > 0) line(`${s.code}: ${s.checks.join("; ")}.`);
+    for (const s of j.sensors)
+      if (s.checks.length > 0 || s.doubt)
+        line(`${s.code}: ${[...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ")}`.replace(/\.?$/, "."));
     heading("Загазирования смены", 11);
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) line("Загазирований нет.");

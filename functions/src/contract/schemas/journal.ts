@@ -144,6 +144,10 @@ export const journalSensorSchema = z.object({
     description:
       "Issue 118 (D94): the sensor's record at the day's end (or now): «датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.»; empty when none",
   }),
+  doubt: z.nullable(z.string()).meta({
+    description:
+      "Issue 118 (D94): the day's minutes that are «показания под сомнением» (after a failed check until the next passed, out of verification) and why; kept and counted, never substituted; null when none",
+  }),
 });
 
 export const journalSchema = z.object({

@@ -32,6 +32,7 @@ const hoursOf = (shift: number) => {
 };
 const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) }));
 const figure = (v: number | null) => (v === null ? "—" : number(v, 2));
+const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The month of a date: its first and last days (ГГГГ-ММ-ДД). */
 function monthOf(date: string): [string, string] {
   const [y, m] = date.split("-").map(Number);
@@ -73,6 +74,7 @@ export default function JournalPage() {
               {c}
             </Typography.Text>
           ))}
+          {s.doubt && <Typography.Text type="warning">{capitalFirst(s.doubt)}</Typography.Text>}
         </Space>
       ),
     },

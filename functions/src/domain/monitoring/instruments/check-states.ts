@@ -25,6 +25,7 @@ import { registerAt } from "../ingest/register";
 import { facilityShifts, type FacilityShifts } from "./shifts";
 import { REVIEWER_SIGNS_NOTHING } from "./sensor-checks";
 import { verificationOn, type VerificationState } from "./verifications";
+import { doubtIn, doubtSpans } from "./doubt";
 
 type Rule = CheckIntervals["rules"][number];
 const DAY_MS = 86_400_000;
@@ -209,3 +210,35 @@ export const ruleScope = (rule: Pick<Rule, "kind" | "role">) =>
     rule.kind ? SENSOR_KINDS[rule.kind as SensorKind]?.label : "любой вид",
     rule.role ? SENSOR_ROLES[rule.role as SensorRole] : "любая роль",
   ].join(", ");
+
+/** Item 4: per sensor of `facility`, the minutes of [from, to) that are «показания под сомнением» and why:
+ *  «показания под сомнением: датчик не прошел проверку 03.03.2026 — 840 мин» (D94). Checks are read back
+ *  at most LOOKBACK_MAX_DAYS. */
+export async function doubtOfDay(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  from: number,
+  to: number,
+): Promise<Map<string, { minutes: number; text: string }>> {
+  const [checks, verifications, shifts] = await Promise.all([
+    deps.repos.sensorChecks.listOfFacility(company, facility, from - LOOKBACK_MAX_DAYS * DAY_MS),
+    deps.repos.sensorChecks.verificationsOfFacility(company, facility),
+    facilityShifts(deps, company, facility),
+  ]);
+  const out = new Map<string, { minutes: number; text: string }>();
+  const dayStart = (day: string) => shifts.span(`${day}#1`)!.from;
+  const dayOf = (instant: number) => isoDateIn(new Date(instant), shifts.zone);
+  for (const sensor of new Set([...checks.map((c) => c.sensor), ...verifications.map((v) => v.sensor)])) {
+    const spans = doubtSpans(
+      checks.filter((c) => c.sensor === sensor && Date.parse(c.at) < to),
+      verifications.filter((v) => v.sensor === sensor),
+      dayStart,
+      dayOf,
+    );
+    const { minutes, why } = doubtIn(spans, from, to);
+    if (minutes > 0)
+      out.set(sensor, { minutes, text: `показания под сомнением: ${why.join("; ")} — ${minutes.toLocaleString("ru-RU")} мин` });
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { JOURNAL_DAY_CLOSED, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
 import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
-import { checkIntervalsBodySchema, sensorCheckCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { checkIntervalsBodySchema, sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
 import { parseWith } from "../../../http/validate";
 import { journalPdf, journalXlsx } from "../../../export/journal";
 import type { Actor } from "../../context";
@@ -18,6 +18,7 @@ import { createUser } from "../../company/users";
 import { operatorJournal } from "../derive/journal";
 import { putCheckIntervals } from "./check-states";
 import { recordCheck } from "./sensor-checks";
+import { recordVerification } from "./verifications";
 
 describe("the operator's journal prints the sensor's checks (D94)", () => {
   let d: MemoryDomain;
@@ -55,6 +56,21 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
     await check(m7, "2026-03-02T11:00:00+07:00", "failed");
     await check(m7, "2026-03-03T09:00:00+07:00", "passed");
     await check(m8, "2026-02-20T09:00:00+07:00", "passed");
+    // Item 4: М-9 out of verification from 03.03.2026.
+    await recordVerification(
+      d.deps,
+      staff,
+      facility,
+      sensors.find((s) => s.code === "М-9")!.id,
+      parseWith(verificationCreateSchema, {
+        instrument_type: "ДМС 03",
+        register_number: "12345-06",
+        serial: "0419",
+        verified_on: "2025-03-01",
+        valid_to: "2026-03-02",
+        certificate: "С-419",
+      }),
+    );
     await putCheckIntervals(
       d.deps,
       staff,
@@ -80,15 +96,29 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
     expect(column).toBeGreaterThan(0);
     const row = (sheet.getRow(3).values as unknown[]).slice(1);
     expect(row[0]).toBe("М-7");
-    expect(row[column]).toBe("датчик не прошел проверку 02.03.2026");
 
     const dir = mkdtempSync(join(tmpdir(), "journal-checks-"));
     writeFileSync(join(dir, "j.pdf"), await journalPdf(journal));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-    expect(text).toContain("М-7: датчик не прошел проверку 02.03.2026.");
+    expect(text).toContain(
+      "М-7: датчик не прошел проверку 02.03.2026; показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин.",
+    );
+    expect(text).toContain("М-8: проверка просрочена на 3 дн. М-9");
 
-    // The next day the passed check of 03.03 stands.
+    // Item 4: the minutes from the failed check (11:00) to the day's end are «под сомнением», kept as they are.
+    expect(of("М-7").doubt).toBe("показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин");
+    expect(of("М-8").doubt).toBeNull();
+    expect(row[column]).toBe(
+      "датчик не прошел проверку 02.03.2026; показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин",
+    );
+
+    // The next day the passed check of 03.03 at 09:00 stands; its first 540 minutes were still in doubt, and
+    // М-9 is out of verification the whole day.
     const next = await operatorJournal(d.deps, staff, { facility, date: "2026-03-03" });
-    expect(next.sensors.find((s) => s.code === "М-7")!.checks).toEqual([]);
+    const ofNext = (code: string) => next.sensors.find((s) => s.code === code)!;
+    expect(ofNext("М-7").checks).toEqual([]);
+    expect(ofNext("М-7").doubt).toBe("показания под сомнением: датчик не прошел проверку 02.03.2026 — 540 мин");
+    expect(ofNext("М-9").doubt).toMatch(/^показания под сомнением: вне поверки с 03\.03\.2026 — 1\s440 мин$/);
+    expect(ofNext("М-9").checks).toContain("вне поверки с 03.03.2026");
   });
 });
