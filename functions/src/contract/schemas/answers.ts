@@ -56,12 +56,10 @@ export const signedInUserSchema = z.object({
   last_name: z.string(),
   position: z.optional(z.string()),
   role: z.enum(ROLES),
-  duty: z
-    .optional(z.nullable(z.enum(MINE_DUTIES)))
-    .meta({
-      description:
-        "Issue 105: the duty whose confirmation of a gassing book entry the user gives; issue 118: or whose signature of a sensor check",
-    }),
+  duty: z.optional(z.nullable(z.enum(MINE_DUTIES))).meta({
+    description:
+      "Issue 105: the duty whose confirmation of a gassing book entry the user gives; issue 118: or whose signature of a sensor check",
+  }),
   is_active: z.boolean(),
   created_at: z.string(),
   session_generation: z.optional(z.int()),
