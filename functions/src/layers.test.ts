@@ -72,8 +72,13 @@ const DOMAIN_FOLDERS: string[] = [
   // derived from them (events and their webhooks, the shift report), the live tiles and the forecaster.
   "domain/monitoring/ingest/",
   "domain/monitoring/minutes/",
+  // Issue 118: the instruments' own record (checks, what is due, verifications, the facility's shifts),
+  // which the journal and the handover read.
+  "domain/monitoring/instruments/",
   "domain/monitoring/derive/",
   "domain/monitoring/live/",
+  // Issue 118: the shift handover, filled from the live tiles and the checks' states.
+  "domain/monitoring/handover/",
   // An assessment takes an accepted АГК month's measured hours from its evidence (issue 96 item 4).
   "domain/abatement/",
   // A climate project's periods read the facility's register and its stored minutes.

@@ -20,6 +20,7 @@ const WING = [
   "Датчики",
   "Данные АГК",
   "Полнота данных датчиков",
+  "Проверки датчиков",
 ];
 
 describe("web app: the monitoring wing in the side menu", () => {
@@ -60,7 +61,7 @@ describe("web app: the monitoring wing in the side menu", () => {
       expect(await wingOf(mine.id)).toEqual(
         WING.map((label, i) => [
           label,
-          `/facilities/${mine.id}/${["monitoring", "journal", "gassing-book", "events", "sensors", "agk-data", "completeness"][i]}`,
+          `/facilities/${mine.id}/${["monitoring", "journal", "gassing-book", "events", "sensors", "agk-data", "completeness", "sensor-checks"][i]}`,
         ]),
       );
     }

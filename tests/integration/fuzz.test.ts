@@ -582,6 +582,65 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // Issue 118: the fuzzing user holds no check duty, and there is no check to sign: every body is
+  // answered 400, 403 or 404, nothing written.
+  recordSensorCheck: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/`,
+      example: {
+        at: "2026-03-02T10:00:00Z",
+        kind: "shift_check",
+        reading_pct: 0.4,
+        reference_pct: 0.4,
+        reference_instrument: "ШИ-11 № 1",
+        button_test_ok: true,
+        result: "passed",
+      },
+      writes: {},
+    },
+  ],
+  // A stale version: every body is answered 400 or 409, nothing written.
+  putCheckIntervals: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/check-intervals/`,
+      example: { rules: [{ kind: "methane", role: "cut_off", per: "days", days: 7 }, { per: "shift" }], source: "Проект АГК", version: 7 },
+      writes: {},
+    },
+  ],
+  // valid_to before verified_on: every body is answered 400, nothing written.
+  recordSensorVerification: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/verifications/`,
+      example: {
+        instrument_type: "ДМС 03",
+        register_number: "1-01",
+        serial: "1",
+        verified_on: "2026-03-02",
+        valid_to: "2026-03-01",
+        certificate: "С-1",
+      },
+      writes: {},
+    },
+  ],
+  // A handover refers to a sensor and a handover of its facility that are not there: 400 or 409, nothing written.
+  handOverShift: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/handovers/`,
+      example: { bypassed: [{ sensor: "нет-такого", note: "Защита зашунтирована" }], remarks: "Смена сдана" },
+      writes: {},
+    },
+  ],
+  // The fuzzing user holds no operator's duty: 400 or 403, nothing written.
+  signShiftJournal: () => [
+    { path: `/api/v1/facilities/${objects.facility.id}/journal-signatures/`, example: { shift: "2026-03-02#1" }, writes: {} },
+  ],
+  signSensorCheck: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,
+      example: { duty: "agk_operator" },
+      writes: {},
+    },
+  ],
   // Nothing to confirm: every body is answered 400, 403 or 404, nothing written.
   confirmMonitoringGassing: () => [
     {

@@ -133,6 +133,52 @@ const FIXTURES: Record<string, Fixture> = {
   sensorGaps: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/gaps/?month=2026-03` }],
   sensorDay: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/day/?date=2026-03-15` }],
   getSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
+  // Issue 118: A's staff holds no check duty (403 on a record), B is answered 404 before it.
+  listFacilitySensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/?from=2026-03-01&to=2026-03-02` }],
+  listSensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/` }],
+  recordSensorCheck: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/`,
+      json: { at: "2026-03-02T10:00:00Z", kind: "shift_check", result: "passed" },
+    },
+  ],
+  // No check of A's: A too is answered 404 for the check, B for the facility.
+  signSensorCheck: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/0190a000-0000-7000-8000-000000000000/sign/`,
+      json: { duty: "agk_operator" },
+      control: false,
+    },
+  ],
+  listSensorVerifications: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/` }],
+  recordSensorVerification: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/`,
+      json: {
+        instrument_type: "ДМС 03",
+        register_number: "1-01",
+        serial: "1",
+        verified_on: "2026-03-02",
+        valid_to: "2027-03-01",
+        certificate: "С-1",
+      },
+    },
+  ],
+  listHandovers: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/?from=2026-03-01&to=2026-03-02` }],
+  handOverShift: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/`, json: { remarks: "Смена сдана" } }],
+  // No handover of A's with this id: A too is answered 404 for it, B for the facility.
+  takeOverShift: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/handovers/0190a000-0000-7000-8000-000000000000/take/`, control: false },
+  ],
+  listJournalSignatures: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/journal-signatures/?date=2026-03-02` }],
+  // A's staff holds no operator's duty (403), B is answered 404 before it.
+  signShiftJournal: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/journal-signatures/`, json: { shift: "2026-03-02#1" } }],
+  sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
+  getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
+  // A's own change is refused 409 (version 5 was never read), B's 404 before it.
+  putCheckIntervals: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/check-intervals/`, json: { rules: [{ per: "shift" }], source: "Взлом", version: 5 } },
+  ],
   patchSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/`, json: { working: "Взлом", version: 1 } }],
   retireSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
   listGatewayKeys: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/` }],

@@ -26,7 +26,7 @@ import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } 
 import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
 import { ROLES, type Role } from "../contract/schemas/common";
-import { DUTIES, DUTY_LABELS, type Duty } from "@core/gassing-book";
+import { MINE_DUTIES as DUTIES, MINE_DUTY_LABELS as DUTY_LABELS, type MineDuty as Duty } from "@core/sensor-checks";
 import { reportingYearProblem } from "@core/gwp-in-force";
 import { ephemeralSigner } from "../adapters/signing/rsa-signer";
 
@@ -41,7 +41,7 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   set-role       --email E --role staff|reviewer|admin
                  (reviewer — сотрудник, который утверждает инвентаризацию, отправленную другим;
                  admin — оператор платформы: раздел «Администрирование», все компании)
-  set-duty       --email E --duty head_section|head_ab|chief_engineer|none
+  set-duty       --email E --duty head_section|head_ab|chief_engineer|agk_operator|agk_electrician|deputy_head_agk|none
                  обязанность на шахте: кто подтверждает запись книги учета загазирований
                  (начальник участка, начальник участка АБ, главный инженер); none — никакой
   deactivate-user --email E

@@ -134,6 +134,23 @@ export type {
   GassingType,
   MethaneLimitRow,
 } from "./schemas/journal";
+/** Issue 118: a sensor's check (D94) and a facility's or a sensor's list of them. */
+export type {
+  SensorCheckView,
+  SensorCheckList,
+  SensorCheckBody,
+  CheckIntervalsView,
+  CheckIntervalsBody,
+  SensorCheckState,
+  SensorCheckStates,
+  VerificationView,
+  VerificationList,
+  VerificationBody,
+  HandoverView,
+  HandoverList,
+  HandoverBody,
+  JournalSignatures,
+} from "./schemas/sensor-checks";
 /** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";
 /** Issue 109: what each mine measured against what its inventory estimates (methodology section 14). */

@@ -29,6 +29,7 @@ export const MOUNTS = {
   media: { prefix: "/v1/media", access: "user" },
   admin: { prefix: "/v1/admin", access: "user" },
   facilities: { prefix: "/v1/facilities", access: "user" },
+  instruments: { prefix: "/v1/facilities", access: "user" },
   inventory: { prefix: "/v1/inventory", access: "user" },
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },

@@ -56,7 +56,7 @@ export function journalSheets(j: Journal): Sheet[] {
   const sheets: Sheet[] = DEFAULT_SHIFT_STARTS.map((_, index) => {
     const [from, to] = shiftHours(index);
     const hours = Array.from({ length: to - from }, (_, i) => from + i);
-    const width = 8 + hours.length;
+    const width = 9 + hours.length;
     const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: Math.max(0, width - cells.length) }, () => null)];
     const rows: Cell[][] = j.sensors.map((s) => [
       s.code,
@@ -68,6 +68,7 @@ export function journalSheets(j: Journal): Sheet[] {
       s.day,
       s.unit,
       s.limit_source ? limitSourceText(s.limit_source) : "нет уставки A",
+      [...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ") || null,
     ]);
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
@@ -89,6 +90,7 @@ export function journalSheets(j: Journal): Sheet[] {
         number("За сутки", JOURNAL_DECIMALS, 10),
         text("Ед. изм.", 8),
         text("Основание предела (акт, пункт, редакция)", 60),
+        text("Проверка датчика", 40),
       ],
       rows,
     };
@@ -157,6 +159,10 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
       ]);
     }
     for (const source of limitSources(j.sensors)) line(`Предел ${source}`);
+    // Issue 118: a failed or overdue check printed beside the sensor's means.
+    for (const s of j.sensors)
+      if (s.checks.length > 0 || s.doubt)
+        line(`${s.code}: ${[...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ")}`.replace(/\.?$/, "."));
     heading("Загазирования смены", 11);
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) line("Загазирований нет.");

@@ -19,6 +19,7 @@ import { evidenceRoutes } from "./evidence";
 import { exportRoutes } from "./exports";
 import { exportJobRoutes } from "./export-jobs";
 import { facilityRoutes } from "./facilities";
+import { instrumentRoutes } from "./instruments";
 import { forecastModelRoutes } from "./forecast-models";
 import { forecastRoutes } from "./forecast";
 import { graphRoutes } from "./graphs";
@@ -63,6 +64,7 @@ const SERVED = {
   media: mediaRoutes,
   admin: adminRoutes,
   facilities: facilityRoutes,
+  instruments: instrumentRoutes,
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,

@@ -25,6 +25,7 @@ export type * from "./documents";
 export type * from "./production-calendar";
 export type * from "./media";
 export type * from "./monitoring";
+export type * from "./instruments";
 export type * from "./webhooks";
 export type * from "./webhook-transport";
 export type * from "./clock";

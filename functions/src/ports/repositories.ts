@@ -7,6 +7,7 @@ import type { AbatementRepository } from "./abatement";
 import type { ClimateProjectRepository } from "./climate";
 import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-signatures";
 import type { MigrationRepository } from "./migration";
+import type { SensorCheckRepository } from "./instruments";
 import type {
   InventoryCommentRepository,
   InventoryReviewRepository,
@@ -59,6 +60,8 @@ export interface Repositories {
   sensorEvents: SensorEventRepository;
   /** Issue 99: the dispatcher's registrations of gassings. */
   gassings: GassingRegistrationRepository;
+  /** Issue 118: the sensors' checks (the maintenance journal, D94). */
+  sensorChecks: SensorCheckRepository;
   /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;

@@ -18,6 +18,7 @@ describe("menu", () => {
       "/facilities/:facilityId/sensors",
       "/facilities/:facilityId/agk-data",
       "/facilities/:facilityId/completeness",
+      "/facilities/:facilityId/sensor-checks",
       "/forecast-models",
       "/dictionary",
       "/documents",
@@ -42,6 +43,7 @@ describe("menu", () => {
       "Датчики",
       "Данные АГК",
       "Полнота данных датчиков",
+      "Проверки датчиков",
       "Модели прогноза",
       "Справочники",
       "Нормативные документы",
@@ -73,6 +75,7 @@ describe("menu", () => {
       "Датчики",
       "Данные АГК",
       "Полнота данных датчиков",
+      "Проверки датчиков",
     ];
     const one = facilityMenu(MENU, [{ id: "f-1", name: "Шахта «Северная»" }]);
     const labels = one.map((e) => e.label);
@@ -85,13 +88,14 @@ describe("menu", () => {
       ["/facilities/f-1/sensors", undefined],
       ["/facilities/f-1/agk-data", undefined],
       ["/facilities/f-1/completeness", undefined],
+      ["/facilities/f-1/sensor-checks", undefined],
     ]);
     const two = facilityMenu(MENU, [
       { id: "f-1", name: "Северная" },
       { id: "f-2", name: "Южная" },
     ]).filter((e) => e.path.startsWith("/facilities/"));
     expect(two.map((e) => `${e.group}: ${e.label}`)).toEqual([...wing.map((l) => `Северная: ${l}`), ...wing.map((l) => `Южная: ${l}`)]);
-    expect(new Set(two.map((e) => e.key)).size).toBe(14);
+    expect(new Set(two.map((e) => e.key)).size).toBe(16);
     expect(facilityMenu(MENU, []).some((e) => e.path.startsWith("/facilities/"))).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ const EventsPage = lazy(() => import("../features/monitoring/EventsPage"));
 const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorCompletenessPage"));
 const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
+const SensorChecksPage = lazy(() => import("../features/monitoring/SensorChecksPage"));
+const HandoverPage = lazy(() => import("../features/monitoring/HandoverPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
 const GassingBookPage = lazy(() => import("../features/monitoring/GassingBookPage"));
@@ -83,7 +85,15 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     Page: SensorCompletenessPage,
     menu: { key: "completeness", label: "Полнота данных датчиков", perFacility: true },
   },
+  {
+    path: "facilities/:facilityId/sensor-checks",
+    Page: SensorChecksPage,
+    menu: { key: "sensor-checks", label: "Проверки датчиков", perFacility: true },
+  },
   { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
+  { path: "facilities/:facilityId/sensors/:sensorId/checks", Page: SensorChecksPage },
+  // Issue 118 (D95): under «Мониторинг», opened from its page and the monitoring pages' links.
+  { path: "facilities/:facilityId/handovers", Page: HandoverPage },
   { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },

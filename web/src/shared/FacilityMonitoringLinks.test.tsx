@@ -19,10 +19,12 @@ it("links every other monitoring page of the facility, «Мониторинг» 
     ["Книга учета загазирований", "/facilities/f1/gassing-book"],
     ["Данные АГК и предложения", "/facilities/f1/agk-data"],
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
+    ["Проверки датчиков", "/facilities/f1/sensor-checks"],
+    ["Передача смены", "/facilities/f1/handovers"],
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all seven", () => {
+it("puts a sensor page's own link first and keeps all nine", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -37,6 +39,8 @@ it("puts a sensor page's own link first and keeps all seven", () => {
     "События",
     "Данные АГК и предложения",
     "Полнота данных датчиков",
+    "Проверки датчиков",
+    "Передача смены",
   ]);
   expect(document.body.textContent).toContain("Пропуски и замещения за месяц · Датчики · Мониторинг");
 });

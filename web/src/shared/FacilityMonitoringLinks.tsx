@@ -4,7 +4,16 @@ import { Typography } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
-export type MonitoringPage = "sensors" | "monitoring" | "journal" | "gassing-book" | "events" | "agk-data" | "completeness";
+export type MonitoringPage =
+  | "sensors"
+  | "monitoring"
+  | "journal"
+  | "gassing-book"
+  | "events"
+  | "agk-data"
+  | "completeness"
+  | "sensor-checks"
+  | "handovers";
 
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
@@ -14,6 +23,8 @@ const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "events", label: "События" },
   { page: "agk-data", label: "Данные АГК и предложения" },
   { page: "completeness", label: "Полнота данных датчиков" },
+  { page: "sensor-checks", label: "Проверки датчиков" },
+  { page: "handovers", label: "Передача смены" },
 ];
 
 /** The facility's monitoring pages but `current` (undefined on a page of one sensor), after `before`. */

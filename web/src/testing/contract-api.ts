@@ -23,6 +23,7 @@ import { EVIDENCE_ROUTES } from "@server/contract/routes/evidence";
 import { EXPORT_JOB_ROUTES } from "@server/contract/routes/export-jobs";
 import { EXPORT_ROUTES } from "@server/contract/routes/exports";
 import { FACILITY_ROUTES } from "@server/contract/routes/facilities";
+import { INSTRUMENT_ROUTES } from "@server/contract/routes/instruments";
 import { FORECAST_MODEL_ROUTES } from "@server/contract/routes/forecast-models";
 import { FORECAST_ROUTES } from "@server/contract/routes/forecast";
 import { GRAPH_ROUTES } from "@server/contract/routes/graphs";
@@ -60,6 +61,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   media: MEDIA_ROUTES,
   admin: ADMIN_ROUTES,
   facilities: FACILITY_ROUTES,
+  instruments: INSTRUMENT_ROUTES,
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
   monitoring: MONITORING_ROUTES,

@@ -2,7 +2,16 @@
 // checks each against its route's declared answer when it is given): a demo company's user and
 // project, the settings videos, none uploaded, and the reference dictionaries as the server answers
 // them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
-import type { CalculationView, Company, Dictionary, MediaStatus, MethaneLimitRow, Project, SignedInUser } from "@server/contract";
+import type {
+  CalculationView,
+  Company,
+  Dictionary,
+  MediaStatus,
+  MethaneLimitRow,
+  Project,
+  SensorCheckStates,
+  SignedInUser,
+} from "@server/contract";
 import { DECREE_315_RULES, ORDER_507_LIMITS } from "@core/methane-limits";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { loadEmissions } from "@core/emissions-browser";
@@ -253,3 +262,12 @@ export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] => [
     standing: inForce ? null : ("rule" as const),
   })),
 ];
+
+/** GET v1/facilities/{id}/sensor-checks/due/ (issue 118): what is due of each sensor; none flagged unless given. */
+export const checksDue = (facility = "f1", sensors: SensorCheckStates["sensors"] = []): SensorCheckStates => ({
+  facility,
+  facility_name: "Шахта",
+  at: "2026-03-01T03:00:00.000Z",
+  rules_source: "интервалы не заданы: задайте их по проекту АГК шахты",
+  sensors,
+});

@@ -89,6 +89,24 @@ export const gassingRegistration = (companyId: string, id: string) => inCompany(
 export const methaneLimitEdition = (validFrom: string) => ({ PK: "METHANELIMITS", SK: `EDITION#${validFrom}` });
 export const METHANE_LIMITS_PK = "METHANELIMITS";
 export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "GASSING");
+/** Issue 118: a sensor's check (D94), in the company's partition: SK SCHECK#{facility}#{id}, its id a UUID v7
+ *  so a facility's sort by when they were written (a period's: SK BETWEEN). */
+export const sensorCheck = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "SCHECK", facilityId, id);
+/** Issue 118: the facility's check intervals (one item). Not under SCHECK#{facility}#, so a listing of checks never reads it. */
+export const checkIntervals = (companyId: string, facilityId: string) => inCompany(companyId, "SCHECKRULES", facilityId);
+/** Issue 118: a sensor's verification (поверка), SK SVERIF#{facility}#{sensor}#{id}; a facility's: begins_with SVERIF#{facility}#. */
+export const sensorVerification = (companyId: string, facilityId: string, sensorId: string, id: string) =>
+  inCompany(companyId, "SVERIF", facilityId, sensorId, id);
+export const sensorVerificationsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SVERIF", facilityId);
+/** Issue 118: a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
+export const handover = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDOVER", facilityId, id);
+export const handoversOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDOVER", facilityId);
+/** Issue 118: the АГК operator's signature of a shift's journal, SK JSIGN#{facility}#{ГГГГ-ММ-ДД}#{n}; a day's: begins_with. */
+export const journalSignature = (companyId: string, facilityId: string, shift: string) =>
+  inCompany(companyId, "JSIGN", facilityId, ...shift.split("#"));
+export const journalSignaturesOfDay = (companyId: string, facilityId: string, date: string) =>
+  inCompanyPrefix(companyId, "JSIGN", facilityId, date);
+export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */

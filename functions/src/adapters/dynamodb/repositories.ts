@@ -4,6 +4,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
 import { dynamoAbatement } from "./abatement-repository";
 import { dynamoGassings, dynamoMethaneLimits } from "./gassing-repository";
+import { dynamoSensorChecks } from "./sensor-check-repository";
 import { dynamoClimateProjects } from "./climate-project-repository";
 import { dynamoClimateSignatures, dynamoTrustRoots } from "./climate-signature-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
@@ -52,6 +53,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     monitoring: dynamoMonitoring(doc, table),
     sensorEvents: dynamoSensorEvents(doc, table),
     gassings: dynamoGassings(doc, table),
+    sensorChecks: dynamoSensorChecks(doc, table),
     methaneLimits: dynamoMethaneLimits(doc, table),
     webhooks: dynamoWebhooks(doc, table),
     liveBindings: dynamoLiveBindings(doc, table),

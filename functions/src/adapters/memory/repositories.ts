@@ -30,6 +30,11 @@ import type {
   ForecastCalibration,
   GatewayKey,
   Sensor,
+  SensorCheck,
+  SensorVerification,
+  Handover,
+  JournalSignature,
+  CheckIntervals,
   LiveModelBinding,
   StoredLiveForecast,
   OfferAcceptance,
@@ -51,6 +56,7 @@ import type {
   User,
   WriteGuard,
 } from "../../ports";
+import { idFloorAt } from "../../ports/instruments";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
 import {
@@ -69,6 +75,23 @@ import {
 } from "../dynamodb/items";
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
 import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repository";
+import {
+  byVerified,
+  byWritten,
+  HANDOVER_CONFLICT,
+  HANDOVER_EXISTS,
+  JOURNAL_SIGNED,
+  journalSignatureItem,
+  handoverItem,
+  handoverWritten,
+  CHECK_INTERVALS_CONFLICT,
+  VERIFICATION_EXISTS,
+  verificationItem,
+  checkIntervalsItem,
+  SENSOR_CHECK_CONFLICT,
+  SENSOR_CHECK_EXISTS,
+  sensorCheckItem,
+} from "../dynamodb/sensor-check-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -453,6 +476,59 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
         emissionPointItem(next),
         expectedVersion,
         "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.",
+      );
+    },
+  };
+}
+
+/** Issue 118: the sensors' checks, as adapters/dynamodb/sensor-check-repository.ts keeps them. */
+function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
+  return {
+    async create(check) {
+      create(table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+    },
+    async get(companyId, facilityId, id) {
+      return strip<SensorCheck>(table.get(keys.sensorCheck(companyId, facilityId, id)));
+    },
+    async listOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<SensorCheck>(table, keys.sensorChecksOfFacility(companyId, facilityId), byWritten).filter((c) => c.id >= floor);
+    },
+    async replace(next, expectedVersion) {
+      versionedPut(table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
+    },
+    async intervals(companyId, facilityId) {
+      return strip<CheckIntervals>(table.get(keys.checkIntervals(companyId, facilityId)));
+    },
+    async putIntervals(next, expectedVersion) {
+      if (expectedVersion === 0) create(table, checkIntervalsItem(next), CHECK_INTERVALS_CONFLICT);
+      else versionedPut(table, checkIntervalsItem(next), expectedVersion, CHECK_INTERVALS_CONFLICT);
+    },
+    async createVerification(record) {
+      create(table, verificationItem(record), VERIFICATION_EXISTS);
+    },
+    async verificationsOfFacility(companyId, facilityId) {
+      return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);
+    },
+    async createHandover(record) {
+      create(table, handoverItem(record), HANDOVER_EXISTS);
+    },
+    async getHandover(companyId, facilityId, id) {
+      return strip<Handover>(table.get(keys.handover(companyId, facilityId, id)));
+    },
+    async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<Handover>(table, keys.handoversOfFacility(companyId, facilityId), handoverWritten).filter((h) => h.id >= floor);
+    },
+    async replaceHandover(next, expectedVersion) {
+      versionedPut(table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
+    },
+    async createJournalSignature(record) {
+      create(table, journalSignatureItem(record), JOURNAL_SIGNED);
+    },
+    async journalSignatures(companyId, facilityId, date) {
+      return listed<JournalSignature>(table, keys.journalSignaturesOfDay(companyId, facilityId, date), (a, b) =>
+        a.shift.localeCompare(b.shift),
       );
     },
   };
@@ -1354,6 +1430,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     monitoring: monitoring(table),
     sensorEvents: sensorEvents(table),
     gassings: companyRecords(table, GASSINGS),
+    sensorChecks: sensorChecks(table),
     methaneLimits: {
       async list() {
         return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);

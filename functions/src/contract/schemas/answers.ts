@@ -17,7 +17,7 @@ import {
 import { FORECAST_METHODS } from "@core/registry";
 import { DISTRIBUTIONS, UNCERTAINTY_ORIGINS } from "@core/uncertainty-core";
 import { MEDIA_KINDS, ROLES } from "./common";
-import { DUTIES } from "@core/gassing-book";
+import { MINE_DUTIES } from "@core/sensor-checks";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
 export const tokensSchema = z.object({
@@ -56,9 +56,10 @@ export const signedInUserSchema = z.object({
   last_name: z.string(),
   position: z.optional(z.string()),
   role: z.enum(ROLES),
-  duty: z
-    .optional(z.nullable(z.enum(DUTIES)))
-    .meta({ description: "Issue 105: the duty whose confirmation of a gassing book entry the user gives" }),
+  duty: z.optional(z.nullable(z.enum(MINE_DUTIES))).meta({
+    description:
+      "Issue 105: the duty whose confirmation of a gassing book entry the user gives; issue 118: or whose signature of a sensor check",
+  }),
   is_active: z.boolean(),
   created_at: z.string(),
   session_generation: z.optional(z.int()),

@@ -140,6 +140,14 @@ export const journalSensorSchema = z.object({
   shifts: z.array(z.nullable(z.number())),
   day: z.nullable(z.number()),
   completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
+  checks: z.array(z.string()).meta({
+    description:
+      "Issue 118 (D94): the sensor's record at the day's end (or now): «датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.»; empty when none",
+  }),
+  doubt: z.nullable(z.string()).meta({
+    description:
+      "Issue 118 (D94): the day's minutes that are «показания под сомнением» (after a failed check until the next passed, out of verification) and why; kept and counted, never substituted; null when none",
+  }),
 });
 
 export const journalSchema = z.object({

@@ -8,7 +8,7 @@ import { hashPassword } from "../company/passwords";
 import { createUser, validatePassword } from "../company/users";
 import { personName } from "../person-name";
 import { ROLES, type Role } from "../../contract/schemas/common";
-import type { Duty } from "@core/gassing-book";
+import type { MineDuty as Duty } from "@core/sensor-checks";
 import type { User } from "../../ports";
 import type * as z from "zod";
 import type { userPatchBody } from "../../contract/routes/admin";

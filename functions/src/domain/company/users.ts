@@ -5,7 +5,7 @@ import { newId } from "../ids";
 import { invalidAt, NotFound } from "../errors";
 import { hashPassword, knownPasswordProblem } from "./passwords";
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
-import { DUTIES, type Duty } from "@core/gassing-book";
+import { MINE_DUTIES as DUTIES, type MineDuty as Duty } from "@core/sensor-checks";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";

@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { PASSWORD_MIN_LENGTH } from "@server/contract/schemas/limits";
-import { DUTIES, DUTY_LABELS, type Duty } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
+import { CHECK_DUTIES, CHECK_DUTY_LABELS, type MineDuty as Duty } from "@core/sensor-checks";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -42,6 +43,7 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const dutyOptions = [
   { value: "none", label: "Нет" },
   ...DUTIES.map((value) => ({ value, label: `${capital(DUTY_LABELS[value])} (подтверждает книгу загазирований)` })),
+  ...CHECK_DUTIES.map((value) => ({ value, label: `${capital(CHECK_DUTY_LABELS[value])} (подписывает проверки датчиков)` })),
 ];
 const dutyOf = (values: UserForm) => (values.duty === "none" ? null : values.duty);
 

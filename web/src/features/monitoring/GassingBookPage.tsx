@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Flex, Input, Space, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { DUTY_LABELS } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
 import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
@@ -79,7 +79,8 @@ export default function GassingBookPage() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         Запись закрывает диспетчер, указав причину, вид и принятые меры; закрытая запись не меняется. Подтверждают начальник участка,
         начальник участка АБ и главный инженер — пользователи, которым администратор назначил эту обязанность.
-        {duty ? ` Вы подтверждаете как ${DUTY_LABELS[duty]}.` : ""} Записи хранятся без срока удаления.
+        {duty && DUTIES.includes(duty as never) ? ` Вы подтверждаете как ${DUTY_LABELS[duty as (typeof DUTIES)[number]]}.` : ""} Записи
+        хранятся без срока удаления.
       </Typography.Paragraph>
       <Suspense fallback={<LazyLoading />}>
         <GassingsCard

@@ -70,7 +70,9 @@ function entryText(g: Gassing) {
 }
 
 function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
-  const duty = useMe().data?.duty ?? null;
+  // A check's signer (issue 118) confirms nothing in the book.
+  const held = useMe().data?.duty ?? null;
+  const duty = held !== null && (DUTIES as readonly string[]).includes(held) ? (held as (typeof DUTIES)[number]) : null;
   const confirm = useConfirmGassing(facility);
   const canConfirm = g.closed && duty !== null && !g.confirmations[duty];
   return (

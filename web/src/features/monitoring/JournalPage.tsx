@@ -21,6 +21,8 @@ import { MonitoringHead } from "./MonitoringHead";
 // The day's gassings with the book's entries (issue 105) load after the journal's table: the page's
 // first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
+// Issue 118 (D95): the АГК operator's signature of the shift's journal, after the handover into it.
+const JournalSignature = lazy(() => import("./JournalSignature"));
 
 const two = (n: number) => String(n).padStart(2, "0");
 const hoursOf = (shift: number) => {
@@ -30,6 +32,7 @@ const hoursOf = (shift: number) => {
 };
 const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) }));
 const figure = (v: number | null) => (v === null ? "—" : number(v, 2));
+const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The month of a date: its first and last days (ГГГГ-ММ-ДД). */
 function monthOf(date: string): [string, string] {
   const [y, m] = date.split("-").map(Number);
@@ -65,6 +68,13 @@ export default function JournalPage() {
         <Space direction="vertical" size={0}>
           <Typography.Text>{s.place || "—"}</Typography.Text>
           <Typography.Text type="secondary">{s.working || "без выработки"}</Typography.Text>
+          {/* Issue 118: a failed or overdue check of the sensor, beside its means. */}
+          {s.checks.map((c) => (
+            <Typography.Text key={c} type="danger">
+              {c}
+            </Typography.Text>
+          ))}
+          {s.doubt && <Typography.Text type="warning">{capitalFirst(s.doubt)}</Typography.Text>}
         </Space>
       ),
     },
@@ -100,6 +110,11 @@ export default function JournalPage() {
           Журнал (PDF)
         </Button>
       </Flex>
+      {date && (
+        <Suspense>
+          <JournalSignature facility={facilityId} shift={`${date}#${shift}`} date={date} />
+        </Suspense>
+      )}
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}

@@ -9,6 +9,7 @@ import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../api/live";
 import { useMethaneLimits } from "../../api/journal";
 import { limitText } from "./limitTexts";
+import CheckProblems from "./CheckProblems";
 import { displayDateTime } from "../../shared/dates";
 import {
   STATE_COLOR,
@@ -197,6 +198,8 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             )}
           </Flex>
         ))}
+        {/* Issue 118: a sensor of the working whose check failed or is overdue. */}
+        <CheckProblems facility={facility} working={tile.working} />
         <Typography.Text>
           Расход воздуха:{" "}
           {tile.air_flow

@@ -11,7 +11,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
+import { checksDue, methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { failure } from "../../testing/contract-api";
 import { closeApp, openPage, openPart, type OpenApp } from "../../testing/render-app";
 import type { LiveTile, LiveView } from "../../api/live";
@@ -169,6 +169,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
+      .on("sensorChecksDue", checksDue())
       .on("listFacilities", [])
       .on("streamMonitoringLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
       .on("getMonitoringLive", VIEW)
@@ -262,7 +263,7 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
       <LiveTileCard facility="f1" tile={tile} />
       <LiveTileCard facility="f1" tile={{ ...tile, working: "Лава 15", forecasts: apartForecasts }} />
     </>,
-    (api) => api.on("listMethaneLimits", methaneLimitsInForce()),
+    (api) => api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
   );
   const [shared, apart] = await screen.findAllByTestId("live-tile");
   // Issue 105: the tile names the act, point and edition of the limit its meters are read against.
@@ -309,7 +310,9 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
 it("says where a horizon shows the last reading, and shows the model's own figure on a click", async () => {
   const persistence: Forecast = { ...FORECAST, result: 0.62, model_result: 0.71 };
   const tile = { ...VIEW.tiles[0], forecasts: [persistence] };
-  app = openPart(<LiveTileCard facility="f1" tile={tile} />, (api) => api.on("listMethaneLimits", methaneLimitsInForce()));
+  app = openPart(<LiveTileCard facility="f1" tile={tile} />, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
+  );
   const [row] = await screen.findAllByTestId("live-forecast");
   expect(row.textContent).toContain("0,62последнее показание (модель не точнее)");
   expect(within(row).queryByTestId("model-own")).toBeNull();
@@ -323,9 +326,36 @@ it("names a silent sensor of the model in the note and marks the forecast as mad
   const note = "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 9 мин: прогноз сделан без их показаний.";
   const silent: Forecast = { ...FORECAST, note, made_without: ["V-1"] };
   app = openPart(<LiveTileCard facility="f1" tile={{ ...VIEW.tiles[0], forecasts: [silent] }} />, (api) =>
-    api.on("listMethaneLimits", methaneLimitsInForce()),
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
   );
   const tile = await screen.findByTestId("live-tile");
   expect(within(tile).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95без V-1", "0,82–1,10", "62\u00a0%"]]);
   expect(within(tile).getByTestId("live-forecast-about").textContent).toContain(note);
+});
+
+// Issue 118 (D94): a sensor of the working whose latest check failed says so on the tile, and opens its checks.
+it("says on the tile that a sensor did not pass its check", async () => {
+  const failed = {
+    sensor: "s1",
+    code: "М-7",
+    kind: "methane",
+    working: VIEW.tiles[0].working,
+    rule: "раз в 7 дн.",
+    last_check: { id: "c1", at: "2026-03-01T03:00:00.000Z", result: "failed" as const },
+    failed: true,
+    next_due: "2026-03-08T17:00:00.000Z",
+    overdue_days: null,
+    problems: ["датчик не прошел проверку 01.03.2026"],
+    verification: "поверен до 31.12.2026",
+    out_of_verification_from: null,
+  };
+  app = openPage({ path: "/facilities/f1/monitoring", page: <LiveTileCard facility="f1" tile={VIEW.tiles[0]} /> }, (api) =>
+    api
+      .on("listMethaneLimits", methaneLimitsInForce())
+      .on("sensorChecksDue", checksDue("f1", [failed, { ...failed, sensor: "s9", working: "Другая", code: "М-9" }])),
+  );
+  const tile = await screen.findByTestId("live-tile");
+  await within(tile).findByText("датчик не прошел проверку 01.03.2026");
+  expect(within(tile).getByRole("link", { name: "М-7" }).getAttribute("href")).toBe("/facilities/f1/sensors/s1/checks");
+  expect(within(tile).queryByText("М-9")).toBeNull();
 });

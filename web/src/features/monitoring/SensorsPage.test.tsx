@@ -18,7 +18,7 @@ import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";
 import { queryClient } from "../../app/store";
 import { useSensors } from "../../api/monitoring";
-import { methaneLimitsInForce } from "../../testing/fixtures";
+import { checksDue, methaneLimitsInForce } from "../../testing/fixtures";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import BatchesCard from "./BatchesCard";
 import DispatchFileDialog from "./DispatchFileDialog";
@@ -134,6 +134,7 @@ function facilityServer(api: ContractApi) {
   api
     .on("listFacilities", [FACILITY])
     .on("listMethaneLimits", methaneLimitsInForce())
+    .on("sensorChecksDue", checksDue())
     .on("listEmissionPoints", [POINT])
     .on("listSensors", () => sensors)
     .on("listGatewayKeys", () => keys)

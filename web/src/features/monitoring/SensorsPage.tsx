@@ -21,6 +21,7 @@ import { readingsBatchesKey, useRetireSensor, useSensors, type Sensor } from "..
 import { MonitoringHead } from "./MonitoringHead";
 import { useMethaneLimits } from "../../api/journal";
 import { limitText } from "./limitTexts";
+import CheckProblems from "./CheckProblems";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
@@ -111,6 +112,8 @@ export default function SensorsPage() {
         <Space size={4}>
           <Typography.Text strong>{code}</Typography.Text>
           {s.is_active ? null : <Tag>Выведен</Tag>}
+          {/* Issue 118: a sensor whose check failed or is overdue says so in its row. */}
+          {s.is_active && <CheckProblems facility={facilityId} sensor={s.id} />}
         </Space>
       ),
     },
@@ -149,6 +152,7 @@ export default function SensorsPage() {
       render: (_: unknown, s) => (
         <Space size={8}>
           <Link to={`/facilities/${facilityId}/sensors/${s.id}/gaps`}>Пропуски</Link>
+          <Link to={`/facilities/${facilityId}/sensors/${s.id}/checks`}>Проверки</Link>
           <SensorMore sensor={s} onEdit={() => setEditing(s)} onRetire={() => retire.mutate(s)} />
         </Space>
       ),

@@ -5,6 +5,7 @@ import {
   AlertOutlined,
   BookOutlined,
   ApiOutlined,
+  AuditOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   FireOutlined,
@@ -21,6 +22,8 @@ const ICONS: Record<string, ReactNode> = {
   sensors: <ApiOutlined />,
   "agk-data": <DatabaseOutlined />,
   completeness: <PieChartOutlined />,
+  // Issue 118: the sensors' checks (the «Метан» maintenance journal).
+  "sensor-checks": <AuditOutlined />,
   climate: <FireOutlined />,
 };
 

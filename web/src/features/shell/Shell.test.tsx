@@ -164,6 +164,7 @@ it("lists each mine's monitoring pages in the menu, under the mine's name where 
       ["Датчики", `/facilities/${id}/sensors`],
       ["Данные АГК", `/facilities/${id}/agk-data`],
       ["Полнота данных датчиков", `/facilities/${id}/completeness`],
+      ["Проверки датчиков", `/facilities/${id}/sensor-checks`],
     ]);
   }
   expect(links.some(([, href]) => href?.startsWith("/facilities/f-3/"))).toBe(false);

@@ -36,6 +36,7 @@ import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-reading
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
+import { checkStates, doubtOfDay } from "../instruments/check-states";
 
 export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
@@ -168,6 +169,9 @@ export async function operatorJournal(
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
+  // Issue 118: each sensor's checks as they stood at the day's last instant (or now).
+  const checks = new Map((await checkStates(deps, actor.company, facility.id, until - 1)).states.map((s) => [s.sensor, s.problems]));
+  const doubt = await doubtOfDay(deps, actor.company, facility.id, from, until);
   const sensors = read.map(({ sensor, register, series, limit, limitSource }) => {
     const day = validMeans(series, [from, until])[0];
     return {
@@ -185,6 +189,8 @@ export async function operatorJournal(
       shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
       day: day.mean,
       completeness: day.valid / minutes,
+      checks: checks.get(sensor.id) ?? [],
+      doubt: doubt.get(sensor.id)?.text ?? null,
     };
   });
   return {

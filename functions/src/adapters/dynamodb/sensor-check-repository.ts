@@ -1,0 +1,95 @@
+// Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
+// instant by their ids (UUID v7), never deleted.
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
+import { idFloorAt } from "../../ports/instruments";
+import * as keys from "./keys";
+import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
+
+export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
+export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
+export const sensorCheckItem = (c: SensorCheck): Item => ({ ...keys.sensorCheck(c.company, c.facility, c.id), ...c });
+export const CHECK_INTERVALS_CONFLICT = "Интервалы проверок только что изменили: обновите страницу и повторите";
+export const checkIntervalsItem = (r: CheckIntervals): Item => ({ ...keys.checkIntervals(r.company, r.facility), ...r });
+export const VERIFICATION_EXISTS = "Поверка с таким идентификатором уже записана";
+export const verificationItem = (v: SensorVerification): Item => ({
+  ...keys.sensorVerification(v.company, v.facility, v.sensor, v.id),
+  ...v,
+});
+export const byVerified = (a: SensorVerification, b: SensorVerification) =>
+  b.verified_on.localeCompare(a.verified_on) || b.id.localeCompare(a.id);
+export const HANDOVER_EXISTS = "Передача смены с таким идентификатором уже записана";
+export const HANDOVER_CONFLICT = "Передачу смены только что подписали: обновите страницу и повторите";
+export const handoverItem = (h: Handover): Item => ({ ...keys.handover(h.company, h.facility, h.id), ...h });
+export const handoverWritten = (a: Handover, b: Handover) => a.id.localeCompare(b.id);
+export const JOURNAL_SIGNED = "Журнал этой смены уже подписан";
+export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
+export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
+
+export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
+  async create(check) {
+    await putNew(doc, table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+  },
+  get: (companyId, facilityId, id) =>
+    getItem<SensorCheck>(doc, table, keys.sensorCheck(companyId, facilityId, id), { consistentRead: true }),
+  async listOfFacility(companyId, facilityId, writtenFrom = 0) {
+    const prefix = keys.sensorChecksOfFacility(companyId, facilityId);
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+      ExpressionAttributeValues: {
+        ":pk": prefix.PK,
+        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
+        ":to": `${prefix.SKPrefix}\uffff`,
+      },
+      ConsistentRead: true,
+    });
+    return stripAll<SensorCheck>(items).sort(byWritten);
+  },
+  async replace(next, expectedVersion) {
+    await versionedPut(doc, table, sensorCheckItem(next), expectedVersion, SENSOR_CHECK_CONFLICT);
+  },
+  intervals: (companyId, facilityId) =>
+    getItem<CheckIntervals>(doc, table, keys.checkIntervals(companyId, facilityId), { consistentRead: true }),
+  async putIntervals(next, expectedVersion) {
+    const item = checkIntervalsItem(next);
+    if (expectedVersion === 0) await putNew(doc, table, item, CHECK_INTERVALS_CONFLICT);
+    else await versionedPut(doc, table, item, expectedVersion, CHECK_INTERVALS_CONFLICT);
+  },
+  async createVerification(record) {
+    await putNew(doc, table, verificationItem(record), VERIFICATION_EXISTS);
+  },
+  async verificationsOfFacility(companyId, facilityId) {
+    const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });
+    return stripAll<SensorVerification>(items).sort(byVerified);
+  },
+  async createHandover(record) {
+    await putNew(doc, table, handoverItem(record), HANDOVER_EXISTS);
+  },
+  getHandover: (companyId, facilityId, id) =>
+    getItem<Handover>(doc, table, keys.handover(companyId, facilityId, id), { consistentRead: true }),
+  async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
+    const prefix = keys.handoversOfFacility(companyId, facilityId);
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+      ExpressionAttributeValues: {
+        ":pk": prefix.PK,
+        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
+        ":to": `${prefix.SKPrefix}\uffff`,
+      },
+      ConsistentRead: true,
+    });
+    return stripAll<Handover>(items).sort(handoverWritten);
+  },
+  async replaceHandover(next, expectedVersion) {
+    await versionedPut(doc, table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
+  },
+  async createJournalSignature(record) {
+    await putNew(doc, table, journalSignatureItem(record), JOURNAL_SIGNED);
+  },
+  async journalSignatures(companyId, facilityId, date) {
+    const items = await queryPrefix(doc, table, keys.journalSignaturesOfDay(companyId, facilityId, date), { consistentRead: true });
+    return stripAll<JournalSignature>(items).sort((a, b) => a.shift.localeCompare(b.shift));
+  },
+});

@@ -1,0 +1,260 @@
+// Issue 118, declared: the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
+// maintenance journal). Served by http/instruments.ts, mounted beside v1/facilities/.
+import * as z from "zod";
+import {
+  checkIntervalsBodySchema,
+  checkIntervalsSchema,
+  sensorCheckStatesSchema,
+  sensorCheckCreateSchema,
+  sensorCheckListSchema,
+  sensorCheckPeriodQuery,
+  sensorCheckSchema,
+  sensorCheckSignSchema,
+  verificationCreateSchema,
+  verificationListSchema,
+  verificationSchema,
+  handoverCreateSchema,
+  handoverListSchema,
+  handoverSchema,
+  journalSignaturesQuery,
+  journalSignaturesSchema,
+  journalSignatureSchema,
+  journalSignSchema,
+} from "../schemas/sensor-checks";
+import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
+
+const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
+const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
+const facilityIdParams = z.object({ id: pathParam("Facility id") });
+const sensorIdParams = z.object({ id: pathParam("Facility id"), sensor: pathParam("Sensor id") });
+const checkIdParams = z.object({ id: pathParam("Facility id"), sensor: pathParam("Sensor id"), check: pathParam("Check id") });
+
+const SIGNERS =
+  "Signed by users an administrator gave the duty: the АГК operator (agk_operator), the АГК electrician (agk_electrician), " +
+  "the deputy head of ВТБ for АГК (deputy_head_agk), three different people. Reviewers get 403.";
+
+export const listFacilityChecksRoute = route(
+  facilityScoped(
+    "listFacilitySensorChecks",
+    "The checks of the facility's sensors done in a period of company days (D94), newest first",
+    [400, 404],
+    "At most 92 days; default the 30 days to today. Each with its signatures (surname and initials) and the check that corrects it, if any.",
+  ),
+  {
+    get: "/{id}/sensor-checks",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(sensorCheckListSchema, "The checks"),
+  },
+);
+
+export const listSensorChecksRoute = route(
+  facilityScoped("listSensorChecks", "One sensor's checks done in a period of company days (D94), newest first", [400, 404]),
+  {
+    get: "/{id}/sensors/{sensor}/checks",
+    cost: "heavy",
+    params: sensorIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(sensorCheckListSchema, "The checks"),
+  },
+);
+
+export const recordSensorCheckRoute = route(
+  facilityScoped(
+    "recordSensorCheck",
+    "Record a sensor's check in the «Метан» journal's columns, signed by its author in their duty (D94)",
+    [400, 403, 404, 409],
+    "The reading against a reference instrument, the «Контроль» button, the alarm and cut-off by a control mixture within its " +
+      "cylinder's validity (an expired cylinder is refused), the fault and measures, planned works. `passed` is refused when a test did " +
+      "not work; `failed` needs the fault. Its shift is derived from `at` on the facility's shifts. Never edited after: a correction is a " +
+      `new check with \`follows\` (409 when that check is corrected already). ${SIGNERS}`,
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/checks",
+    cost: "light",
+    params: sensorIdParams,
+    body: sensorCheckCreateSchema,
+    201: json(sensorCheckSchema, "The check"),
+  },
+);
+
+export const signSensorCheckRoute = route(
+  facilityScoped(
+    "signSensorCheck",
+    "Sign a sensor's check in the signer's duty (D94)",
+    [400, 403, 404, 409],
+    `409 when that duty has signed, or the signer signed it in another duty. ${SIGNERS}`,
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/checks/{check}/sign",
+    cost: "light",
+    params: checkIdParams,
+    body: sensorCheckSignSchema,
+    200: json(sensorCheckSchema, "The check, signed"),
+  },
+);
+
+export const sensorCheckDueRoute = route(
+  facilityScoped(
+    "sensorChecksDue",
+    "What is due of each sensor's checks now (D94): the last check, the next due, days overdue, a failed latest check",
+    [404],
+    "Derived from the checks and the mine's intervals (GET …/check-intervals/), never typed; a sensor without a rule has no next_due.",
+  ),
+  { get: "/{id}/sensor-checks/due", cost: "heavy", params: facilityIdParams, 200: json(sensorCheckStatesSchema, "The sensors in service") },
+);
+
+export const getCheckIntervalsRoute = route(
+  facilityScoped(
+    "getCheckIntervals",
+    "The facility's check intervals per sensor kind and role, as the mine's АГК project sets them",
+    [404],
+  ),
+  {
+    get: "/{id}/check-intervals",
+    cost: "light",
+    params: facilityIdParams,
+    200: json(checkIntervalsSchema, "The intervals (version 0: never set)"),
+  },
+);
+
+export const putCheckIntervalsRoute = route(
+  facilityScoped(
+    "putCheckIntervals",
+    "Set the facility's check intervals (the mine's own: no binding interval was found in the acts read)",
+    [400, 403, 404, 409],
+    "The whole list with the document it comes from and the version read (409 when another changed it). The most specific rule holds: kind and role, kind, role, any. Reviewers get 403.",
+  ),
+  {
+    put: "/{id}/check-intervals",
+    cost: "light",
+    params: facilityIdParams,
+    body: checkIntervalsBodySchema,
+    200: json(checkIntervalsSchema, "The intervals, version + 1"),
+  },
+);
+
+export const listVerificationsRoute = route(
+  facilityScoped(
+    "listSensorVerifications",
+    "A sensor's state verifications (поверка) as a measuring instrument, newest first, with its state today (D94)",
+    [404],
+  ),
+  {
+    get: "/{id}/sensors/{sensor}/verifications",
+    cost: "light",
+    params: sensorIdParams,
+    200: json(verificationListSchema, "The verifications"),
+  },
+);
+
+export const recordVerificationRoute = route(
+  facilityScoped(
+    "recordSensorVerification",
+    "Record a sensor's verification: type, state register number, serial, verified on, valid to, certificate (D94)",
+    [400, 403, 404],
+    "Never edited: a correction is a newer record. The sensor is out of verification from the day after valid_to until a next one, and is named so wherever its state is shown. Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/sensors/{sensor}/verifications",
+    cost: "light",
+    params: sensorIdParams,
+    body: verificationCreateSchema,
+    201: json(verificationSchema, "The verification"),
+  },
+);
+
+const handoverIdParams = z.object({ id: pathParam("Facility id"), handover: pathParam("Handover id") });
+
+export const listHandoversRoute = route(
+  facilityScoped(
+    "listHandovers",
+    "The facility's shift handovers made in a period of company days (D95), newest first",
+    [400, 404],
+    "At most 92 days; default the 30 days to today.",
+  ),
+  {
+    get: "/{id}/handovers",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: sensorCheckPeriodQuery,
+    200: json(handoverListSchema, "The handovers"),
+  },
+);
+
+export const handOverRoute = route(
+  facilityScoped(
+    "handOverShift",
+    "Hand over the shift now ending (D95): the lists of what is open filled now, what people add, signed by the one handing over",
+    [400, 403, 404, 409, 429],
+    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already). Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/handovers",
+    cost: "heavy",
+    params: facilityIdParams,
+    body: handoverCreateSchema,
+    201: json(handoverSchema, "The handover"),
+  },
+);
+
+export const takeOverRoute = route(
+  facilityScoped(
+    "takeOverShift",
+    "Take over the shift: the second signature (D95); after it the handover never changes",
+    [403, 404, 409],
+    "409 when taken already, or by the one who handed over. Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/handovers/{handover}/take",
+    cost: "light",
+    params: handoverIdParams,
+    200: json(handoverSchema, "The handover, signed by both"),
+  },
+);
+
+export const journalSignaturesRoute = route(
+  facilityScoped("listJournalSignatures", "The АГК operator's signatures of a company day's shift journals (D95)", [400, 404]),
+  {
+    get: "/{id}/journal-signatures",
+    cost: "light",
+    params: facilityIdParams,
+    query: journalSignaturesQuery,
+    200: json(journalSignaturesSchema, "The signatures"),
+  },
+);
+
+export const signJournalRoute = route(
+  facilityScoped(
+    "signShiftJournal",
+    "The АГК operator signs a shift's journal — only after the handover into that shift is signed by both (D95)",
+    [400, 403, 404, 409],
+    "403 without the АГК operator's duty or a reviewer; 400 a shift not begun; 409 no handover into the shift signed by both yet, or the journal signed already.",
+  ),
+  {
+    post: "/{id}/journal-signatures",
+    cost: "light",
+    params: facilityIdParams,
+    body: journalSignSchema,
+    201: json(journalSignatureSchema, "The signature"),
+  },
+);
+
+/** Every route above, in the order http/instruments.ts serves them. */
+export const INSTRUMENT_ROUTES = [
+  listFacilityChecksRoute,
+  listSensorChecksRoute,
+  recordSensorCheckRoute,
+  signSensorCheckRoute,
+  sensorCheckDueRoute,
+  getCheckIntervalsRoute,
+  putCheckIntervalsRoute,
+  listVerificationsRoute,
+  recordVerificationRoute,
+  listHandoversRoute,
+  handOverRoute,
+  takeOverRoute,
+  journalSignaturesRoute,
+  signJournalRoute,
+] as const;

@@ -1,0 +1,153 @@
+// Issue 118, item 5 (D95): the shift handover on the day of tests/support/journal-day.ts, read at 06:30 of
+// 03.03.2026 (the first shift of the day): the book's entry of 02.03's local gassing registered and not
+// closed is listed open, the meters silent since midnight are listed silent, a check failed and a sensor
+// out of verification are listed; the one handing over adds a bypassed protection with its sensor and a
+// remark; another person takes over; after both it never changes, and a correction is a new handover.
+import { beforeAll, describe, expect, it } from "vitest";
+import { JOURNAL_DAY_OPEN, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import type { Clock } from "../../../ports";
+import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { handoverCreateSchema, sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { parseWith } from "../../../http/validate";
+import type { Actor } from "../../context";
+import { Conflict, Forbidden } from "../../errors";
+import { createUser } from "../../company/users";
+import { listGassings } from "../derive/journal";
+import { registerGassing } from "../derive/gassing-book";
+import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "./handover";
+import { recordCheck } from "../instruments/sensor-checks";
+import { recordVerification } from "../instruments/verifications";
+
+describe("the shift handover (D95)", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let next: Actor;
+  let facility = "";
+  let m7 = "";
+
+  beforeAll(async () => {
+    ({ d, staff, facility } = await journalDayOnMemory("Кузбасс-Смена", "Шахта «Сменная»", JOURNAL_DAY_OPEN));
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: "next-shift@example.com",
+      password: "correct-horse",
+      first_name: "Анна",
+      last_name: "Смирнова",
+      duty: "agk_operator",
+    });
+    next = { id: user.id, company: staff.company, email: user.email, role: user.role };
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
+    m7 = sensors.find((s) => s.code === "М-7")!.id;
+    const local = (await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" })).results.find(
+      (g) => g.kind === "местное",
+    )!;
+    await registerGassing(d.deps, staff, local.id, { notified: { rostekhnadzor: true } });
+    await recordCheck(
+      d.deps,
+      next,
+      facility,
+      m7,
+      parseWith(sensorCheckCreateSchema, {
+        at: "2026-03-02T20:00:00+07:00",
+        kind: "planned",
+        button_test_ok: false,
+        result: "failed",
+        fault: "Кнопка «Контроль» не срабатывает",
+      }),
+    );
+    await recordVerification(
+      d.deps,
+      staff,
+      facility,
+      sensors.find((s) => s.code === "М-8")!.id,
+      parseWith(verificationCreateSchema, {
+        instrument_type: "ДМС 03",
+        register_number: "12345-06",
+        serial: "0418",
+        verified_on: "2025-03-01",
+        valid_to: "2026-02-28",
+        certificate: "С-418",
+      }),
+    );
+  });
+
+  it("fills what is open, takes what people add, is signed by two and never changes after", async () => {
+    const body = parseWith(handoverCreateSchema, {
+      bypassed: [{ sensor: m7, note: "Защита М-7 зашунтирована на время ремонта до 08:00" }],
+      remarks: "ВМП-2 в резерве",
+    });
+    await expect(handOver(d.deps, { ...staff, role: "reviewer" }, facility, body)).rejects.toThrow(Forbidden);
+    const made = await handOver(d.deps, staff, facility, body);
+    expect(made).toMatchObject({
+      shift_from: "2026-03-03#1",
+      shift_to: "2026-03-03#2",
+      shift_from_name: "Смена 1 (00:00–08:00), 03.03.2026",
+      signed: false,
+      taken_by: null,
+      bypassed: [{ sensor: m7, code: "М-7", note: "Защита М-7 зашунтирована на время ремонта до 08:00" }],
+      remarks: "ВМП-2 в резерве",
+    });
+    expect(made.handed_by).not.toContain("@");
+    expect(made.open.gassings).toEqual([{ code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 не закрыта" }]);
+    expect(made.open.silent.map((s) => s.code).sort()).toEqual(["М-7", "М-8", "М-9"]);
+    expect(made.open.silent[0].text).toMatch(/^нет показаний \d+ мин$/);
+    expect(made.open.checks).toEqual([{ code: "М-7", working: "Лава 12-1", text: "датчик не прошел проверку 02.03.2026" }]);
+    expect(made.open.verification).toEqual([{ code: "М-8", working: "Лава 12-1", text: "вне поверки с 01.03.2026" }]);
+
+    // The one who handed over takes over nothing; another person signs; then it never changes.
+    await expect(takeOver(d.deps, staff, facility, made.id)).rejects.toThrow(Conflict);
+    const taken = await takeOver(d.deps, next, facility, made.id);
+    expect(taken).toMatchObject({ signed: true, taken_by: "Смирнова А." });
+    await expect(takeOver(d.deps, next, facility, made.id)).rejects.toThrow("больше не изменяется");
+
+    // A correction is a new handover that refers to it; the first stays and names it.
+    const fixed = await handOver(
+      d.deps,
+      staff,
+      facility,
+      parseWith(handoverCreateSchema, { remarks: "ВМП-2 в работе", corrects: made.id }),
+    );
+    expect(fixed.corrects).toBe(made.id);
+    await expect(handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { corrects: made.id }))).rejects.toThrow(Conflict);
+    const list = await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" });
+    expect(list.results.map((h) => [h.id, h.corrected_by, h.remarks])).toEqual([
+      [fixed.id, null, "ВМП-2 в работе"],
+      [made.id, fixed.id, "ВМП-2 в резерве"],
+    ]);
+  });
+});
+
+describe("the next shift's journal is signed only after the handover into it (D95)", () => {
+  it("refuses the signature before the handover is signed by both, takes it after, once", async () => {
+    let now = JOURNAL_DAY_OPEN.now().getTime();
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Журнал-Смены", "Шахта «Подписная»", clock);
+    const operator = async (email: string, last_name: string) => {
+      const user = await createUser(d.deps, {
+        companyId: staff.company,
+        email,
+        password: "correct-horse",
+        first_name: "Ольга",
+        last_name,
+        duty: "agk_operator",
+      });
+      return { id: user.id, company: staff.company, email: user.email, role: user.role } as Actor;
+    };
+    const handing = await operator("first-shift@example.com", "Кузнецова");
+    const taking = await operator("second-shift@example.com", "Смирнова");
+    const made = await handOver(d.deps, handing, facility, parseWith(handoverCreateSchema, {}));
+    expect(made.shift_to).toBe("2026-03-03#2");
+    // 08:30 of 03.03: the second shift has begun; its journal waits for the handover into it.
+    now = Date.parse("2026-03-03T01:30:00Z");
+    await expect(signJournal(d.deps, staff, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Forbidden);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
+      "Журнал смены «Смена 2 (08:00–16:00), 03.03.2026» подписывается после передачи смены в нее, подписанной обоими",
+    );
+    await takeOver(d.deps, taking, facility, made.id);
+    const signed = await signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" });
+    expect(signed).toMatchObject({ shift: "2026-03-03#2", by: "Смирнова О.", handover: made.id });
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Conflict);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#3" })).rejects.toThrow("смена еще не началась");
+    expect((await journalSignatures(d.deps, staff, facility, "2026-03-03")).results.map((j) => j.shift)).toEqual(["2026-03-03#2"]);
+  });
+});

@@ -1,0 +1,274 @@
+// Issue 118, item 5 (D95): the shift handover. At handover the platform lists what is open at that moment
+// — the meters at or above their alarm level now and the gassing book's entries not closed, meters and
+// flows silent, meters at or above 0,9·W, checks failed or overdue, sensors out of verification, and the
+// shown forecasts whose chance of the limit is ≥ 0,5 — and the one handing over adds what only people know
+// (protections bypassed, with the sensor; remarks); the record is signed by them as it is written and by
+// the one taking over (another person); after both it never changes, a correction is a new record that
+// refers to it. The shifts are the facility's (shifts.ts). The lists come from the «Мониторинг» view (the
+// live window's minutes, as GET v1/telemetry/live/ reads them) and the checks' states: no day's minutes are
+// folded here. Advisory: protective cut-off stays with the mine's own АГК.
+import { isoDateIn } from "@core/company-clock";
+import type * as z from "zod";
+import type { Actor, Deps } from "../../context";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
+import { newId } from "../../ids";
+import { initialsByEmail } from "../../person-name";
+import { getFacility } from "../../company/facilities";
+import type { Handover } from "../../../ports";
+import type {
+  handoverCreateSchema,
+  HandoverList,
+  HandoverView,
+  JournalSignatures,
+  JournalSignatureView,
+  journalSignSchema,
+  sensorCheckPeriodQuery,
+} from "../../../contract/schemas/sensor-checks";
+import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
+import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
+import { liveView } from "../live/live";
+import { checkStates } from "../instruments/check-states";
+import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
+
+const DAY_MS = 86_400_000;
+export const HANDOVER_MISSING = "Передача смены не найдена";
+const REVIEWER = "Недостаточно прав: смену передают и принимают сотрудники площадки, не проверяющий";
+const number = (v: number, digits: number) => v.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+type Open = Handover["open"];
+type LiveView = Awaited<ReturnType<typeof liveView>>;
+type States = Awaited<ReturnType<typeof checkStates>>["states"];
+
+/** What is open at handover, from the «Мониторинг» view, the book's entries not closed and the checks' states. */
+export function openLists(
+  view: Pick<LiveView, "tiles">,
+  unclosed: readonly { sensors: string[]; working: string; start: string }[],
+  states: States,
+  at: (iso: string) => string,
+): Open {
+  const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [] };
+  for (const tile of view.tiles) {
+    for (const m of tile.meters) {
+      if (m.stale_minutes !== null) open.silent.push({ code: m.code, working: tile.working, text: `нет показаний ${m.stale_minutes} мин` });
+      else if (m.value === null) open.silent.push({ code: m.code, working: tile.working, text: "нет показаний за сутки" });
+      else if (m.state === "alarm" && m.value !== null)
+        open.gassings.push({ code: m.code, working: tile.working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
+      else if ((m.state === "warning" || m.state === "pre_warning") && m.value !== null)
+        open.levels.push({ code: m.code, working: tile.working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
+    }
+    for (const flow of [tile.air_flow, tile.drainage_flow])
+      if (flow && flow.stale_minutes !== null)
+        open.silent.push({ code: flow.code, working: tile.working, text: `нет показаний ${flow.stale_minutes} мин` });
+    for (const f of tile.forecasts)
+      if (f.p_exceed !== null && f.p_exceed >= 0.5 && (f.probability?.reliable ?? true))
+        open.forecasts.push({
+          code: f.horizon_label,
+          working: tile.working,
+          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
+        });
+  }
+  for (const g of unclosed)
+    open.gassings.push({ code: g.sensors.join(", "), working: g.working, text: `запись книги с ${at(g.start)} не закрыта` });
+  for (const s of states) {
+    const checks = s.problems.filter((p) => !p.startsWith("вне поверки"));
+    if (checks.length > 0) open.checks.push({ code: s.code, working: s.working, text: checks.join("; ") });
+    if (s.out_of_verification_from) open.verification.push({ code: s.code, working: s.working, text: s.verification });
+  }
+  return open;
+}
+
+function view(
+  h: Handover,
+  nameOf: (email: string) => string,
+  shifts: Pick<FacilityShifts, "name">,
+  correctedBy: string | null,
+): HandoverView {
+  return {
+    id: h.id,
+    facility: h.facility,
+    shift_from: h.shift_from,
+    shift_from_name: shifts.name(h.shift_from),
+    shift_to: h.shift_to,
+    shift_to_name: shifts.name(h.shift_to),
+    at: h.at,
+    open: h.open,
+    bypassed: h.bypassed,
+    remarks: h.remarks,
+    corrects: h.corrects,
+    corrected_by: correctedBy,
+    handed_by: nameOf(h.handed_by),
+    handed_at: h.handed_at,
+    taken_by: h.taken_by ? nameOf(h.taken_by) : null,
+    taken_at: h.taken_at,
+    signed: h.taken_by !== null,
+  };
+}
+
+const followerOf = (all: readonly Handover[], id: string) => all.find((h) => h.corrects === id)?.id ?? null;
+
+/** The one handing over writes the handover of the shift now ending, its lists filled now; signed by them. */
+export async function handOver(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  input: z.output<typeof handoverCreateSchema>,
+): Promise<HandoverView> {
+  if (actor.role === "reviewer") throw new Forbidden(REVIEWER);
+  const facility = await getFacility(deps, actor, facilityId);
+  const now = deps.clock.now().getTime();
+  const shifts = await facilityShifts(deps, actor.company, facility.id);
+  const sensors = await deps.repos.sensors.listOfFacility(actor.company, facility.id);
+  const bypassed = (input.bypassed ?? []).map((b, i) => {
+    const sensor = sensors.find((s) => s.id === b.sensor);
+    if (!sensor) throw invalidAt(`bypassed.${i}.sensor`, "датчик не найден на площадке");
+    return { sensor: sensor.id, code: sensor.code, note: b.note };
+  });
+  let corrects: string | null = null;
+  if (input.corrects) {
+    const earlier = await deps.repos.sensorChecks.getHandover(actor.company, facility.id, input.corrects);
+    if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
+    const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
+    if (followerOf(later, earlier.id)) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
+    corrects = earlier.id;
+  }
+  const [live, due, book] = await Promise.all([
+    liveView(deps, actor, facility.id),
+    checkStates(deps, actor.company, facility.id, now, sensors),
+    deps.repos.gassings.list(actor.company),
+  ]);
+  const unclosed = book
+    .filter((g) => g.facility === facility.id && !g.closed)
+    .map((g) => ({ sensors: g.found?.sensors ?? [], working: g.found?.working ?? "", start: g.start }));
+  const at = (iso: string) => {
+    const day = isoDateIn(new Date(iso), shifts.zone);
+    return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  };
+  const shiftFrom = shifts.at(now);
+  const nowIso = new Date(now).toISOString();
+  const record: Handover = {
+    company: actor.company,
+    facility: facility.id,
+    id: newId(),
+    shift_from: shiftFrom,
+    shift_to: shifts.next(shiftFrom),
+    at: nowIso,
+    open: openLists(live, unclosed, due.states, at),
+    bypassed,
+    remarks: input.remarks ?? "",
+    corrects,
+    handed_by: actor.email,
+    handed_at: nowIso,
+    taken_by: null,
+    taken_at: null,
+    version: 1,
+  };
+  await deps.repos.sensorChecks.createHandover(record);
+  return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
+}
+
+/** The one taking over signs; then the handover never changes. */
+export async function takeOver(deps: Pick<Deps, "repos" | "clock">, actor: Actor, facilityId: string, id: string): Promise<HandoverView> {
+  if (actor.role === "reviewer") throw new Forbidden(REVIEWER);
+  await getFacility(deps, actor, facilityId);
+  const stored = await deps.repos.sensorChecks.getHandover(actor.company, facilityId, id);
+  if (!stored) throw new NotFound(HANDOVER_MISSING);
+  if (stored.taken_by) throw new Conflict("Смену уже приняли: передача подписана обоими и больше не изменяется");
+  if (stored.handed_by === actor.email) throw new Conflict("Смену принимает другой человек, не тот, кто ее передал");
+  const next = { ...stored, taken_by: actor.email, taken_at: deps.clock.now().toISOString(), version: stored.version + 1 };
+  await deps.repos.sensorChecks.replaceHandover(next, stored.version);
+  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(next.handed_at));
+  return view(
+    next,
+    await initialsByEmail(deps.repos, actor.company),
+    await facilityShifts(deps, actor.company, facilityId),
+    followerOf(later, next.id),
+  );
+}
+
+/** The handovers made in a period of company days, newest first. */
+export async function listHandovers(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  facilityId: string,
+  query: z.output<typeof sensorCheckPeriodQuery>,
+): Promise<HandoverList> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const shifts = await facilityShifts(deps, actor.company, facility.id);
+  const to = query.to ?? isoDateIn(deps.clock.now(), shifts.zone);
+  const from = query.from ?? new Date(Date.parse(to) - 30 * DAY_MS).toISOString().slice(0, 10);
+  if (from > to) throw invalidAt("to", "конец периода раньше начала");
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SENSOR_CHECK_PERIOD_DAYS)
+    throw invalidAt("to", `период не длиннее ${SENSOR_CHECK_PERIOD_DAYS} дней`);
+  const written = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(from) - DAY_MS);
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
+  const results = written
+    .filter((h) => {
+      const day = isoDateIn(new Date(h.at), shifts.zone);
+      return day >= from && day <= to;
+    })
+    .sort((a, b) => b.id.localeCompare(a.id))
+    .map((h) => view(h, nameOf, shifts, followerOf(written, h.id)));
+  return { facility: facility.id, facility_name: facility.name, from, to, results };
+}
+
+/** The journal's signatures of a company day's shifts. */
+export async function journalSignatures(
+  deps: Pick<Deps, "repos">,
+  actor: Actor,
+  facilityId: string,
+  date: string,
+): Promise<JournalSignatures> {
+  await getFacility(deps, actor, facilityId);
+  const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
+  const signed = await deps.repos.sensorChecks.journalSignatures(actor.company, facilityId, date);
+  return {
+    facility: facilityId,
+    date,
+    results: signed.map((j) => ({ shift: j.shift, shift_name: shifts.name(j.shift), by: nameOf(j.by), at: j.at, handover: j.handover })),
+  };
+}
+
+/** The АГК operator signs a shift's journal: only after the handover into that shift is signed by both (D95),
+ *  once, and not before the shift has begun. */
+export async function signJournal(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  facilityId: string,
+  input: z.output<typeof journalSignSchema>,
+): Promise<JournalSignatureView> {
+  if (actor.role === "reviewer") throw new Forbidden(REVIEWER);
+  await getFacility(deps, actor, facilityId);
+  const user = await deps.repos.users.get(actor.company, actor.id);
+  if (user?.duty !== "agk_operator")
+    throw new Forbidden(
+      `Журнал подписывает ${CHECK_DUTY_LABELS.agk_operator}: эта обязанность вам не назначена (её назначает администратор)`,
+    );
+  const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const span = shifts.span(input.shift);
+  if (!span) throw invalidAt("shift", "такой смены нет");
+  const now = deps.clock.now().getTime();
+  if (span.from > now) throw invalidAt("shift", "смена еще не началась");
+  const into = (await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
+    (h) => h.shift_to === input.shift && h.taken_by !== null,
+  );
+  const handover = into.at(-1);
+  if (!handover)
+    throw new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими`);
+  const record = {
+    company: actor.company,
+    facility: facilityId,
+    shift: input.shift,
+    by: actor.email,
+    at: new Date(now).toISOString(),
+    handover: handover.id,
+  };
+  await deps.repos.sensorChecks.createJournalSignature(record);
+  return {
+    shift: record.shift,
+    shift_name: shifts.name(record.shift),
+    by: (await initialsByEmail(deps.repos, actor.company))(record.by),
+    at: record.at,
+    handover: record.handover,
+  };
+}

@@ -1,0 +1,124 @@
+// Issue 118, items 1–2 (D94) in the operator's journal: a sensor whose check failed on the day says
+// «датчик не прошел проверку» beside its means — on the screen's JSON, in the xlsx's column «Проверка
+// датчика» and on the PDF's page — and a later passed check clears it from the next day's journal; a
+// check overdue under the mine's interval says «проверка просрочена на N дн.».
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { JOURNAL_DAY_CLOSED, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { checkIntervalsBodySchema, sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { parseWith } from "../../../http/validate";
+import { journalPdf, journalXlsx } from "../../../export/journal";
+import type { Actor } from "../../context";
+import { createUser } from "../../company/users";
+import { operatorJournal } from "../derive/journal";
+import { putCheckIntervals } from "./check-states";
+import { recordCheck } from "./sensor-checks";
+import { recordVerification } from "./verifications";
+
+describe("the operator's journal prints the sensor's checks (D94)", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility = "";
+
+  beforeAll(async () => {
+    ({ d, staff, facility } = await journalDayOnMemory("Кузбасс-Журнал-Проверок", "Шахта «Проверенная»", JOURNAL_DAY_CLOSED));
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: "electrician-journal@example.com",
+      password: "correct-horse",
+      first_name: "Андрей",
+      last_name: "Сидоров",
+      duty: "agk_electrician",
+    });
+    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
+    const m7 = sensors.find((s) => s.code === "М-7")!.id;
+    const m8 = sensors.find((s) => s.code === "М-8")!.id;
+    const check = (sensor: string, at: string, result: "passed" | "failed") =>
+      recordCheck(
+        d.deps,
+        electrician,
+        facility,
+        sensor,
+        parseWith(sensorCheckCreateSchema, {
+          at,
+          kind: "planned",
+          button_test_ok: result === "passed",
+          result,
+          ...(result === "failed" ? { fault: "Не работает кнопка «Контроль»" } : {}),
+        }),
+      );
+    await check(m7, "2026-03-02T11:00:00+07:00", "failed");
+    await check(m7, "2026-03-03T09:00:00+07:00", "passed");
+    await check(m8, "2026-02-20T09:00:00+07:00", "passed");
+    // Item 4: М-9 out of verification from 03.03.2026.
+    await recordVerification(
+      d.deps,
+      staff,
+      facility,
+      sensors.find((s) => s.code === "М-9")!.id,
+      parseWith(verificationCreateSchema, {
+        instrument_type: "ДМС 03",
+        register_number: "12345-06",
+        serial: "0419",
+        verified_on: "2025-03-01",
+        valid_to: "2026-03-02",
+        certificate: "С-419",
+      }),
+    );
+    await putCheckIntervals(
+      d.deps,
+      staff,
+      facility,
+      parseWith(checkIntervalsBodySchema, { rules: [{ kind: "methane", per: "days", days: 7 }], source: "Проект АГК", version: 0 }),
+    );
+  });
+
+  it("says the failed check and the overdue one beside the sensors, on the screen and in its files", async () => {
+    const journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    const of = (code: string) => journal.sensors.find((s) => s.code === code)!;
+    expect(of("М-7").checks).toEqual(["датчик не прошел проверку 02.03.2026"]);
+    // 20.02 and 7 days: due by the end of 27.02; at the day's end (00:00 of 03.03) 3 days past.
+    expect(of("М-8").checks).toEqual(["проверка просрочена на 3 дн."]);
+    // М-9 was never checked under the rule.
+    expect(of("М-9").checks).toEqual(["проверка не записана за 9 дн."]);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await journalXlsx(journal)) as never);
+    const sheet = book.getWorksheet("Смена 1")!;
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
+    const column = header.indexOf("Проверка датчика");
+    expect(column).toBeGreaterThan(0);
+    const row = (sheet.getRow(3).values as unknown[]).slice(1);
+    expect(row[0]).toBe("М-7");
+
+    const dir = mkdtempSync(join(tmpdir(), "journal-checks-"));
+    writeFileSync(join(dir, "j.pdf"), await journalPdf(journal));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toContain(
+      "М-7: датчик не прошел проверку 02.03.2026; показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин.",
+    );
+    expect(text).toContain("М-8: проверка просрочена на 3 дн. М-9");
+
+    // Item 4: the minutes from the failed check (11:00) to the day's end are «под сомнением», kept as they are.
+    expect(of("М-7").doubt).toBe("показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин");
+    expect(of("М-8").doubt).toBeNull();
+    expect(row[column]).toBe(
+      "датчик не прошел проверку 02.03.2026; показания под сомнением: датчик не прошел проверку 02.03.2026 — 780 мин",
+    );
+
+    // The next day the passed check of 03.03 at 09:00 stands; its first 540 minutes were still in doubt, and
+    // М-9 is out of verification the whole day.
+    const next = await operatorJournal(d.deps, staff, { facility, date: "2026-03-03" });
+    const ofNext = (code: string) => next.sensors.find((s) => s.code === code)!;
+    expect(ofNext("М-7").checks).toEqual([]);
+    expect(ofNext("М-7").doubt).toBe("показания под сомнением: датчик не прошел проверку 02.03.2026 — 540 мин");
+    expect(ofNext("М-9").doubt).toMatch(/^показания под сомнением: вне поверки с 03\.03\.2026 — 1\s440 мин$/);
+    expect(ofNext("М-9").checks).toContain("вне поверки с 03.03.2026");
+  });
+});

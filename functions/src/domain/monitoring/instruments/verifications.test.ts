@@ -1,0 +1,74 @@
+// Issue 118, item 3 (D94): a sensor's verification (поверка) — recorded once with its type, state register
+// number, serial, dates and certificate; the sensor out of verification from the day after `valid_to` is
+// named so in what is due of it (and so on «Мониторинг», in the register and in the operator's journal of a
+// day from then on).
+import { beforeAll, describe, expect, it } from "vitest";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { sensorCreateSchema } from "../../../contract/schemas/sensor";
+import { verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { parseWith } from "../../../http/validate";
+import type { Actor } from "../../context";
+import { Forbidden, Invalid } from "../../errors";
+import { createSensor } from "../ingest/register";
+import { checkStates } from "./check-states";
+import { listVerifications, recordVerification, verificationOn } from "./verifications";
+
+const VERIFIED = {
+  instrument_type: "ДМС 03",
+  register_number: "12345-06",
+  serial: "0417",
+  verified_on: "2025-03-10",
+  valid_to: "2026-03-09",
+  certificate: "С-ГШ/10-03-2025/417",
+};
+
+describe("a sensor's verification (D94, item 3)", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility = "";
+  let sensor = "";
+
+  beforeAll(async () => {
+    d = await memoryDomain(clockAt("2026-03-12T03:00:00Z"));
+    staff = await d.actor("Кузбасс-Поверка");
+    facility = (await d.facility(staff, { name: "Шахта «Поверка»", kind: "underground_mine" })).id;
+    sensor = (
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          staff,
+          facility,
+          parseWith(sensorCreateSchema, { code: "М-7", kind: "methane", working: "Лава 12-1", place: "face_10_20m", warning: 1, alarm: 2 }),
+        ),
+      )
+    ).id;
+  });
+
+  it("says a day's state from the latest verification done by then", () => {
+    const records = [VERIFIED, { ...VERIFIED, verified_on: "2026-03-15", valid_to: "2027-03-14" }];
+    expect(verificationOn([], "2026-03-01")).toEqual({ state: "none", text: "поверка не записана", out_from: null });
+    expect(verificationOn(records, "2026-03-09")).toEqual({ state: "valid", text: "поверен до 09.03.2026", out_from: null });
+    expect(verificationOn(records, "2026-03-10")).toEqual({ state: "expired", text: "вне поверки с 10.03.2026", out_from: "2026-03-10" });
+    expect(verificationOn(records, "2026-03-15").text).toBe("поверен до 14.03.2027");
+  });
+
+  it("records one, refuses a reviewer and a valid_to before the day, and names the sensor out of verification", async () => {
+    expect(() => parseWith(verificationCreateSchema, { ...VERIFIED, valid_to: "2025-03-01" })).toThrow(Invalid);
+    await expect(
+      recordVerification(d.deps, { ...staff, role: "reviewer" }, facility, sensor, parseWith(verificationCreateSchema, VERIFIED)),
+    ).rejects.toThrow(Forbidden);
+    const recorded = await recordVerification(d.deps, staff, facility, sensor, parseWith(verificationCreateSchema, VERIFIED));
+    expect(recorded).toMatchObject({ register_number: "12345-06", certificate: "С-ГШ/10-03-2025/417" });
+    expect(recorded.recorded_by).not.toContain("@");
+    const list = await listVerifications(d.deps, staff, facility, sensor);
+    expect(list).toMatchObject({ code: "М-7", state: "expired", state_text: "вне поверки с 10.03.2026" });
+
+    const now = Date.parse("2026-03-12T03:00:00Z");
+    const [state] = (await checkStates(d.deps, staff.company, facility, now)).states;
+    expect(state).toMatchObject({ verification: "вне поверки с 10.03.2026", out_of_verification_from: "2026-03-10" });
+    expect(state.problems).toEqual(["вне поверки с 10.03.2026"]);
+    // On 09.03 it was within its verification.
+    const before = (await checkStates(d.deps, staff.company, facility, Date.parse("2026-03-09T10:00:00Z"))).states[0];
+    expect(before).toMatchObject({ verification: "поверен до 09.03.2026", problems: [] });
+  });
+});

@@ -1,0 +1,183 @@
+// «Проверки датчиков» in a real browser against the real local server (issue 118, items 1–2, D94): the
+// mine of tests/support/journal-day.ts with the mine's interval (methane every 7 days); the АГК operator
+// records a failed check of М-7 on 03.03.2026 by the API and the deputy head of ВТБ for АГК signs it. On
+// the page the demo user — the АГК electrician — sees М-7 «датчик не прошел проверку 03.03.2026» and
+// overdue, records a check of М-8 in the form (a mixture past its date is refused under «Годен до»), signs
+// the failed check in the third column, and opens М-7's own record. People by surname and initials, never
+// by e-mail; no id on the screen. Screenshots at 1440 and 390 px of the facility's checks and of the
+// sensor's record. Needs web/dist.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { createUser } from "@server/domain/company/users";
+import { accessToken, apiCaller, browserFile, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+import { brokenWords, pageOverflow } from "../support/layout";
+import { journalDayMine } from "../support/journal-day-browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+
+describe("web app: a mine's sensor checks, recorded, refused, signed and read per sensor", () => {
+  const file = browserFile({ ownUser: true });
+  let app: WebApp;
+  let page: Page;
+  let facility = "";
+  let m7 = "";
+
+  beforeAll(async () => {
+    facility = await journalDayMine(file, "Шахта «Поверочная»");
+    const repos = file.server.deps.repos;
+    const me = (await repos.users.findByEmail(file.user.email))!;
+    // The administrator gives the duties (npm run admin -- set-duty): the file's user is the electrician.
+    await repos.users.update(me.company, me.id, { duty: "agk_electrician" });
+    const callAs = async (email: string, first_name: string, last_name: string, duty: "agk_operator" | "deputy_head_agk") => {
+      await createUser(file.server.deps, { companyId: me.company, email, password: "correct-horse-7", first_name, last_name, duty });
+      const token = await accessToken(file.server.url, { email, password: "correct-horse-7" });
+      return apiCaller(
+        () => file.server.url,
+        () => token,
+      );
+    };
+    const operator = await callAs("operator.checks@example.com", "Ольга", "Кузнецова", "agk_operator");
+    const deputy = await callAs("deputy.checks@example.com", "Виктор", "Орлов", "deputy_head_agk");
+    const sensors = await file.call<{ id: string; code: string }[]>("GET", `v1/facilities/${facility}/sensors/`);
+    m7 = sensors.find((s) => s.code === "М-7")!.id;
+    await file.call("PUT", `v1/facilities/${facility}/check-intervals/`, {
+      rules: [{ kind: "methane", per: "days", days: 7 }],
+      source: "Проект АГК шахты «Поверочная», раздел 7",
+      version: 0,
+    });
+    const failed = await operator<{ id: string }>("POST", `v1/facilities/${facility}/sensors/${m7}/checks/`, {
+      at: "2026-03-03T10:00:00+07:00",
+      kind: "planned",
+      reading_pct: 0.61,
+      reference_pct: 0.4,
+      reference_instrument: "ШИ-11 № 4512",
+      button_test_ok: true,
+      test_gas_pct: 1.5,
+      test_gas_cylinder: { number: "Б-117", valid_to: "2026-12-31" },
+      alarm_ok: false,
+      cutoff_ok: true,
+      result: "failed",
+      fault: "Не срабатывает сигнализация от ПГС 1,5 %",
+      measures: "Датчик снят в ремонт, установлен резервный",
+      planned_work: "Замена термокаталитического элемента",
+    });
+    await deputy("POST", `v1/facilities/${facility}/sensors/${m7}/checks/${failed.id}/sign/`, { duty: "deputy_head_agk" });
+    app = await openWebApp(file.server);
+    page = app.page;
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("shows what is due, refuses an expired mixture, records and signs, and reads one sensor's record", { timeout: 240_000 }, async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensor-checks`);
+    await page.getByRole("heading", { name: "Проверки датчиков: Шахта «Поверочная»" }).waitFor();
+    const due = page.locator(".ant-card", { hasText: "Что требуется сейчас" });
+    const m7Row = due.getByRole("row", { name: /М-7/ });
+    await m7Row.getByText("датчик не прошел проверку 03.03.2026").waitFor();
+    await m7Row.getByText(/^проверка просрочена на \d+ дн\.$/).waitFor();
+    expect((await m7Row.textContent()) ?? "").toContain("раз в 7 дн.");
+    await page.getByText("Документ шахты: Проект АГК шахты «Поверочная», раздел 7").waitFor();
+
+    for (const [label, value] of [
+      ["С", "01.03.2026"],
+      ["По", "05.03.2026"],
+    ]) {
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill("");
+      await field.pressSequentially(value);
+    }
+    const journal = page.locator(".ant-card", { hasText: "Журнал проверок" });
+    const failedRow = journal.getByRole("row", { name: /М-7/ });
+    await failedRow.getByText("датчик не прошел проверку", { exact: true }).waitFor();
+    const failedText = (await failedRow.textContent()) ?? "";
+    for (const words of [
+      "0,61 % против 0,40 % (ШИ-11 № 4512), разница +0,21 %",
+      "ПГС 1,50 %, баллон Б-117 до 31.12.2026",
+      "Сигнализация: не сработала",
+      "Неисправность: Не срабатывает сигнализация от ПГС 1,5 %",
+      "Оператор АГК: Кузнецова О.",
+      "Электрослесарь АГК: не подписано",
+    ])
+      expect(failedText).toContain(words);
+
+    // The demo user records a check of М-8: a mixture past its date is refused under «Годен до».
+    await page.getByRole("button", { name: "Записать проверку" }).click();
+    const dialog = page.getByRole("dialog");
+    await pickOption(page, dialog.getByLabel("Датчик", { exact: true }), "М-8");
+    const at = dialog.getByLabel("Дата и время", { exact: true });
+    await at.fill("");
+    await at.pressSequentially("04.03.2026 10:00");
+    await dialog.getByLabel("Плановая проверка", { exact: true }).check();
+    await dialog.getByLabel("Показание датчика, % об.", { exact: true }).pressSequentially("0,40");
+    await dialog.getByLabel("Показание контрольного прибора, % об.", { exact: true }).pressSequentially("0,41");
+    await dialog.getByLabel("Контрольный прибор", { exact: true }).pressSequentially("ШИ-11 № 4512");
+    await pickOption(page, dialog.getByLabel("Сигнализация от ПГС", { exact: true }), "сработала");
+    await pickOption(page, dialog.getByLabel("Отключение от ПГС", { exact: true }), "сработала");
+    await dialog.getByLabel("ПГС, % об.", { exact: true }).pressSequentially("1,5");
+    await dialog.getByLabel("Баллон ПГС №", { exact: true }).pressSequentially("Б-9");
+    await dialog.getByLabel("Годен до", { exact: true }).pressSequentially("01.03.2026");
+    await dialog.getByRole("button", { name: "Записать и подписать" }).click();
+    await dialog.getByText("Срок годности контрольной смеси истек 01.03.2026: проверка ею недействительна").waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-sensor-checks-refused.png` });
+    const until = dialog.getByLabel("Годен до", { exact: true });
+    await until.fill("");
+    await until.pressSequentially("31.12.2026");
+    await dialog.getByRole("button", { name: "Записать и подписать" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const m8Row = journal.getByRole("row", { name: /М-8/ });
+    await m8Row.getByText(/^Электрослесарь АГК: Петров И\., 2\d\.\d\d\.\d{4} \d\d:\d\d$/).waitFor();
+    expect((await m8Row.textContent()) ?? "").toContain("датчик прошел проверку");
+
+    // The electrician signs the failed check in the third column.
+    await failedRow.getByRole("button", { name: "Подписать как электрослесарь АГК" }).click();
+    await failedRow.getByText(/^Электрослесарь АГК: Петров И\., /).waitFor();
+    const body = (await page.locator("body").textContent()) ?? "";
+    for (const hidden of [file.user.email, "operator.checks@example.com", facility, m7]) expect(body).not.toContain(hidden);
+    expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-sensor-checks-1440.png`, fullPage: true });
+
+    // One sensor's record: its state and its checks.
+    await m7Row.getByRole("link", { name: "М-7" }).click();
+    await page.getByRole("heading", { name: "Проверки датчика М-7" }).waitFor();
+    const now = page.locator(".ant-card", { hasText: "Сейчас" });
+    await now.getByText("датчик не прошел проверку 03.03.2026").waitFor();
+    expect((await now.textContent()) ?? "").toContain("Последняя проверка03.03.2026 10:00, датчик не прошел проверку");
+    // Its verification recorded, past its date: the sensor is named out of verification.
+    await page.getByRole("button", { name: "Записать поверку" }).click();
+    const verification = page.getByRole("dialog");
+    for (const [label, value] of [
+      ["Тип средства измерений", "ДМС 03"],
+      ["Номер в Госреестре СИ", "12345-06"],
+      ["Заводской номер", "0417"],
+      ["Дата поверки", "10.03.2025"],
+      ["Действительна до", "09.03.2026"],
+      ["Номер свидетельства (записи) о поверке", "С-ГШ/417"],
+    ])
+      await verification.getByLabel(label, { exact: true }).pressSequentially(value);
+    await verification.getByRole("button", { name: "Записать поверку" }).click();
+    await verification.waitFor({ state: "detached" });
+    const metrology = page.locator(".ant-card", { hasText: "Поверка средства измерений" });
+    await metrology.getByText("вне поверки с 10.03.2026").waitFor();
+    expect((await metrology.textContent()) ?? "").toContain(
+      "ДМС 03, № в Госреестре СИ 12345-06, заводской № 0417: поверен 10.03.2025, действительна до 09.03.2026, свидетельство С-ГШ/417",
+    );
+    await now.getByText("вне поверки с 10.03.2026").first().waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-sensor-record-1440.png`, fullPage: true });
+
+    // On a phone the rows are blocks of «label: value» lines, nothing read sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator("[data-testid=stacked-rows]").first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    await screenshot(page, { path: `${SHOTS}/web-sensor-record-390.png`, fullPage: true });
+    await page.goBack();
+    await page.getByRole("heading", { name: "Проверки датчиков: Шахта «Поверочная»" }).waitFor();
+    await page.locator("[data-testid=stacked-rows]").first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-sensor-checks-390.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,159 @@
+// Issue 118, item 1 over HTTP on the real local DynamoDB engine: a methane sensor's checks (D94, the
+// «Метан» maintenance journal). The АГК electrician records a failed check in the journal's columns,
+// signed in their duty; the operator and the deputy head of ВТБ for АГК sign it (the duties given by the
+// administrator, PATCH-free: at the user's creation); a duty signs once (409), a person in one column only
+// (409), a user without the duty gets 403, a reviewer 403, another company 404; an expired control
+// mixture is refused 400 naming the field; a correction follows the check and is listed with it; the
+// check is stored under the facility (keys.sensorCheck) as written.
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sensorCheck } from "@server/adapters/dynamodb/keys";
+import { LOCAL_TABLE } from "@server/local/storage";
+import { createHarness, type Harness } from "../support/harness";
+import { signIn, signedInAdmin } from "../support/admin";
+
+let h: Harness;
+let admin: string;
+let companyId: string;
+let facility = "";
+let sensor = "";
+const tokens: Record<string, string> = {};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token: string) => h.request(path, { method: "POST", token, json: body });
+const get = (path: string, token: string) => h.request(path, { token });
+
+async function member(key: string, body: Record<string, unknown>) {
+  const email = `${key}@agk-check.ru`;
+  await json(await post(`/api/v1/admin/companies/${companyId}/users/`, { email, password: "correct-horse-7", ...body }, admin), 201);
+  tokens[key] = ((await (await signIn(h, email, "correct-horse-7")).json()) as { access: string }).access;
+}
+
+const FAILED = {
+  at: "2026-03-03T10:00:00+07:00",
+  kind: "planned",
+  reading_pct: 0.61,
+  reference_pct: 0.4,
+  reference_instrument: "ШИ-11 № 4512",
+  button_test_ok: true,
+  test_gas_pct: 1.5,
+  test_gas_cylinder: { number: "Б-117", valid_to: "2026-12-31" },
+  alarm_ok: false,
+  cutoff_ok: true,
+  result: "failed",
+  fault: "Не срабатывает сигнализация от ПГС 1,5 %",
+  measures: "Датчик снят в ремонт, установлен резервный",
+  planned_work: "Замена термокаталитического элемента",
+};
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token: admin } = await signedInAdmin(h));
+  let owner: string;
+  ({ companyId, token: owner } = await h.signedInUser("ООО «Проверки по HTTP»"));
+  await member("operator", { first_name: "Ольга", last_name: "Кузнецова", duty: "agk_operator" });
+  await member("electrician", { first_name: "Андрей", last_name: "Сидоров", duty: "agk_electrician" });
+  await member("deputy", { first_name: "Виктор", last_name: "Орлов", duty: "deputy_head_agk" });
+  await member("reviewer", { first_name: "Анна", last_name: "Смирнова", role: "reviewer", duty: "agk_operator" });
+  facility = (
+    await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Поверочная»", kind: "underground_mine" }, owner), 201)
+  ).id;
+  sensor = (
+    await json<{ id: string }>(
+      await post(
+        `/api/v1/facilities/${facility}/sensors/`,
+        { code: "М-7", kind: "methane", working: "Лава 12-1", place: "face_10_20m", warning: 1, alarm: 2 },
+        owner,
+      ),
+      201,
+    )
+  ).id;
+  tokens.owner = owner;
+});
+afterAll(() => h.close());
+
+interface Check {
+  id: string;
+  result_text: string;
+  shift: string;
+  signed: boolean;
+  deviation_pct: number | null;
+  recorded_by: string;
+  followed_by: string | null;
+  signatures: Record<string, { by: string } | null>;
+}
+
+describe("a sensor's checks over HTTP (D94)", () => {
+  const checks = () => `/api/v1/facilities/${facility}/sensors/${sensor}/checks/`;
+
+  it("records, signs by three people, refuses a second signature, keeps what was written", async () => {
+    const check = await json<Check>(await post(checks(), FAILED, tokens.electrician), 201);
+    expect(check).toMatchObject({
+      result_text: "датчик не прошел проверку",
+      shift: "2026-03-03#2",
+      deviation_pct: 0.21,
+      recorded_by: "Сидоров А.",
+      signed: false,
+      signatures: { agk_electrician: { by: "Сидоров А." }, agk_operator: null, deputy_head_agk: null },
+    });
+    const sign = (duty: string, token: string) => post(`${checks()}${check.id}/sign/`, { duty }, token);
+    expect((await sign("agk_operator", tokens.owner)).status).toBe(403);
+    expect((await sign("agk_operator", tokens.reviewer)).status).toBe(403);
+    expect((await sign("agk_electrician", tokens.electrician)).status).toBe(409);
+    await json(await sign("agk_operator", tokens.operator), 200);
+    expect((await sign("agk_operator", tokens.operator)).status).toBe(409);
+    const signed = await json<Check>(await sign("deputy_head_agk", tokens.deputy), 200);
+    expect(signed.signed).toBe(true);
+    const text = JSON.stringify(signed);
+    expect(text).not.toContain("@agk-check.ru");
+
+    // Stored as written under the facility, with the e-mails kept for the record.
+    const stored = await h.doc!.send(new GetCommand({ TableName: LOCAL_TABLE, Key: sensorCheck(companyId, facility, check.id) }));
+    expect(stored.Item).toMatchObject({ result: "failed", alarm_ok: false, fault: FAILED.fault, version: 3 });
+
+    // A correction follows it and is listed with it; a second correction of it is refused.
+    const fixed = await json<Check>(
+      await post(
+        checks(),
+        {
+          ...FAILED,
+          at: "2026-03-05T11:00:00+07:00",
+          kind: "after_repair",
+          alarm_ok: true,
+          result: "passed",
+          fault: "",
+          follows: check.id,
+        },
+        tokens.operator,
+      ),
+      201,
+    );
+    expect((await post(checks(), { ...FAILED, follows: check.id }, tokens.operator)).status).toBe(409);
+    const listed = await json<{ results: Check[] }>(await get(`${checks()}?from=2026-03-01&to=2026-03-10`, tokens.owner), 200);
+    expect(listed.results.map((c) => [c.id, c.followed_by])).toEqual([
+      [fixed.id, null],
+      [check.id, fixed.id],
+    ]);
+    const ofFacility = await json<{ facility_name: string; results: Check[] }>(
+      await get(`/api/v1/facilities/${facility}/sensor-checks/?from=2026-03-05&to=2026-03-05`, tokens.reviewer),
+      200,
+    );
+    expect(ofFacility.facility_name).toBe("Шахта «Поверочная»");
+    expect(ofFacility.results.map((c) => c.id)).toEqual([fixed.id]);
+  });
+
+  it("refuses a reviewer's record, an expired mixture (400 at its field), another company's (404)", async () => {
+    expect((await post(checks(), FAILED, tokens.reviewer)).status).toBe(403);
+    const expired = await post(checks(), { ...FAILED, test_gas_cylinder: { number: "Б-1", valid_to: "2026-03-01" } }, tokens.operator);
+    const refused = await json<{ detail: string; errors: { field: string }[] }>(expired, 400);
+    expect(refused.detail).toContain("срок годности контрольной смеси истек 01.03.2026");
+    expect(refused.errors.map((e) => e.field)).toEqual(["test_gas_cylinder.valid_to"]);
+    const { token: stranger } = await h.signedInUser("ООО «Чужая»");
+    expect((await get(checks(), stranger)).status).toBe(404);
+    expect((await post(checks(), FAILED, stranger)).status).toBe(404);
+    expect((await get(`/api/v1/facilities/${facility}/sensor-checks/`, stranger)).status).toBe(404);
+  });
+});

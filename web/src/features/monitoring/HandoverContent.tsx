@@ -1,0 +1,215 @@
+// «Передача смены» of a mine (issue 118, D95), under «Мониторинг»: the one handing over the shift now
+// ending adds what only people know — protections bypassed, with the sensor, and remarks — and «Передать
+// смену» fills, at that moment, what is open: gassings, silent sensors, meters near their levels, checks
+// failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5; signed by them as it is
+// written. Another person «Принять смену» signs it; after both it never changes, «Исправить» writes a new
+// handover that refers to it. People by surname and initials. Advisory: protective cut-off stays with the
+// mine's own АГК.
+import { useState } from "react";
+import { Alert, Button, Card, Flex, Input, Select, Space, Tag, Typography } from "antd";
+import { useParams } from "react-router-dom";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { LoadError } from "../../shared/LoadError";
+import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { isApiError } from "../../api/client";
+import { useMe } from "../../api/profile";
+import { useSensors } from "../../api/monitoring";
+import { useHandOver, useHandovers, useTakeOver, type Handover } from "../../api/instruments";
+
+const DAY_MS = 86_400_000;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const LISTS: readonly [keyof Handover["open"], string][] = [
+  ["gassings", "Загазирования открыты"],
+  ["silent", "Датчики молчат"],
+  ["levels", "Показания у уставок"],
+  ["checks", "Проверки не пройдены или просрочены"],
+  ["verification", "Датчики вне поверки"],
+  ["forecasts", "Прогноз: вероятность достичь предела ≥ 0,5"],
+];
+
+function DateField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <Space direction="vertical" size={2}>
+      <Typography.Text>{label}</Typography.Text>
+      <Input
+        aria-label={label}
+        style={{ width: 130 }}
+        value={value}
+        maxLength={DATE_TYPED.length}
+        placeholder={DATE_TYPED}
+        status={typedDate(value) ? undefined : "error"}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Space>
+  );
+}
+
+function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facility: string; canSign: boolean; onCorrect: () => void }) {
+  const take = useTakeOver(facility);
+  return (
+    <Card data-testid="handover">
+      <Flex vertical gap={8}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {h.shift_from_name} → {h.shift_to_name}
+        </Typography.Title>
+        <Flex>{h.signed ? <Tag color="green">подписана обоими</Tag> : <Tag color="orange">ждет подписи принимающего</Tag>}</Flex>
+        <Typography.Text type="secondary">Списки на {displayDateTime(h.at)}</Typography.Text>
+        {LISTS.map(([key, label]) => (
+          <Flex key={key} vertical gap={2}>
+            <Typography.Text strong>{label}</Typography.Text>
+            {h.open[key].length === 0 ? (
+              <Typography.Text type="secondary">нет</Typography.Text>
+            ) : (
+              h.open[key].map((item) => (
+                <Typography.Text key={`${item.code}-${item.text}`}>
+                  {item.code}
+                  {item.working ? ` (${item.working})` : ""}: {item.text}
+                </Typography.Text>
+              ))
+            )}
+          </Flex>
+        ))}
+        <Flex vertical gap={2}>
+          <Typography.Text strong>Защиты выведены</Typography.Text>
+          {h.bypassed.length === 0 ? (
+            <Typography.Text type="secondary">нет</Typography.Text>
+          ) : (
+            h.bypassed.map((b) => (
+              <Typography.Text key={b.sensor}>
+                {b.code}: {b.note || "без пояснения"}
+              </Typography.Text>
+            ))
+          )}
+        </Flex>
+        <Typography.Text>
+          <Typography.Text strong>Замечания:</Typography.Text> {h.remarks || "нет"}
+        </Typography.Text>
+        <Typography.Text>
+          <Typography.Text type="secondary">Смену сдал:</Typography.Text> {h.handed_by}, {displayDateTime(h.handed_at)}
+        </Typography.Text>
+        <Typography.Text>
+          <Typography.Text type="secondary">Смену принял:</Typography.Text>{" "}
+          {h.taken_by ? `${h.taken_by}, ${displayDateTime(h.taken_at)}` : "не подписано"}
+        </Typography.Text>
+        {h.corrects && <Typography.Text type="secondary">Исправляет передачу смены, записанную ранее</Typography.Text>}
+        {h.corrected_by && <Typography.Text type="secondary">Исправлена более поздней передачей</Typography.Text>}
+        <Flex wrap gap={8}>
+          {canSign && !h.signed && (
+            <Button size="small" type="primary" loading={take.isPending} onClick={() => take.mutate(h.id)}>
+              Принять смену
+            </Button>
+          )}
+          {canSign && h.signed && !h.corrected_by && (
+            <Button size="small" onClick={onCorrect}>
+              Исправить
+            </Button>
+          )}
+        </Flex>
+        {take.isError && (
+          <Alert type="error" showIcon role="alert" title={isApiError(take.error) ? take.error.detail : String(take.error)} />
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+export default function HandoverContent() {
+  const { facilityId = "" } = useParams();
+  const me = useMe();
+  const zone = zoneOf(me.data?.company);
+  const today = isoDateIn(new Date(), zone);
+  const [fromText, setFromText] = useState(() => displayDate(new Date(Date.parse(today) - 7 * DAY_MS).toISOString().slice(0, 10)));
+  const [toText, setToText] = useState(() => displayDate(today));
+  const from = typedDate(fromText);
+  const to = typedDate(toText);
+  const sensors = useSensors(facilityId);
+  const list = useHandovers(facilityId, from, to);
+  const handOver = useHandOver(facilityId);
+  const [bypassed, setBypassed] = useState<{ sensor?: string; note: string }[]>([]);
+  const [remarks, setRemarks] = useState("");
+  const [corrects, setCorrects] = useState<Handover | null>(null);
+  const canSign = me.data !== undefined && me.data.role !== "reviewer";
+  const options = (sensors.data ?? []).filter((s) => s.is_active).map((s) => ({ value: s.id, label: s.code }));
+  const submit = () =>
+    handOver.mutate(
+      {
+        bypassed: bypassed.filter((b) => b.sensor).map((b) => ({ sensor: b.sensor as string, note: b.note.trim() })),
+        remarks: remarks.trim(),
+        ...(corrects ? { corrects: corrects.id } : {}),
+      },
+      {
+        onSuccess: () => {
+          setBypassed([]);
+          setRemarks("");
+          setCorrects(null);
+        },
+      },
+    );
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        При передаче смены платформа записывает, что открыто в эту минуту: загазирования, молчащие датчики, показания у уставок,
+        непройденные и просроченные проверки, датчики вне поверки, прогнозы с вероятностью достичь предела от 0,5. Сдающий добавляет
+        выведенные защиты с датчиком и замечания и подписывает передачу, принимающий — другой человек — подписывает ее второй подписью;
+        после обеих подписей передача не меняется, исправление — новая запись.
+      </Typography.Paragraph>
+      {canSign && (
+        <Card title={corrects ? `Исправление передачи: ${corrects.shift_from_name}` : "Передать смену"}>
+          <Flex vertical gap={12}>
+            <Typography.Text strong>Выведенные защиты</Typography.Text>
+            {bypassed.map((b, i) => (
+              <Flex key={i} wrap gap={8}>
+                <Select
+                  aria-label={`Датчик защиты ${i + 1}`}
+                  style={{ minWidth: 140 }}
+                  placeholder="Датчик"
+                  value={b.sensor}
+                  options={options}
+                  onChange={(sensor) => setBypassed(bypassed.map((x, k) => (k === i ? { ...x, sensor } : x)))}
+                />
+                <Input
+                  aria-label={`Пояснение ${i + 1}`}
+                  style={{ flex: 1, minWidth: 200 }}
+                  placeholder="Что выведено, до какого времени"
+                  value={b.note}
+                  maxLength={500}
+                  onChange={(e) => setBypassed(bypassed.map((x, k) => (k === i ? { ...x, note: e.target.value } : x)))}
+                />
+                <Button onClick={() => setBypassed(bypassed.filter((_, k) => k !== i))}>Убрать</Button>
+              </Flex>
+            ))}
+            <Flex>
+              <Button onClick={() => setBypassed([...bypassed, { note: "" }])}>Добавить защиту</Button>
+            </Flex>
+            <Typography.Text strong>Замечания</Typography.Text>
+            <Input.TextArea aria-label="Замечания" rows={2} value={remarks} maxLength={2000} onChange={(e) => setRemarks(e.target.value)} />
+            <Flex wrap gap={8}>
+              <Button type="primary" loading={handOver.isPending} onClick={submit}>
+                {corrects ? "Записать исправление" : "Передать смену"}
+              </Button>
+              {corrects && <Button onClick={() => setCorrects(null)}>Отмена</Button>}
+            </Flex>
+            {handOver.isError && (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                title={capital(isApiError(handOver.error) ? handOver.error.detail : String(handOver.error))}
+              />
+            )}
+          </Flex>
+        </Card>
+      )}
+      <Flex wrap gap={12} align="end">
+        <DateField label="С" value={fromText} onChange={setFromText} />
+        <DateField label="По" value={toText} onChange={setToText} />
+      </Flex>
+      {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
+      {list.isError && <LoadError what="передачи смены" message={list.error.message} retry={() => list.refetch()} />}
+      {list.data && list.data.results.length === 0 && <Typography.Text>Передач смены за период нет.</Typography.Text>}
+      {(list.data?.results ?? []).map((h) => (
+        <HandoverCard key={h.id} h={h} facility={facilityId} canSign={canSign} onCorrect={() => setCorrects(h)} />
+      ))}
+    </Flex>
+  );
+}

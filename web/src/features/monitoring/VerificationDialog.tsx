@@ -1,0 +1,108 @@
+// Issue 118, item 3 (D94): a sensor's state verification (поверка) as a measuring instrument — its type,
+// the type's number in the state register, the serial, the day verified, valid to and the certificate's
+// number. Recorded once; a correction is a newer record. The server's refusals show under their fields.
+import { useState } from "react";
+import { Alert, Button, Flex, Input, Modal, Typography } from "antd";
+import { typedDate } from "../../shared/dates";
+import { isApiError } from "../../api/client";
+import { useRecordVerification } from "../../api/instruments";
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const FIELDS = [
+  ["instrument_type", "Тип средства измерений", "ДМС 03"],
+  ["register_number", "Номер в Госреестре СИ", "12345-06"],
+  ["serial", "Заводской номер", ""],
+  ["verified_on", "Дата поверки", "ДД.ММ.ГГГГ"],
+  ["valid_to", "Действительна до", "ДД.ММ.ГГГГ"],
+  ["certificate", "Номер свидетельства (записи) о поверке", ""],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+export default function VerificationDialog({
+  facility,
+  sensor,
+  code,
+  onClose,
+}: {
+  facility: string;
+  sensor: string;
+  code: string;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<Record<Field, string>>({
+    instrument_type: "",
+    register_number: "",
+    serial: "",
+    verified_on: "",
+    valid_to: "",
+    certificate: "",
+  });
+  const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
+  const record = useRecordVerification(facility, sensor);
+  function save() {
+    const verified = typedDate(values.verified_on);
+    const validTo = typedDate(values.valid_to);
+    const problems: Partial<Record<Field, string>> = {};
+    if (!verified) problems.verified_on = "дата в виде ДД.ММ.ГГГГ";
+    if (!validTo) problems.valid_to = "дата в виде ДД.ММ.ГГГГ";
+    setTyped(problems);
+    if (!verified || !validTo) return;
+    record.mutate(
+      {
+        instrument_type: values.instrument_type.trim(),
+        register_number: values.register_number.trim(),
+        serial: values.serial.trim(),
+        verified_on: verified,
+        valid_to: validTo,
+        certificate: values.certificate.trim(),
+      },
+      { onSuccess: onClose },
+    );
+  }
+  const problems = record.isError && isApiError(record.error) ? (record.error.errors ?? []) : [];
+  const errorAt = (field: Field) => typed[field] ?? problems.find((p) => p.field === field)?.message;
+  const refusal = !record.isError
+    ? undefined
+    : isApiError(record.error)
+      ? problems.length > 0
+        ? "Поверка не записана: исправьте отмеченные поля"
+        : record.error.detail
+      : String(record.error);
+  return (
+    <Modal
+      open
+      width={560}
+      title={`Поверка датчика ${code}`}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Отмена
+        </Button>,
+        <Button key="save" type="primary" loading={record.isPending} onClick={save}>
+          Записать поверку
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={12}>
+        {FIELDS.map(([field, label, placeholder]) => (
+          <Flex key={field} vertical gap={4}>
+            <Typography.Text strong>{label}</Typography.Text>
+            <Input
+              aria-label={label}
+              placeholder={placeholder}
+              value={values[field]}
+              onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              maxLength={120}
+            />
+            {errorAt(field) && <Typography.Text type="danger">{capital(errorAt(field) as string)}</Typography.Text>}
+          </Flex>
+        ))}
+        <Typography.Text type="secondary">
+          Запись о поверке не изменяется: исправление — новая запись. Со дня после «Действительна до» и до следующей поверки датчик
+          показывается «вне поверки».
+        </Typography.Text>
+        {refusal && <Alert type="error" showIcon role="alert" title={capital(refusal)} />}
+      </Flex>
+    </Modal>
+  );
+}
