@@ -30,6 +30,8 @@ interface Stored {
     } | null;
     probability: { rows: number; events: number; reliable: boolean | null } | null;
     lead_note: string | null;
+    seen_rows?: number;
+    seen_note?: string | null;
   };
   probability: { reliable: boolean; judgement: string; note: string | null } | null;
 }
@@ -40,6 +42,8 @@ let h: Harness;
 let token: string;
 let done: Stored;
 let sixHours: Stored;
+/** The model trained for each horizon, by minutes. */
+const trainedModels = new Map<number, string>();
 
 /** The company's model trained `horizon` minutes ahead on the first two weeks, forecasting the third. */
 async function thirdWeek(horizon: number): Promise<Stored> {
@@ -50,14 +54,20 @@ async function thirdWeek(horizon: number): Promise<Stored> {
   expect(trained.status, await trained.clone().text()).toBe(201);
   const model = (await trained.json()) as { id: string; training: { calibration_rows: number } };
   expect(model.training.calibration_rows).toBeGreaterThan(0);
+  trainedModels.set(horizon, model.id);
+  return forecastOf(model.id, horizon, 2 * WEEK);
+}
+
+/** The rows from `from` to `to` of the audit's history forecast by `model`. */
+async function forecastOf(model: string, horizon: number, from: number, to?: number): Promise<Stored> {
   const project = await h.newProject(token, "Лава аудита");
   const forecast = new FormData();
-  forecast.set("name", `Третья неделя, ${horizon} мин`);
+  forecast.set("name", `Строки ${from}–${to ?? AUDIT_ROWS}, ${horizon} мин`);
   forecast.set("project", project.id);
   forecast.set("method", "xgboost");
   forecast.set("horizon", String(horizon));
-  forecast.set("model_id", model.id);
-  forecast.set("file_data", new Blob([auditCsv(history, 2 * WEEK)]), "третья неделя.csv");
+  forecast.set("model_id", model);
+  forecast.set("file_data", new Blob([auditCsv(history, from, to)]), "история.csv");
   const res = await h.request("/api/v1/regres_methane/", { method: "POST", token, body: forecast });
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
@@ -119,6 +129,28 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(verdict).toMatch(/среднего за период обучения|среднее за период обучения/);
     const best = Math.min(model.rmse, persistence.rmse, mean.rmse);
     expect({ model, persistence, mean }[shown].rmse).toBe(best);
+  });
+});
+
+// Issue 117, item 2 (D96 b): the audit's scenario — a model trained on the first weeks, the whole history forecast:
+// the rows of its training and calibration period are counted apart and the verdict is the held-out week's alone.
+describe("the audit's whole history forecast by the model trained on its first two weeks", () => {
+  let whole: Stored;
+  beforeAll(async () => {
+    whole = await forecastOf(trainedModels.get(60)!, 60, 0);
+  }, 120_000);
+
+  it("counts the two weeks' rows apart, saying so, and judges the third week alone", () => {
+    const bt = whole.backtest;
+    expect(bt.seen_rows).toBe(history.y.slice(0, 2 * WEEK).filter(Number.isFinite).length);
+    expect(bt.seen_note).toMatch(/^Строки периода обучения: [\d\u00a0]+ — не оцениваются$/);
+    expect(done.backtest.seen_rows).toBe(0);
+    // The same rows judged as the third week's forecast alone: the same baseline's error, the same events.
+    expect(bt.model.rows).toBe(done.backtest.model.rows);
+    expect(bt.persistence).toEqual(done.backtest.persistence);
+    type Events = { events: { events: number; days: number; current: unknown } };
+    const [events, alone] = [(bt as unknown as Events).events, (done.backtest as unknown as Events).events];
+    expect([events.events, events.days, events.current]).toEqual([alone.events, alone.days, alone.current]);
   });
 });
 

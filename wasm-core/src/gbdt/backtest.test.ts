@@ -480,3 +480,44 @@ describe("a calibration checked on the latest rows", () => {
     expect(calibrationStale(score, 90)).toBe(true);
   });
 });
+
+// D96 (b), issue 117 item 2: a forecast over the model's own period and after it is judged on the rows after it
+// alone — the period's rows counted apart — exactly as the rows after it forecast alone.
+describe("the rows of the model's own period, counted apart", () => {
+  const all = slice(history, 0, 2 * N);
+  const columns = (s: typeof all) => ({ ...intervalColumns(s.forecast, calibration, 90, 0.9), s });
+  const input = (c: ReturnType<typeof columns>, horizon: number, seenUntil?: number) => ({
+    measured: c.s.measured,
+    predicted: c.s.forecast,
+    lo: c.lo,
+    hi: c.hi,
+    pExceed: c.pExceed,
+    time: c.s.time,
+    timeKind: "datetime" as const,
+    limit: 0.9,
+    warning: 0.7,
+    horizon,
+    trainingMean: 0.6,
+    seenUntil,
+  });
+  const end = history.time[N - 1];
+  for (const horizon of [0, 60]) {
+    it(`at ${horizon} min judges the rows after the period as the rows after it alone, the period's ${N} apart`, () => {
+      const whole = backtest(input(columns(all), horizon, end));
+      const after = backtest(input(columns(unseen), horizon));
+      expect(whole.seen_rows).toBe(N);
+      expect(whole.seen_note).toBe("Строки периода обучения: 5\u00a0000 — не оцениваются");
+      const { seen_rows: _r, seen_note: _n, ...judged } = whole;
+      expect(judged).toEqual(after);
+      // Not judged without the period: the whole history's verdict differs (on today's code it did).
+      expect(backtest(input(columns(all), horizon)).model.rows).toBeGreaterThan(after.model.rows + N - 10);
+      expect(after.events!.events).toBeGreaterThan(0);
+    });
+  }
+
+  it("a period ending before the rows sets none apart, and says nothing", () => {
+    const check = backtest(input(columns(unseen), 0, history.time[0] - 1));
+    expect(check.seen_rows).toBe(0);
+    expect(check.seen_note).toBeNull();
+  });
+});

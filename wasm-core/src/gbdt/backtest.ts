@@ -56,6 +56,13 @@ export interface BacktestInput {
    * absent: the nowcast, scored against the row's own y, persistence the previous row's y.
    */
   horizon?: number;
+  /**
+   * D96 (b): the last time (the rows' units: ms for date-times, the step number for steps) of the model's own
+   * period — the rows it was trained and calibrated on. A forecast issued at or before it, and a fact measured
+   * then, judge nothing: they are counted apart (`seen_rows`) and enter no score, verdict, note, band or chance.
+   * Absent or NaN: every row is judged.
+   */
+  seenUntil?: number;
 }
 
 export interface ForecastScore {
@@ -112,6 +119,55 @@ export interface Backtest {
   /** The chance of reaching the limit against the base rate (probability.ts), on the rows the model is
    *  scored on; null without chances. Absent in a back-test stored before it. */
   probability?: ProbabilityCheck | null;
+  /** D96 (b): rows with a fact inside the model's own period (`seenUntil`), counted apart and judging nothing;
+   *  `seen_note` says it on the screen («Строки периода обучения: 4 032 — не оцениваются»), null with none.
+   *  Absent in a back-test stored before it. */
+  seen_rows?: number;
+  seen_note?: string | null;
+}
+
+/** «Строки периода обучения: 4 032 — не оцениваются»: the rows inside a model's own period, said apart; null with none. */
+export function seenNote(rows: number): string | null {
+  return rows > 0 ? `Строки периода обучения: ${percent(rows, 0)} — не оцениваются` : null;
+}
+
+/**
+ * D96 (b): the input with every row at or before `seenUntil` set aside — its forecast, interval and chance removed
+ * (a forecast issued then is not judged) and its fact removed (an event then is not counted) — and how many of
+ * them carried a fact. The input itself where nothing is set aside.
+ */
+export function unseenInput(input: BacktestInput): { input: BacktestInput; seen: number } {
+  const until = input.seenUntil;
+  const time = input.time;
+  if (!time || !finite(until)) return { input, seen: 0 };
+  const n = input.measured.length;
+  let seen = 0;
+  const inside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (finite(time[i]) && time[i] <= until) {
+      inside[i] = 1;
+      if (finite(input.measured[i])) seen += 1;
+    }
+  }
+  if (!inside.includes(1)) return { input, seen: 0 };
+  const apart = (source: ArrayLike<number | null> | undefined) =>
+    source && Float64Array.from({ length: n }, (_, i) => (inside[i] || !finite(source[i]) ? Number.NaN : (source[i] as number)));
+  return {
+    input: {
+      ...input,
+      measured: apart(input.measured)!,
+      predicted: apart(input.predicted)!,
+      lo: apart(input.lo),
+      hi: apart(input.hi),
+      storedLo: apart(input.storedLo),
+      storedHi: apart(input.storedHi),
+      pExceed: apart(input.pExceed),
+      // Their times too: the event table's days and false alerts per day are the judged rows'.
+      time: apart(time),
+      seenUntil: undefined,
+    },
+    seen,
+  };
 }
 
 /**
@@ -518,8 +574,10 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
 
 /** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y,
  *  each one's lead time by the event table's one definition where the rows carry date-times (issue 108, item 4). */
-export function backtest(input: BacktestInput): Backtest {
-  return withEventLeads(scoredBacktest(input), input);
+export function backtest(given: BacktestInput): Backtest {
+  const { input, seen } = unseenInput(given);
+  const check = withEventLeads(scoredBacktest(input), input);
+  return finite(given.seenUntil) ? { ...check, seen_rows: seen, seen_note: seenNote(seen) } : check;
 }
 
 /**

@@ -68,7 +68,7 @@ import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSe
 
 export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
-import { calibrationFor, calibrationSummary } from "./calibration";
+import { calibrationFor, calibrationSummary, modelPeriodEnd } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
 import { namedCell, namedValues, withNamedColumns } from "./named-features";
 import { modelScoring } from "./scoring";
@@ -398,7 +398,14 @@ function forecastBacktest(
     warning: run.settings.warning,
     horizon: run.version.horizon ?? 0,
     trainingMean: run.version.training?.y_mean,
+    seenUntil: seenUntil(run, times),
   });
+}
+
+/** D96 (b): the rows of a forecast's history inside the model's own period (training, calibration) judge nothing:
+ *  the period's end in the rows' time units, undefined where the rows or the model have no such time. */
+function seenUntil(run: ForecastRun, times: Times): number | undefined {
+  return (times && modelPeriodEnd(run, times.timeKind)) ?? undefined;
 }
 
 /** The calibration's share of rows at or above `limit`, where it kept one at that limit. */
@@ -466,6 +473,7 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     warning: run.settings.warning,
     horizon,
     trainingMean,
+    seenUntil: seenUntil(run, times),
   });
   const shown = bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };

@@ -21,7 +21,6 @@ import {
   nearLimitNote,
   onsetLeads,
   probabilityCheck,
-  timeMs,
   type EventRule,
   type NearLimit,
   type ProbabilityCheck,
@@ -38,6 +37,7 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
+import { modelPeriodEnd as periodEnd } from "../../forecast/calibration";
 import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
@@ -485,14 +485,9 @@ interface AlertRule {
 /** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
 export const alertRules = keptState("alert rules", () => new Map<string, AlertRule>());
 
-/**
- * Issue 108, item 6: the last minute of the model's own period — the rows it was trained on and those its
- * calibration came from — as ms; null where neither keeps a date-time period. The tile judges P and the alert
- * rule only on the working's rows after it (on rows the model learned from, a new model judged itself).
- */
+/** Issue 108, item 6; D96 (b): the last minute of the model's own period (forecast/calibration.ts), as ms. */
 export function modelPeriodEnd(run: Pick<Run, "version" | "calibration">): number | null {
-  const ends = [run.version.training?.period?.to, run.calibration?.period?.to].flatMap((t) => (typeof t === "string" ? [timeMs(t)] : []));
-  return ends.length > 0 ? Math.max(...ends) : null;
+  return periodEnd(run, "datetime");
 }
 
 async function alertRuleOf(
