@@ -82,6 +82,10 @@ export interface ForecastScore {
   /** The same share on the rows whose measured y is at or above the limit (issue 76: the interval must
    *  hold them too; LIMIT_COVERAGE_ROWS of them are enough to judge). Absent in a back-test stored before. */
   limit_coverage?: { rows: number; coverage: number } | null;
+  /** D96 (c), issue 117 item 3: the forecast's error on the rows whose fact is at or above the limit (and so the
+   *  warning level): the mean of forecast − fact (negative: it under-forecast there) and the RMSE. Absent in a
+   *  back-test stored before it. */
+  at_limit?: { rows: number; mean_error: number; rmse: number } | null;
   /** What caught, missed and false alarms count: 12-hour shifts or rows. */
   unit: "shift" | "row";
   units: number;
@@ -124,6 +128,9 @@ export interface Backtest {
    *  Absent in a back-test stored before it. */
   seen_rows?: number;
   seen_note?: string | null;
+  /** D96 (c): the forecast's error where the fact reached the limit, beside persistence's; null with no such row.
+   *  Absent in a back-test stored before it. */
+  limit_error?: LimitError | null;
 }
 
 /** «Строки периода обучения: 4 032 — не оцениваются»: the rows inside a model's own period, said apart; null with none. */
@@ -360,12 +367,16 @@ export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
   mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
 };
 
-/** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level and
- *  updated on the history's own facts, conditional on the level alone, or one width for all (a
- *  calibration stored before the bins). */
-export type IntervalMethod = "adaptive" | "level" | "split";
+/** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level, from the
+ *  scales the calibration fitted on its own rows updated on the facts of the day before each row, or those
+ *  scales alone without facts (D96 a: the same band for a row on every request);
+ *  for a calibration stored before them, updated on the history's own facts, conditional on the level
+ *  alone, or one width for all (a calibration stored before the bins). */
+export type IntervalMethod = "daily" | "calibrated" | "adaptive" | "level" | "split";
 
 export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
+  daily: "конформный по уровню прогноза, от масштаба калибровки подстроенный по фактам предыдущих суток",
+  calibrated: "конформный по уровню прогноза, масштаб подобран на калибровке",
   adaptive: "конформный по уровню прогноза, подстроенный по фактам истории",
   level: "конформный по уровню прогноза",
   split: "конформный, одна ширина для всех строк",
@@ -377,37 +388,104 @@ export const LIMIT_COVERAGE_ROWS = 200;
 
 /** Rows whose forecast is at or above the warning level from which the interval's coverage near the limit
  *  is judged (issue 108, item 2: 48,7 % of 39 such rows at 1 h, 15,4 % of 13 at 6 h, under a 90 % band). */
-export const NEAR_LIMIT_ROWS = 50;
+export const NEAR_LIMIT_ROWS = 100;
+/** Rows whose fact is at or above the limit from which the band there is judged (D96 c: 30). */
+export const FACT_LIMIT_ROWS = 30;
 /** How far the coverage near the limit may stray from the level, either way: 85–95 % for a 90 % band. */
 export const NEAR_LIMIT_TOLERANCE = 0.05;
 
-/** The interval near the limit: on the rows whose forecast is at or above the warning level, how many and what
- *  share it held; `reliable` only with NEAR_LIMIT_ROWS of them and the share within the level ± the tolerance. */
+/** A band's coverage on some rows: how many and what share it held (null without rows). */
+export interface NearShare {
+  rows: number;
+  coverage: number | null;
+}
+
+/**
+ * The interval near the limit (D96 c, issue 117 item 3): on the rows whose forecast is at or above the warning
+ * level (`by_forecast`, also `rows` and `coverage` as before) and on the rows whose fact is at or above the limit
+ * (`by_fact`: where methane was near the limit, whatever was forecast); `reliable` only where both hold within the
+ * level ± the tolerance, on NEAR_LIMIT_ROWS and FACT_LIMIT_ROWS rows.
+ */
 export interface NearLimit {
   rows: number;
   coverage: number | null;
   reliable: boolean;
+  /** Absent in a back-test stored before issue 117. */
+  by_forecast?: NearShare;
+  by_fact?: NearShare;
 }
 
-export function nearLimit(high: { rows: number; coverage: number } | null | undefined, level: number): NearLimit {
-  const rows = high?.rows ?? 0;
-  const coverage = high && rows > 0 ? high.coverage : null;
-  const within = coverage !== null && Math.abs(coverage - level / 100) <= NEAR_LIMIT_TOLERANCE + 1e-12;
-  return { rows, coverage, reliable: rows >= NEAR_LIMIT_ROWS && within };
+const within = (share: NearShare, level: number) =>
+  share.coverage !== null && Math.abs(share.coverage - level / 100) <= NEAR_LIMIT_TOLERANCE + 1e-12;
+
+const nearShare = (held: { rows: number; coverage: number } | null | undefined): NearShare => {
+  const rows = held?.rows ?? 0;
+  return { rows, coverage: held && rows > 0 ? held.coverage : null };
+};
+
+export function nearLimit(
+  high: { rows: number; coverage: number } | null | undefined,
+  level: number,
+  atLimit?: { rows: number; coverage: number } | null,
+): NearLimit {
+  const byForecast = nearShare(high);
+  const byFact = nearShare(atLimit);
+  const reliable =
+    byForecast.rows >= NEAR_LIMIT_ROWS && within(byForecast, level) && byFact.rows >= FACT_LIMIT_ROWS && within(byFact, level);
+  return { rows: byForecast.rows, coverage: byForecast.coverage, reliable, by_forecast: byForecast, by_fact: byFact };
 }
 
-/** «Интервалу 90 % у предела не доверять: он накрыл факт в 48,7 % из 39 строк с прогнозом от 0,8 % (должен в
- *  85–95 %)» or «… строк с прогнозом от 0,8 % 13, судить можно с 50»; null where it holds. */
-export function nearLimitNote(near: NearLimit, level: number, warning: number): string | null {
+/** «Интервалу 90 % у предела не доверять: он накрыл факт в 98,0 % из 51 строк с прогнозом от 0,8 % (должен в
+ *  85–95 %); строк с фактом от 1 % 11 (накрыто 18,2 %), судить можно не меньше чем по 30»; null where it holds.
+ *  A back-test stored before issue 117 (no `by_fact`) is judged on the rows by the forecast alone. */
+export function nearLimitNote(near: NearLimit, level: number, warning: number, limit = METHANE_LIMIT_PERCENT): string | null {
   if (near.reliable) return null;
   const head = `Интервалу ${level} % у предела не доверять`;
-  const from = `с прогнозом от ${percent(warning, 1)} %`;
   const band = `${level - NEAR_LIMIT_TOLERANCE * 100}–${level + NEAR_LIMIT_TOLERANCE * 100} %`;
-  if (near.rows >= NEAR_LIMIT_ROWS && near.coverage !== null) {
-    return `${head}: он накрыл факт в ${percent(near.coverage * 100, 1)} % из ${near.rows} строк ${from} (должен в ${band}).`;
-  }
-  const held = near.coverage === null ? "" : ` (накрыто ${percent(near.coverage * 100, 1)} %)`;
-  return `${head}: строк ${from} ${near.rows}${held}, проверить его там можно не меньше чем на ${NEAR_LIMIT_ROWS}.`;
+  const part = (share: NearShare, what: string, least: number, judged: (s: NearShare) => boolean) => {
+    if (share.rows >= least && share.coverage !== null) {
+      return judged(share)
+        ? null
+        : `он накрыл факт в ${percent(share.coverage * 100, 1)} % из ${share.rows} строк ${what} (должен в ${band})`;
+    }
+    const held = share.coverage === null ? "" : ` (накрыто ${percent(share.coverage * 100, 1)} %)`;
+    return `строк ${what} ${share.rows}${held}, судить можно не меньше чем по ${least}`;
+  };
+  const byForecast = near.by_forecast ?? { rows: near.rows, coverage: near.coverage };
+  const parts = [
+    part(byForecast, `с прогнозом от ${percent(warning, 1)} %`, NEAR_LIMIT_ROWS, (s) => within(s, level)),
+    near.by_fact ? part(near.by_fact, `с фактом от ${percent(limit, 1)} %`, FACT_LIMIT_ROWS, (s) => within(s, level)) : null,
+  ].filter((p): p is string => p !== null);
+  return `${head}: ${parts.join("; ")}.`;
+}
+
+/** D96 (c): the error of the forecast shown where the fact reached the limit, beside persistence's there, and
+ *  where it under-forecast the sentence the screens and the tile say. */
+export interface LimitError {
+  rows: number;
+  model: { mean_error: number; rmse: number } | null;
+  persistence: { mean_error: number; rmse: number } | null;
+  /** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок» where the forecast's mean error there is
+   *  below zero; null otherwise. */
+  note: string | null;
+}
+
+export function limitError(model: ForecastScore, persistence: ForecastScore): LimitError | null {
+  const own = model.at_limit;
+  if (!own) return null;
+  const base = persistence.at_limit;
+  return {
+    rows: own.rows,
+    model: { mean_error: own.mean_error, rmse: own.rmse },
+    persistence: base ? { mean_error: base.mean_error, rmse: base.rmse } : null,
+    note: underForecastNote(own.mean_error),
+  };
+}
+
+/** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок»; null where it does not under-forecast. */
+export function underForecastNote(meanError: number): string | null {
+  if (!(meanError < 0)) return null;
+  return `У предела прогноз занижает: в среднем на ${percent(-meanError, 2)} %; ориентир — тренд, не потолок`;
 }
 
 export interface IntervalCheck {
@@ -473,6 +551,9 @@ function score(
   let highCovered = 0;
   let limitRows = 0;
   let limitCovered = 0;
+  let atLimit = 0;
+  let atLimitSum = 0;
+  let atLimitSq = 0;
   const held: boolean[] = [];
   // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
   const units = new Map<number, number>();
@@ -492,6 +573,11 @@ function score(
     if (yk > 0) {
       apeSum += Math.abs(error) / yk;
       apeRows += 1;
+    }
+    if (yk >= limit && yk >= warning) {
+      atLimit += 1;
+      atLimitSum -= error;
+      atLimitSq += error * error;
     }
     if (lo && hi && finite(lo[k]) && finite(hi[k])) {
       intervalRows += 1;
@@ -543,6 +629,7 @@ function score(
     recent_coverage: recentCoverage(held),
     high_coverage: highRows ? { rows: highRows, coverage: highCovered / highRows } : null,
     limit_coverage: limitRows ? { rows: limitRows, coverage: limitCovered / limitRows } : null,
+    at_limit: atLimit ? { rows: atLimit, mean_error: atLimitSum / atLimit, rmse: Math.sqrt(atLimitSq / atLimit) } : null,
     unit: byShift ? "shift" : "row",
     units: units.size,
     exceedances: caught + missed,
@@ -576,7 +663,8 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
  *  each one's lead time by the event table's one definition where the rows carry date-times (issue 108, item 4). */
 export function backtest(given: BacktestInput): Backtest {
   const { input, seen } = unseenInput(given);
-  const check = withEventLeads(scoredBacktest(input), input);
+  const scored = withEventLeads(scoredBacktest(input), input);
+  const check = { ...scored, limit_error: limitError(scored.model, scored.persistence) };
   return finite(given.seenUntil) ? { ...check, seen_rows: seen, seen_note: seenNote(seen) } : check;
 }
 
@@ -764,7 +852,7 @@ function intervalCheck(input: BacktestInput, model: ForecastScore, stored: Forec
     level,
     coverage: model.coverage,
     high_coverage: model.high_coverage,
-    near_limit: nearLimit(model.high_coverage, level),
+    near_limit: nearLimit(model.high_coverage, level, model.limit_coverage),
     limit_coverage: model.limit_coverage ?? null,
     stored: stored && { coverage: stored.coverage, recent_coverage: stored.recent_coverage, high_coverage: stored.high_coverage },
   };
@@ -784,7 +872,7 @@ export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning
     text += `; о покрытии на пределе судить рано: строк с фактом от ${level} % ${atLimit.rows}, нужно не меньше ${LIMIT_COVERAGE_ROWS} (накрыто ${share(atLimit.coverage)})`;
   }
   if (check.stored?.coverage != null) text += `; калибровка без подстройки — в ${share(check.stored.coverage)}`;
-  const near = check.near_limit && nearLimitNote(check.near_limit, check.level, warning);
+  const near = check.near_limit && nearLimitNote(check.near_limit, check.level, warning, limit);
   return near ? `${text}. ${near}` : text;
 }
 

@@ -15,6 +15,10 @@ import {
   bestForecast,
   SHOWN_INSTEAD,
   fromPersistence,
+  withWeight,
+  fittedIntervalColumns,
+  windowedIntervalColumns,
+  unitScales,
   MINUTE_MS,
   historyStep,
   horizonLabel,
@@ -26,7 +30,6 @@ import {
   shifted,
   timesInMs,
   withLags,
-  adaptiveIntervalColumns,
   intervalColumns,
   isIntervalLevel,
   predict,
@@ -36,7 +39,6 @@ import {
   unreliableNote,
   type Backtest,
   type ShownForecast,
-  type IntervalColumns,
   type IntervalMethod,
   type ProbabilityCheck,
 } from "@core/gbdt";
@@ -279,13 +281,25 @@ export async function forecastRun(
 }
 
 export async function runForecast(deps: Pick<Deps, "blobs" | "modelScoring">, run: ForecastRun, rows: ForecastKeptRow[]) {
-  return finishForecast(run, await predictRows(deps, run.version, rows));
+  return finishForecast(run, await predictRows(deps, run.version, rows, runWeighting(run)));
 }
+
+/**
+ * How a model ahead turns its change into the forecast: a fixed weight (D96 a: the one its calibration fitted,
+ * the same for every request), the weight refitted on the request's own rows (`online`: a calibration stored
+ * before the weight was kept, or none), or the change itself (`changes`: what the calibration fits it on).
+ */
+export type Weighting = number | "online" | "changes";
+
+/** The weighting a forecast runs with: its calibration's weight where it keeps one. */
+export const runWeighting = (run: Pick<ForecastRun, "calibration">): Weighting =>
+  typeof run.calibration?.change_weight === "number" ? run.calibration.change_weight : "online";
 
 export async function predictRows(
   deps: Pick<Deps, "blobs" | "modelScoring">,
   version: ForecastModelVersion,
   rows: ForecastKeptRow[],
+  weighting: Weighting = "online",
 ): Promise<ForecastKeptRow[]> {
   // x1 … x15, then the model's named features (a row without one is refused, naming it).
   const named = version.features ?? [];
@@ -301,7 +315,7 @@ export async function predictRows(
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
   const pressure = Float64Array.from(rows, (row) => (typeof row.p_atm === "number" ? row.p_atm : Number.NaN));
-  const input = modelInput(version, matrix, measured, historyTimes(rows), pressure);
+  const input = modelInput(version, matrix, measured, historyTimes(rows), pressure, weighting);
   const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, model_result: _m, ...row }, i) => ({ ...row, result: predictions[i] }));
@@ -314,7 +328,14 @@ type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
  * the nowcast; for a model `horizon` minutes ahead, the readings and the lags of the measured y
  * (wasm-core/src/gbdt/horizon.ts), the model's change added to y(t) (none where y(t) is missing).
  */
-function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times, pressure: Float64Array) {
+function modelInput(
+  version: ForecastModelVersion,
+  readings: Float64Array,
+  measured: Float64Array,
+  times: Times,
+  pressure: Float64Array,
+  weighting: Weighting = "online",
+) {
   const horizon = version.horizon ?? 0;
   // The readings' columns: x1 … x15 and the model's named features, as predictRows lays them.
   const columns = [...FORECAST_FEATURES, ...(version.features ?? [])];
@@ -330,7 +351,12 @@ function modelInput(version: ForecastModelVersion, readings: Float64Array, measu
     // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
     matrix: withLags(readings, columns.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
     order: [...columns, ...LAG_FEATURES, ...PRESSURE_FEATURES],
-    forecast: (p: Float64Array) => fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
+    forecast: (p: Float64Array) =>
+      weighting === "changes"
+        ? p
+        : typeof weighting === "number"
+          ? withWeight(p, measured, weighting)
+          : fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
 
@@ -361,16 +387,25 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
   const horizon = run.version.horizon ?? 0;
   const stored = intervalColumns(results, calibration, settings.level, settings.limit);
   const targets = forecastTargets(horizon, measured, times);
-  if (!targets.some(Number.isFinite)) {
-    const method: IntervalMethod = calibration.bins?.length ? "level" : "split";
-    return { shown: stored, stored: undefined, method };
+  // D96 (a): the band starts from the scales fitted on the calibration's rows (a calibration stored before them:
+  // its bins as they are) and is updated on the facts of the day before each row alone: one band for one row,
+  // whatever rows come with it (the tile's day, a week).
+  const fitted = calibration.scales?.limit === settings.limit ? calibration.scales : unitScales(calibration, settings.limit);
+  if (!times || !targets.some(Number.isFinite)) {
+    const shown = fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted);
+    const method: IntervalMethod = calibration.scales ? "calibrated" : calibration.bins?.length ? "level" : "split";
+    return { shown, stored: undefined, method };
   }
-  const shown: IntervalColumns = adaptiveIntervalColumns(results, calibration, settings.level, settings.limit, {
-    targets,
-    time: times ? timesInMs(times.time, times.timeKind) : undefined,
-    ahead: horizon * 60_000,
-  });
-  return { shown, stored, method: "adaptive" as IntervalMethod };
+  const time = timesInMs(times.time, times.timeKind);
+  const shown = windowedIntervalColumns(
+    results,
+    calibration,
+    settings.level,
+    settings.limit,
+    { targets, time, ahead: horizon * 60_000 },
+    fitted,
+  );
+  return { shown, stored, method: "daily" as IntervalMethod };
 }
 
 /** The back-test of a forecast's rows that carry the measured y, with its intervals. */
@@ -552,7 +587,7 @@ export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: Uploaded
   const named = run.version.features ?? [];
   const read = named.length === 0 ? readForecastCsv(file, forecastSpec()) : undefined;
   if (read) return forecastFromColumns(deps, read.columns, run);
-  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named)));
+  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named), runWeighting(run)));
   return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
 }
 
@@ -598,7 +633,7 @@ export async function forecastFromColumns(
     if (!Number.isNaN(columns.y[r])) measured = true;
   }
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
-  const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure);
+  const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure, runWeighting(run));
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
   const intervalSet = forecastIntervals(run, results, columns.y, times);

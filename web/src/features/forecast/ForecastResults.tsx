@@ -113,7 +113,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   // the better of them, the model's figure beside it.
   // The band near the limit judged on this history (issue 108, item 2): where it did not hold, said so.
   const warning = typeof calculation.warning === "number" ? calculation.warning : DEFAULT_WARNING_PERCENT;
-  const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning) : null;
+  const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning, limit) : null;
+  // D96 (c): where the forecast shown under-forecast the facts at the limit on this history, said at the top.
+  const limitNote = backtest?.limit_error?.note ?? null;
   const otherShown = backtest?.shown === "persistence" || backtest?.shown === "mean" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
@@ -275,6 +277,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       ) : null}
       {backtest?.lead_note ? <Alert type="warning" showIcon data-testid="lead-note" message={`${backtest.lead_note}.`} /> : null}
       {nearLimitNote ? <Alert type="warning" showIcon data-testid="near-limit-unreliable" message={nearLimitNote} /> : null}
+      {limitNote ? <Alert type="warning" showIcon data-testid="limit-under-forecast" message={`${limitNote}.`} /> : null}
       {!chanceShown && probability?.note ? (
         <Alert type="info" showIcon data-testid="probability-unreliable" message={probability.note} />
       ) : null}

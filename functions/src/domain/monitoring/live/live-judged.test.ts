@@ -11,13 +11,13 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { calibrateOnRows } from "../../forecast/calibrating";
-import { forecastRowsFromJson, forecastRun } from "../../forecast/forecast";
+import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
 import { drainReadings } from "../minutes/consumer";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-readings";
 import { monitoringIdle } from "./forecaster";
-import { alertRules, bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
+import { alertRules, bindLiveModel, forecastRowsAt, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
 const DAY_MS = 86_400_000;
@@ -132,8 +132,27 @@ describe("the tile on the audit's longwall", () => {
     const near = tile.near_limit!;
     expect(near.rows).toBeGreaterThan(0);
     if (near.reliable) {
-      expect(near.rows).toBeGreaterThanOrEqual(50);
+      expect(near.rows).toBeGreaterThanOrEqual(100);
       expect(Math.abs(near.coverage! - 0.9)).toBeLessThanOrEqual(0.05);
     } else expect(tile.note).toMatch(/Интервалу 90 % у предела не доверять/);
+    // D96 (c): judged by the fact too — the rows whose fact reached the limit; under 85 % there, never certified.
+    expect(near.by_fact!.rows).toBeGreaterThan(0);
+    if (near.by_fact!.coverage! < 0.85) expect(near.reliable).toBe(false);
+
+    // D96 (a), issue 117 item 1: the tile's band and chance at its minute are those of a week's request whose last row
+    // is that minute (the route's), bit for bit: the calibration's weight and scales, the day before the row.
+    const sensors = (await d.deps.repos.sensors.listOfFacility(owner.company, where)).filter((s) => s.working === "Лава аудита");
+    const at = Date.parse(tile.issued_at!);
+    const readings = new Map<string, Readings>();
+    for (const s of sensors) readings.set(s.id, await readingsBetween(d.deps, owner.company, s, at - 8 * DAY_MS, at + MINUTE_MS));
+    const week = forecastRowsAt(sensors, sensors[0], readings, at, 7 * 144);
+    const routed = await runForecast(
+      d.deps,
+      await forecastRun(d.deps, owner.company, "xgboost", run.settings, "xgboost-h60"),
+      forecastRowsFromJson(week),
+    );
+    const last = routed.rows.at(-1)!;
+    expect(routed.backtest?.shown).toBe(tile.shown);
+    expect([tile.result, tile.lo, tile.hi, tile.p_exceed]).toEqual([last.result, last.lo, last.hi, last.p_exceed]);
   });
 });

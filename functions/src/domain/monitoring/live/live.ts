@@ -480,6 +480,7 @@ interface AlertRule {
   judged: { after: number | null; rows: number };
   near: NearLimit;
   lead: string | null;
+  limitNote: string | null;
 }
 
 /** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
@@ -505,6 +506,7 @@ async function alertRuleOf(
   judged: { after: number | null; rows: number };
   near: NearLimit;
   lead: string | null;
+  limitNote: string | null;
 }> {
   // Issue 108, item 1: the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
   // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
@@ -539,22 +541,35 @@ async function alertRuleOf(
   const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
   const stored = run.calibration?.probability;
   const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
-  // The band near the limit on the same rows (issue 108, item 2): those whose forecast is at or above the warning.
+  // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
+  // warning, and those whose fact is at or above the limit.
   let nearRows = 0;
   let held = 0;
+  let factRows = 0;
+  let factHeld = 0;
   done.rows.forEach((r, k) => {
     const [target, result, lo, hi] = [targets[k], r.result, r.lo, r.hi];
-    if (!Number.isFinite(target) || typeof result !== "number" || result < run.settings.warning) return;
+    if (!Number.isFinite(target) || typeof result !== "number") return;
     if (typeof lo !== "number" || typeof hi !== "number") return;
-    nearRows += 1;
-    if (lo <= target && target <= hi) held += 1;
+    const inside = lo <= target && target <= hi ? 1 : 0;
+    if (result >= run.settings.warning) {
+      nearRows += 1;
+      held += inside;
+    }
+    if (target >= limit) {
+      factRows += 1;
+      factHeld += inside;
+    }
   });
-  const near = nearLimit(nearRows > 0 ? { rows: nearRows, coverage: held / nearRows } : null, run.settings.level);
+  const share = (rows: number, n: number) => (rows > 0 ? { rows, coverage: n / rows } : null);
+  const near = nearLimit(share(nearRows, held), run.settings.level, share(factRows, factHeld));
+  // D96 (c): where the forecast shown under-forecast the facts at the limit on these rows, the tile says so.
+  const limitNote = done.backtest?.limit_error?.note ?? null;
   // Issue 108, item 4: the lead time by the back-test's one definition (the forecast ≥ W against the current reading ≥ W).
   const issued = Float64Array.from(done.rows, (r) => (typeof r.result === "number" ? r.result : Number.NaN));
   const events = eventTable({ measured, issued, time, horizon: binding.horizon, level: limit, warning: run.settings.warning });
   const lead = events ? leadNote(binding.horizon, events) : null;
-  const checked = { alert, probability, judged: { after, rows: measured.filter(Number.isFinite).length }, near, lead };
+  const checked = { alert, probability, judged: { after, rows: measured.filter(Number.isFinite).length }, near, lead, limitNote };
   cache.set(key, { at: now, ...checked });
   return checked;
 }
@@ -674,6 +689,7 @@ async function tileForecast(
     judged,
     near,
     lead,
+    limitNote,
   } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
   const alertRule = withChanceJudged(chosen, probability);
@@ -731,13 +747,15 @@ async function tileForecast(
     near_limit: near,
     warning: run.settings.warning,
     lead_note: lead,
+    limit_note: limitNote,
     note: [
       note,
       unfedNote,
       lead === null ? "" : `${lead}.`,
       probability?.note ?? "",
       fewAfter,
-      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning) ?? ""),
+      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
+      limitNote === null ? "" : `${limitNote}.`,
     ]
       .filter((n) => n !== "")
       .join(" "),
