@@ -112,7 +112,10 @@ describe("a forecast ahead", () => {
     expect(done.backtest.persistence.rmse).toBeCloseTo(Math.sqrt(persistence / n), 12);
     // The platform's model starts from the last reading (fromPersistence): where this history has not
     // borne its change out it is the last reading, and as accurate.
-    expect(done.backtest.verdict).toMatch(/^На горизонте 1 ч (модель|инерционный прогноз) (точнее|и инерционный прогноз одинаково точны)/);
+    // D96 (d): a model whose lower RMSE the day-block bootstrap does not confirm is said not to be more accurate.
+    expect(done.backtest.verdict).toMatch(
+      /^На горизонте 1 ч ((модель|инерционный прогноз) (точнее|и инерционный прогноз одинаково точны)|модель не точнее инерционного прогноза с уверенностью)/,
+    );
     expect(done.backtest.model.rmse!).toBeLessThanOrEqual(done.backtest.persistence.rmse! * 1.02);
   });
 

@@ -40,6 +40,7 @@ type Stored = {
     persistence: Score;
     verdict: string;
     shown: "model" | "persistence" | "mean";
+    model_gain?: { baseline: string; holds: boolean } | null;
     interval?: {
       limit_coverage: { rows: number; coverage: number } | null;
       sentence: string;
@@ -186,7 +187,13 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
   if (horizon > 0 && what.endsWith("default")) expect(model.model / model.persistence, what).toBeLessThanOrEqual(1.02);
   // The back-test scores the same rows as this loop does.
   expect(done.backtest.persistence.rows).toBe(bar.rows);
-  if (done.backtest.shown === "persistence") {
+  if (done.backtest.shown === "persistence" && model.model <= model.persistence) {
+    // D96 (d): the model's lower RMSE not confirmed by the day-block bootstrap — it adds nothing here, and says so.
+    expect(done.backtest.verdict).toMatch(
+      /модель (не точнее инерционного прогноза с уверенностью|точнее инерционного прогноза без уверенности): .*\(90 %, бутстреп по суткам, \d+ сут\.\) не ниже нуля — модель на этом горизонте ничего не добавляет\. Прогнозом показан инерционный/,
+    );
+    expect(done.backtest.model_gain).toMatchObject({ baseline: "persistence", holds: false });
+  } else if (done.backtest.shown === "persistence") {
     expect(model.model).toBeGreaterThan(model.persistence);
     // The history's own mean may be named the best (it knew the answer): it is never shown.
     expect(done.backtest.verdict).toMatch(/точнее .*модели.*: RMSE .*ошибка модели на .* больше\. Прогнозом показан инерционный/);

@@ -131,6 +131,10 @@ export interface Backtest {
   /** D96 (c): the forecast's error where the fact reached the limit, beside persistence's; null with no such row.
    *  Absent in a back-test stored before it. */
   limit_error?: LimitError | null;
+  /** D96 (d): the model against the best baseline in the day-block bootstrap; null without rows both score.
+   *  `gain_note` says where it does not hold (the model adds nothing at this horizon). Absent: stored before. */
+  model_gain?: ModelGain | null;
+  gain_note?: string | null;
 }
 
 /** «Строки периода обучения: 4 032 — не оцениваются»: the rows inside a model's own period, said apart; null with none. */
@@ -340,11 +344,15 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
 export type ShownForecast = "model" | "persistence" | "mean";
 
 /**
- * The forecast shown: the one of the three with the smallest RMSE on the back-test's rows, the model on a
- * tie, persistence before the mean. The mean competes only where it is the training period's (`mean_source`
- * training: the history's own mean knew the answer).
+ * The forecast shown. D96 (d), issue 117 item 4: the model only where its advantage over the best baseline holds
+ * (`model_gain.holds`: the day-block bootstrap's 90 % interval of its RMSE minus the baseline's lies below zero),
+ * else that baseline — persistence, or the training mean where it is the training period's and the lower. A
+ * back-test stored before the test (no `model_gain`): the one of the three with the smallest RMSE, the model on
+ * a tie, persistence before the mean.
  */
-export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source">): ShownForecast {
+export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain">): ShownForecast {
+  if (check.model.rmse === null) return "model";
+  if (check.model_gain) return check.model_gain.holds ? "model" : check.model_gain.baseline;
   const candidates: Array<[ShownForecast, number | null]> = [
     ["model", check.model.rmse],
     ["persistence", check.persistence.rmse],
@@ -358,7 +366,120 @@ export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "me
       bestRmse = rmse;
     }
   }
-  return check.model.rmse === null ? "model" : best;
+  return best;
+}
+
+/** Resamples of the day-block bootstrap, its level, and the fewest days it is made on (D96 d). */
+export const GAIN_RESAMPLES = 2000;
+export const GAIN_LEVEL = 90;
+export const GAIN_MIN_BLOCKS = 2;
+const GAIN_SEED = 117;
+
+/**
+ * D96 (d): whether the model beats the best baseline on a back-test's rows, in a stated test. The baseline is
+ * persistence or, where it is the training period's (`fromTraining`) and its RMSE lower, the training mean. The
+ * rows are grouped in blocks of a day (24 h of date-times, 144 steps, else 144 rows in order), the blocks resampled
+ * with replacement GAIN_RESAMPLES times (a fixed seed: the same rows give the same answer), and the model's RMSE
+ * minus the baseline's taken on each resample; `holds` where the upper end of its GAIN_LEVEL % interval is below
+ * zero. Null without rows both score.
+ */
+export interface ModelGain {
+  baseline: Exclude<ShownForecast, "model">;
+  /** RMSE of the model minus the baseline's on the rows, % CH4. */
+  difference: number;
+  /** The bootstrap's interval of that difference; null with fewer than GAIN_MIN_BLOCKS days. */
+  lo: number | null;
+  hi: number | null;
+  /** Days (blocks) it was made on. */
+  blocks: number;
+  holds: boolean;
+}
+
+function modelGain(
+  y: Float64Array,
+  model: Float64Array,
+  persistence: Float64Array,
+  mean: Float64Array,
+  fromTraining: boolean,
+  t: Float64Array | undefined,
+  timeKind: TimeKind | undefined,
+): ModelGain | null {
+  const n = y.length;
+  const sq = (f: Float64Array) => {
+    let sum = 0;
+    let rows = 0;
+    for (let k = 0; k < n; k++) {
+      if (finite(y[k]) && finite(model[k]) && finite(f[k])) {
+        sum += (y[k] - f[k]) ** 2;
+        rows += 1;
+      }
+    }
+    return rows ? Math.sqrt(sum / rows) : null;
+  };
+  const byPersistence = sq(persistence);
+  const byMean = fromTraining ? sq(mean) : null;
+  if (byPersistence === null && byMean === null) return null;
+  const baseline: ModelGain["baseline"] = byMean !== null && (byPersistence === null || byMean < byPersistence) ? "mean" : "persistence";
+  const base = baseline === "mean" ? mean : persistence;
+  // Per block (a day): the rows, the model's and the baseline's sums of squared errors.
+  const span = timeKind === "datetime" ? 86_400_000 : 144;
+  const blocks = new Map<number, [number, number, number]>();
+  for (let k = 0; k < n; k++) {
+    if (!(finite(y[k]) && finite(model[k]) && finite(base[k]))) continue;
+    const key = Math.floor((t && timeKind && finite(t[k]) ? t[k] : k) / span);
+    const sums = blocks.get(key) ?? [0, 0, 0];
+    sums[0] += 1;
+    sums[1] += (y[k] - model[k]) ** 2;
+    sums[2] += (y[k] - base[k]) ** 2;
+    blocks.set(key, sums);
+  }
+  const days = [...blocks.values()];
+  const total = days.reduce((a, [r, m, b]) => [a[0] + r, a[1] + m, a[2] + b], [0, 0, 0]);
+  const difference = Math.sqrt(total[1] / total[0]) - Math.sqrt(total[2] / total[0]);
+  if (days.length < GAIN_MIN_BLOCKS) return { baseline, difference, lo: null, hi: null, blocks: days.length, holds: false };
+  // mulberry32: a small seeded generator, the same draws on every host.
+  let state = GAIN_SEED;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const draws = new Float64Array(GAIN_RESAMPLES);
+  for (let b = 0; b < GAIN_RESAMPLES; b++) {
+    let rows = 0;
+    let m = 0;
+    let s2 = 0;
+    for (let d = 0; d < days.length; d++) {
+      const day = days[Math.floor(random() * days.length)];
+      rows += day[0];
+      m += day[1];
+      s2 += day[2];
+    }
+    draws[b] = Math.sqrt(m / rows) - Math.sqrt(s2 / rows);
+  }
+  draws.sort();
+  const tail = (100 - GAIN_LEVEL) / 200;
+  const lo = draws[Math.floor(tail * (GAIN_RESAMPLES - 1))];
+  const hi = draws[Math.ceil((1 - tail) * (GAIN_RESAMPLES - 1))];
+  return { baseline, difference, lo, hi, blocks: days.length, holds: hi < 0 };
+}
+
+/** «разность RMSE с инерционным прогнозом −0,0120…+0,0050 % (90 %, бутстреп по суткам, 7 сут.)», or why there is none. */
+function gainInterval(gain: ModelGain): string {
+  const signed = (v: number) => `${v < 0 ? "−" : "+"}${percent(Math.abs(v), 4)}`;
+  if (gain.lo === null || gain.hi === null) return `преимущество не проверить: строк с фактом меньше чем за ${GAIN_MIN_BLOCKS} сут.`;
+  return (
+    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signed(gain.lo)}…${signed(gain.hi)} % ` +
+    `(${GAIN_LEVEL} %, бутстреп по суткам, ${gain.blocks} сут.) не ниже нуля`
+  );
+}
+
+/** «На горизонте 6 ч модель ничего не добавляет к среднему за период обучения: разность RMSE … не ниже нуля»: where the
+ *  model's advantage does not hold (D96 d); null where it does. */
+export function gainNote(horizon: number, gain: ModelGain | null | undefined): string | null {
+  if (!gain || gain.holds) return null;
+  return `На горизонте ${horizonLabel(horizon)} модель ничего не добавляет к ${FORECAST_NAMES[gain.baseline].dative}: ${gainInterval(gain)}`;
 }
 
 /** The sentence's end when another forecast than the model's is shown. */
@@ -664,7 +785,11 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
 export function backtest(given: BacktestInput): Backtest {
   const { input, seen } = unseenInput(given);
   const scored = withEventLeads(scoredBacktest(input), input);
-  const check = { ...scored, limit_error: limitError(scored.model, scored.persistence) };
+  const check = {
+    ...scored,
+    limit_error: limitError(scored.model, scored.persistence),
+    gain_note: gainNote(scored.horizon, scored.model_gain),
+  };
   return finite(given.seenUntil) ? { ...check, seen_rows: seen, seen_note: seenNote(seen) } : check;
 }
 
@@ -767,14 +892,16 @@ function scoredBacktest(input: BacktestInput): Backtest {
     const persistence = scoreOf(previous);
     const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
+    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind);
     return {
+      model_gain: gain,
       limit,
       warning,
       horizon,
       model,
       persistence,
       mean: meanScore,
-      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history"),
+      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
@@ -812,14 +939,16 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
   const meanScore = scoreOf(mean);
   const chances = issued(pick(input.pExceed));
+  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind);
   return {
+    model_gain: gain,
     limit,
     warning,
     horizon,
     model,
     persistence: baseline,
     mean: meanScore,
-    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history"),
+    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
@@ -879,10 +1008,20 @@ export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning
 const percent = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/\s/g, "\u00a0");
 
-const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: string }> = {
-  model: { nominative: "модель", genitive: "модели" },
-  persistence: { nominative: "инерционный прогноз", genitive: "инерционного прогноза" },
-  mean: { nominative: "среднее за период обучения", genitive: "среднего за период обучения" },
+const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: string; dative: string; instrumental: string }> = {
+  model: { nominative: "модель", genitive: "модели", dative: "модели", instrumental: "с моделью" },
+  persistence: {
+    nominative: "инерционный прогноз",
+    genitive: "инерционного прогноза",
+    dative: "инерционному прогнозу",
+    instrumental: "с инерционным прогнозом",
+  },
+  mean: {
+    nominative: "среднее за период обучения",
+    genitive: "среднего за период обучения",
+    dative: "среднему за период обучения",
+    instrumental: "со средним за период обучения",
+  },
 };
 const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
 
@@ -898,6 +1037,7 @@ export function verdictOf(
   persistence: ForecastScore,
   mean: ForecastScore,
   meanSource: "training" | "history" = "training",
+  gain?: ModelGain | null,
 ): string {
   const where = `На горизонте ${horizonLabel(horizon)}`;
   const names = { ...FORECAST_NAMES, mean: meanSource === "training" ? FORECAST_NAMES.mean : HISTORY_MEAN };
@@ -930,6 +1070,17 @@ export function verdictOf(
   }
   if (best[0] !== "model" && model.rmse > best[1]) {
     text += `; ошибка модели на ${percent(((model.rmse - best[1]) / best[1]) * 100, 1)} % больше`;
+  }
+  // D96 (d): «точнее» only where the advantage holds in the day-block bootstrap.
+  const baselineRmse = gain ? (gain.baseline === "mean" ? mean.rmse : persistence.rmse) : null;
+  if (best[0] !== "model" && gain && !gain.holds && baselineRmse !== null && model.rmse <= baselineRmse) {
+    text += `; модель точнее ${names[gain.baseline].genitive} без уверенности: ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
+  }
+  if (best[0] === "model" && gain && !gain.holds) {
+    const against = gain.baseline === "mean" ? mean.rmse : persistence.rmse;
+    text =
+      `${where} модель не точнее ${names[gain.baseline].genitive} с уверенностью: RMSE ${rmse(best[1])} против ` +
+      `${rmse(against ?? best[1])}, ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
   }
   return text;
 }

@@ -280,8 +280,15 @@ export async function forecastRun(
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 
-export async function runForecast(deps: Pick<Deps, "blobs" | "modelScoring">, run: ForecastRun, rows: ForecastKeptRow[]) {
-  return finishForecast(run, await predictRows(deps, run.version, rows, runWeighting(run)));
+/** `decided`: what the forecast shows where a longer back-test decided it (D96 d: the tile's day is too short for the
+ *  day-block test, so it shows what its working's 7-day back-test decided); absent, its own rows decide. */
+export async function runForecast(
+  deps: Pick<Deps, "blobs" | "modelScoring">,
+  run: ForecastRun,
+  rows: ForecastKeptRow[],
+  decided?: ShownForecast,
+) {
+  return finishForecast(run, await predictRows(deps, run.version, rows, runWeighting(run)), decided);
 }
 
 /**
@@ -495,7 +502,7 @@ export function judgedProbability(
  * (the smallest RMSE on the same rows), with the model's figures kept to show beside another's. `trial` is
  * that back-test, without intervals; null when no row carries a fact to score.
  */
-export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times) {
+export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times, decided?: ShownForecast) {
   const horizon = run.version.horizon ?? 0;
   if (!measured.some(Number.isFinite)) return { results: model, model: undefined, trial: null, shown: "model" as ShownForecast };
   const trainingMean = run.version.training?.y_mean;
@@ -510,7 +517,7 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     trainingMean,
     seenUntil: seenUntil(run, times),
   });
-  const shown = bestForecast(trial);
+  const shown = decided ?? bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };
   // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
   const results =
@@ -540,7 +547,7 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
 
 /** Predicted rows completed: each with its interval and chance of reaching the limit where the
  *  model is calibrated, and the back-test where rows carry the measured y. */
-export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
+export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], decided?: ShownForecast) {
   const measuredY = Float64Array.from(predicted, (r) => (typeof r.y === "number" ? r.y : Number.NaN));
   const times = historyTimes(predicted);
   const shown = shownForecast(
@@ -548,6 +555,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
     Float64Array.from(predicted, (r) => r.result ?? Number.NaN),
     measuredY,
     times,
+    decided,
   );
   const results = shown.results;
   const intervals = forecastIntervals(run, results, measuredY, times);

@@ -287,9 +287,12 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           showIcon
           data-testid="persistence-shown"
           message={
-            otherShown === "persistence"
-              ? `Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
-              : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+            // D96 (d): the model not shown because its advantage did not hold in the day-block bootstrap — it adds nothing here.
+            backtest?.gain_note && (backtest.model.rmse ?? Infinity) <= (backtest[otherShown].rmse ?? Infinity)
+              ? `${backtest.gain_note}. Прогнозом показан${otherShown === "persistence" ? " последний замер" : "о среднее за период обучения модели"}; прогноз модели — в столбце «Прогноз модели» рядом.`
+              : otherShown === "persistence"
+                ? `Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+                : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
           }
         />
       ) : null}

@@ -24,6 +24,7 @@ import {
   type EventRule,
   type NearLimit,
   type ProbabilityCheck,
+  type ShownForecast,
 } from "@core/gbdt";
 import {
   FORECAST_METHOD_TITLES,
@@ -341,8 +342,9 @@ export async function forecastNow(
   deps: Pick<Deps, "blobs" | "modelScoring" | "runtime">,
   run: Run,
   rows: Record<string, number | string | null>[],
+  decided?: ShownForecast,
 ) {
-  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), decided);
   return { ...done.rows[done.rows.length - 1], shown: done.backtest?.shown ?? "model" };
 }
 
@@ -481,6 +483,7 @@ interface AlertRule {
   near: NearLimit;
   lead: string | null;
   limitNote: string | null;
+  shown: ShownForecast;
 }
 
 /** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
@@ -507,6 +510,7 @@ async function alertRuleOf(
   near: NearLimit;
   lead: string | null;
   limitNote: string | null;
+  shown: ShownForecast;
 }> {
   // Issue 108, item 1: the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
   // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
@@ -569,7 +573,15 @@ async function alertRuleOf(
   const issued = Float64Array.from(done.rows, (r) => (typeof r.result === "number" ? r.result : Number.NaN));
   const events = eventTable({ measured, issued, time, horizon: binding.horizon, level: limit, warning: run.settings.warning });
   const lead = events ? leadNote(binding.horizon, events) : null;
-  const checked = { alert, probability, judged: { after, rows: measured.filter(Number.isFinite).length }, near, lead, limitNote };
+  const checked = {
+    alert,
+    probability,
+    judged: { after, rows: measured.filter(Number.isFinite).length },
+    near,
+    lead,
+    limitNote,
+    shown: done.backtest?.shown ?? ("model" as ShownForecast),
+  };
   cache.set(key, { at: now, ...checked });
   return checked;
 }
@@ -680,9 +692,6 @@ async function tileForecast(
   };
   if (!lastReading || last === null || rows === null)
     return { ...base, ...none, note: `Нет показаний датчика ${meter.code} за сутки: прогноз не считается.`, alert: noAlert };
-  const row = await forecastNow(deps, run, rows);
-  const result = typeof row.result === "number" ? row.result : null;
-  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const {
     alert: chosen,
     probability: history,
@@ -690,7 +699,12 @@ async function tileForecast(
     near,
     lead,
     limitNote,
+    shown,
   } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
+  const row = await forecastNow(deps, run, rows, shown);
+  const result = typeof row.result === "number" ? row.result : null;
+  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
   const alertRule = withChanceJudged(chosen, probability);
   // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
@@ -1032,8 +1046,11 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
     try {
       const run = await runFor(deps, actor.company, binding, meter);
       const features = featureSensors(sensors, binding, inputs.sensors);
-      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS, LIVE_ROWS, features);
-      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
+      const minute = Math.floor(last.at / MINUTE_MS) * MINUTE_MS;
+      const rows = forecastRowsAt(sensors, meter, inputs.readings, minute, LIVE_ROWS, features);
+      // D96 (d): the series the tile shows, decided on the working's 7-day back-test.
+      const { shown } = await alertRuleOf(deps, actor.company, binding, run, sensors, meter, minute, features);
+      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), shown);
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({
         horizon: binding.horizon,
