@@ -156,3 +156,45 @@ describe("the tile on the audit's longwall", () => {
     expect([tile.result, tile.lo, tile.hi, tile.p_exceed]).toEqual([last.result, last.lo, last.hi, last.p_exceed]);
   });
 });
+
+// D96 (e), issue 117 item 5: the audit's held-out week crossed 1 % three times, once from 13:34 to 13:39, between
+// two sampled minutes of the 10-minute grid, and the tile's back-test counted two. Events read each interval's
+// highest minute: a meter at 0,5 % with 5-minute spikes to 1,2 % between the grid's minutes has every spike counted.
+describe("the tile's events, from the meter's minutes", () => {
+  it("counts a crossing between two sampled minutes", async () => {
+    const owner = await d.actor("ООО «Минуты»");
+    const where = (await d.facility(owner, { name: "Шахта «Минутная»", kind: "underground_mine" })).id;
+    const point = (
+      await d.write(() => createPoint(d.deps, owner, where, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+    ).id;
+    const body = parseWith(sensorCreateSchema, { code: "М-5", kind: "methane", point, working: "Лава 5", warning: 0.8, alarm: 1 });
+    await d.write(() => createSensor(d.deps, owner, where, body));
+    // SAMPLED is 3 past a ten; the spikes run from 4 to 8 past a ten, every 12 h from 6 h 34 min into the days.
+    const first = SAMPLED - 9 * DAY_MS - 3 * MINUTE_MS;
+    const spikes: number[] = [];
+    for (let t = first + 6 * 3_600_000 + 34 * MINUTE_MS; t < SAMPLED - 60 * MINUTE_MS; t += 12 * 3_600_000) spikes.push(t);
+    const value = (t: number) => (spikes.some((s) => t >= s && t < s + 5 * MINUTE_MS) ? 1.2 : 0.5);
+    const minutes = [];
+    for (let t = first; t <= SAMPLED; t += MINUTE_MS)
+      minutes.push({ sensor: "М-5", t: new Date(t + 20_000).toISOString(), value: value(t) });
+    for (let i = 0; i < minutes.length; i += 5000)
+      await storeBatch(d.deps, owner.company, where, { json: { readings: minutes.slice(i, i + 5000) } });
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+    // Calibrated on the first day's 10-minute rows: the grid's minutes, none of them in a spike.
+    const run = await forecastRun(d.deps, owner.company, "xgboost", { level: 90, limit: 1, warning: 0.8, horizon: 30 }, "xgboost-h30");
+    const rows = [];
+    for (let t = first + 3 * MINUTE_MS; t < first + DAY_MS; t += 10 * MINUTE_MS)
+      rows.push({ t: new Date(t).toISOString().slice(0, 16), y: value(t) });
+    expect(rows.every((r) => r.y === 0.5)).toBe(true);
+    await calibrateOnRows(d.deps, owner, run.version, forecastRowsFromJson(rows), "company", "минуты.csv");
+    await bindLiveModel(d.deps, owner, { facility: where, working: "Лава 5", horizon: 30, model: "xgboost-h30" });
+    const tile = await tileAt(SAMPLED, owner, where, "Лава 5");
+    // The tile's seven days on the 10-minute grid after the calibration's period: every spike in them is an event.
+    const anchor = Math.floor(SAMPLED / (10 * MINUTE_MS)) * 10 * MINUTE_MS;
+    const end = modelPeriodEnd(await forecastRun(d.deps, owner.company, "xgboost", run.settings, "xgboost-h30"))!;
+    const counted = spikes.filter((s) => s > Math.max(end, anchor - 7 * DAY_MS) + 10 * MINUTE_MS && s <= anchor).length;
+    expect(counted).toBeGreaterThanOrEqual(13);
+    expect(tile.alert.events).toBe(counted);
+  });
+});

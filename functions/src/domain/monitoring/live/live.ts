@@ -317,6 +317,28 @@ export function forecastRowsAt(
   return rows;
 }
 
+/**
+ * D96 (e), issue 117 item 5: the meter's highest minute mean in each row's interval — the LIVE_STEP_MIN minutes up to
+ * and including the row's minute — of forecastRowsAt's rows ending at `last` (NaN where none): what events, lead
+ * times, the alert rules' hits and P's events read, so a crossing between two sampled minutes (13:34–13:39 between
+ * 13:30 and 13:40) is an event too.
+ */
+export function intervalPeaks(meter: Sensor, readings: ReadonlyMap<string, Readings>, last: number, count = LIVE_ROWS): Float64Array {
+  const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS - (LIVE_STEP_MIN - 1) * MINUTE_MS;
+  const minutes = count * LIVE_STEP_MIN;
+  const r = readings.get(meter.id);
+  const peaks = new Float64Array(count).fill(Number.NaN);
+  if (!r) return peaks;
+  const means = minuteMeans(meter.kind, r.times, r.values, start, minutes).values;
+  for (let k = 0; k < count; k++) {
+    for (let m = k * LIVE_STEP_MIN; m < (k + 1) * LIVE_STEP_MIN; m++) {
+      const v = means[m];
+      if (Number.isFinite(v) && !(v <= peaks[k])) peaks[k] = v;
+    }
+  }
+  return peaks;
+}
+
 /** The limit and warning a working's forecast is computed with: the meter's A and W (1,0 % and 0,8 % without). */
 export function forecastLevels(meter: Sensor): { limit: number; warning: number } {
   const limit = meter.alarm ?? METHANE_LIMIT_PERCENT;
@@ -537,12 +559,17 @@ async function alertRuleOf(
   // Only the rows after the model's own period are judged on (issue 108, item 6).
   const after = modelPeriodEnd(run);
   const judged = (k: number) => after === null || time[k] > after;
-  const measured = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
+  // D96 (e): events, lead times, the rules' hits and P's events read each interval's highest minute, not its sampled one.
+  const peaks = intervalPeaks(meter, history, anchor, count);
+  const measured = Float64Array.from(peaks, (v, k) => (judged(k) ? v : Number.NaN));
+  const sampled = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
   const pExceed = Float64Array.from(done.rows, (r, k) => (typeof r.p_exceed === "number" && judged(k) ? r.p_exceed : Number.NaN));
   const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
   // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
   const limit = run.settings.limit;
   const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
+  // The band is of the value sampled at the row's minute: it is judged against that.
+  const bandTargets = forecastTargets(binding.horizon, sampled, { time, timeKind: "datetime" });
   const stored = run.calibration?.probability;
   const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
   // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
@@ -552,7 +579,7 @@ async function alertRuleOf(
   let factRows = 0;
   let factHeld = 0;
   done.rows.forEach((r, k) => {
-    const [target, result, lo, hi] = [targets[k], r.result, r.lo, r.hi];
+    const [target, result, lo, hi] = [bandTargets[k], r.result, r.lo, r.hi];
     if (!Number.isFinite(target) || typeof result !== "number") return;
     if (typeof lo !== "number" || typeof hi !== "number") return;
     const inside = lo <= target && target <= hi ? 1 : 0;
