@@ -1015,6 +1015,10 @@ export const forecastModelSchema = z.object({
         .optional()
         .meta({ description: "the mean measured y of the training rows, %: the back-test's «mean» baseline; absent before it was kept" }),
       horizon: z.int().optional().meta({ description: "minutes ahead the model was trained for; absent: 0, the nowcast" }),
+      step: z.int().optional().meta({
+        description:
+          "Issue 117: the step of the rows it was trained on, whole minutes (their times' median gap); a model ahead is fed rows of that step only. Absent: without t, or trained before it was kept",
+      }),
       skipped_rows: z
         .int()
         .optional()

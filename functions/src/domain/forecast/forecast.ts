@@ -354,6 +354,9 @@ function modelInput(
   const step = ms ? historyStep(ms) : undefined;
   const refusal = horizonRefusal(horizon, step);
   if (refusal || !ms || !step) throw invalidAt("horizon", refusal ?? horizonRefusal(horizon, undefined) ?? "");
+  // Issue 117, item 6: the lags are a step apart — a model trained on rows of another step would read them wrongly.
+  const trained = version.training?.step;
+  if (trained !== undefined && trained * MINUTE_MS !== step) throw invalidAt("t", stepMismatch(trained, step / MINUTE_MS));
   return {
     // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
     matrix: withLags(readings, columns.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
@@ -366,6 +369,11 @@ function modelInput(
           : fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
+
+/** «модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: …» (issue 117, item 6). */
+export const stepMismatch = (trained: number, given: number) =>
+  `модель обучена на строках с шагом ${trained} мин, а строки идут с шагом ${given} мин: ее лаги прочитались бы неверно — ` +
+  `подайте строки с шагом ${trained} мин или обучите модель на строках с шагом ${given} мин`;
 
 /** What each row's forecast is scored against: its own y for the nowcast, y(t + h) ahead. */
 export function forecastTargets(horizon: number, measured: Float64Array, times: Times): Float64Array {

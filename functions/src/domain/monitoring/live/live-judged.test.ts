@@ -11,6 +11,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { calibrateOnRows } from "../../forecast/calibrating";
+import { trainForecastModel, trainingParams } from "../../forecast/training";
+import { Invalid } from "../../errors";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
 import { drainReadings } from "../minutes/consumer";
 import { storeBatch } from "../ingest/readings";
@@ -196,5 +198,41 @@ describe("the tile's events, from the meter's minutes", () => {
     const counted = spikes.filter((s) => s > Math.max(end, anchor - 7 * DAY_MS) + 10 * MINUTE_MS && s <= anchor).length;
     expect(counted).toBeGreaterThanOrEqual(13);
     expect(tile.alert.events).toBe(counted);
+  });
+});
+
+// Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on rows a minute apart is not bound to
+// them (its lags would read 10 minutes as one): 400 naming both steps.
+describe("binding a model trained on another step", () => {
+  it("is refused, naming the model's step and the tile's", async () => {
+    const lines = ["Время;Концентрация метана в каптируемой смеси, %;Концентрация CH4 в исходящей струе лавы, факт, %"];
+    for (let i = 0; i < 600; i++) {
+      const t = new Date(Date.UTC(2025, 0, 1) + i * MINUTE_MS).toISOString();
+      const y = (0.5 + 0.01 * (i % 7)).toFixed(3).replace(".", ",");
+      lines.push(`${t.slice(8, 10)}.${t.slice(5, 7)}.${t.slice(0, 4)} ${t.slice(11, 16)};${20 + (i % 11)};${y}`);
+    }
+    const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
+    const model = await trainForecastModel(
+      d.deps,
+      staff,
+      { name: "минуты.csv", bytes },
+      {
+        params: trainingParams(JSON.stringify({ n_estimators: 20, max_depth: 3 })),
+        horizon: 10,
+        features: [],
+        description: "",
+        activate: false,
+      },
+    );
+    expect(model.training?.step).toBe(1);
+    const refused = await bindLiveModel(d.deps, staff, { facility, working: "Лава 1", horizon: 10, model: model.id }).then(
+      () => null,
+      (e: unknown) => e as Invalid,
+    );
+    expect(refused).toBeInstanceOf(Invalid);
+    expect(refused!.detail).toBe(
+      "Модель: модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: ее лаги прочитались бы неверно — " +
+        "подайте строки с шагом 1 мин или обучите модель на строках с шагом 10 мин",
+    );
   });
 });

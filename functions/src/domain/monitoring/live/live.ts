@@ -39,7 +39,7 @@ import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { modelPeriodEnd as periodEnd } from "../../forecast/calibration";
-import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast } from "../../forecast/forecast";
+import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast, stepMismatch } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
@@ -985,6 +985,10 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
       body.model,
     );
+    // Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on another step is refused, named.
+    const trainedStep = version.version.training?.step;
+    if (body.horizon > 0 && trainedStep !== undefined && trainedStep !== LIVE_STEP_MIN)
+      throw invalidAt("model", stepMismatch(trainedStep, LIVE_STEP_MIN));
     const channels = boundChannels(version.version.features ?? [], body.channels ?? {}, working, body.working.trim());
     await deps.repos.liveBindings.put({
       company: actor.company,
