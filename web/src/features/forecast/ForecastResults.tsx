@@ -119,6 +119,11 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const otherShown = backtest?.shown === "persistence" || backtest?.shown === "mean" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
+  // Issue 117, item 6: the model's own named channels (the working's: the face meter, the shearer's run and position),
+  // each a column by its name, as the rows carry them.
+  const channels = [
+    ...new Set((rowsPage.data?.results ?? []).flatMap((r) => Object.keys((r as { features?: Record<string, unknown> }).features ?? {}))),
+  ];
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -159,6 +164,15 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           },
         ]
       : []),
+    ...channels.map((name) => ({
+      title: <span style={{ display: "inline-block", maxWidth: 150, whiteSpace: "normal" }}>{name}</span>,
+      key: `channel:${name}`,
+      align: "right" as const,
+      render: (_: unknown, r: ForecastDataRow) => {
+        const value = (r as unknown as { features?: Record<string, number | null> }).features?.[name];
+        return numberCell(typeof value === "number" ? value : null, 4);
+      },
+    })),
     ...(hasY
       ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
       : []),
