@@ -6,7 +6,8 @@
 // shearer's run status and position (`features`) — and the third week is forecast with each; printed from each
 // forecast's back-test: the model's RMSE (beside persistence's), the 90 % band's coverage near the limit (rows
 // forecast at or above the warning, 0,8 %) and the median lead time of the model's warnings before the return
-// reached 1 % (warned of onsets), each by the product's own definitions.
+// reached 1 % (warned of onsets), each by the product's own definitions; and (issue 117, D96 c) the band on the rows
+// whose fact reached 1 % and the forecast's mean error and RMSE there beside persistence's.
 import { AUDIT_CHANNELS, AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
 import { createHarness } from "../support/harness";
 
@@ -16,12 +17,14 @@ const PARAMS = JSON.stringify({ n_estimators: 300, max_depth: 6 });
 interface Score {
   rmse: number | null;
   lead_time: { median: number | null; onsets: number; warned: number };
+  at_limit?: { rows: number; mean_error: number; rmse: number } | null;
 }
+type Share = { rows: number; coverage: number | null };
 interface Stored {
   backtest: {
     model: Score;
     persistence: Score;
-    interval: { near_limit: { rows: number; coverage: number | null; reliable: boolean } } | null;
+    interval: { near_limit: { rows: number; coverage: number | null; reliable: boolean; by_fact?: Share } } | null;
   };
 }
 
@@ -74,6 +77,9 @@ export async function run(): Promise<void> {
         console.log(
           `${horizon === 60 ? "1 ч" : "6 ч"} ${label}: RMSE ${ru(score.rmse, 4)} % (persistence ${ru(persistence.rmse, 4)} %); ` +
             `near the limit ${near ? `${ru(near.coverage === null ? null : 100 * near.coverage, 1)} % of ${near.rows} rows${near.reliable ? "" : " (not to be trusted)"}` : "—"}; ` +
+            `by the fact ≥ 1 % ${near?.by_fact ? `${ru(near.by_fact.coverage === null ? null : 100 * near.by_fact.coverage, 1)} % of ${near.by_fact.rows}` : "—"}; ` +
+            `at ≥ 1 % mean error ${ru(score.at_limit?.mean_error, 3)} % RMSE ${ru(score.at_limit?.rmse, 3)} % ` +
+            `(persistence ${ru(persistence.at_limit?.mean_error, 3)} %, ${ru(persistence.at_limit?.rmse, 3)} %) on ${score.at_limit?.rows ?? 0} rows; ` +
             `lead ${ru(score.lead_time.median, 0)} min, warned ${score.lead_time.warned} of ${score.lead_time.onsets} onsets; ` +
             `${model.num_trees} trees, training ${ru(training, 1)} s, forecast ${ru(forecasting, 1)} s`,
         );

@@ -22,6 +22,7 @@ describe("web app: a working's channels bound to the model's own columns", () =>
   let app: WebApp;
   let page: Page;
   let facility = "";
+  let model = "";
 
   beforeAll(async () => {
     const audit = auditLongwall();
@@ -40,8 +41,11 @@ describe("web app: a working's channels bound to the model's own columns", () =>
     });
     expect([201, 202], await res.clone().text()).toContain(res.status);
     const job = (await res.json()) as { status_url?: string };
+    model = (job as { id?: string }).id ?? "";
     for (let state = job.status_url ? "" : "done"; state !== "done"; ) {
-      state = (await call<{ state: string }>("GET", job.status_url!.replace(/^\/api\//, ""))).state;
+      const status = await call<{ state: string; model_id?: string }>("GET", job.status_url!.replace(/^\/api\//, ""));
+      state = status.state;
+      model = status.model_id ?? model;
       expect(state).not.toBe("failed");
       if (state !== "done") await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -115,5 +119,43 @@ describe("web app: a working's channels bound to the model's own columns", () =>
     await again.waitFor({ state: "hidden" });
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-390.png`, fullPage: true });
+  });
+
+  // Issue 117, item 6: the forecast screen's rows table shows the model's own named channels, each by its name.
+  it("shows the model's channels as columns of the forecast's rows", { timeout: 180_000 }, async () => {
+    const audit = auditLongwall();
+    const week = AUDIT_ROWS / 3;
+    const project = (
+      await call<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Каналы, прогноз",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+      })
+    ).id;
+    const form = new FormData();
+    form.set("name", "Неделя 3 с каналами");
+    form.set("project", project);
+    form.set("method", "xgboost");
+    form.set("horizon", "60");
+    form.set("model_id", model);
+    form.set("file_data", new Blob([auditCsv(audit, 2 * week, AUDIT_ROWS, ["face_ch4", "shearer_run"])]), "неделя 3.csv");
+    const res = await fetch(`${file.server.url}/api/v1/regres_methane/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${file.token}` },
+      body: form,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await showSignedIn(page, file.server.url, file.user, `/projects/${project}/calculations?type=regres_methane`);
+    await page.locator(".ant-table-row", { hasText: "Неделя 3 с каналами" }).click();
+    const rows = page.getByRole("dialog", { name: "Неделя 3 с каналами" }).getByTestId("forecast-rows");
+    await rows.getByRole("columnheader", { name: FACE }).waitFor();
+    await rows.getByRole("columnheader", { name: RUN }).waitFor();
+    const header = await rows.locator("thead th").allTextContents();
+    const first = await rows.locator("tbody tr.ant-table-row").first().locator("td").allTextContents();
+    const face = first[header.indexOf(FACE)];
+    expect(face).toBe(audit.channels.face_ch4[2 * week].toLocaleString("ru-RU", { minimumFractionDigits: 4, maximumFractionDigits: 4 }));
+    await screenshot(page, { path: `${SHOTS}/web-forecast-channels-1440.png` });
+    await page.keyboard.press("Escape");
   });
 });

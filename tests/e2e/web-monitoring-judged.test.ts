@@ -3,8 +3,9 @@
 // model calibrated for the company on the first two of them and bound to the working. The tile judges P on
 // the seven days after the calibration's: too early (or no better than the base rate), so P is «—» with the
 // reason and the reading's alert rule acts; the band near the limit is said not to be trusted where it did
-// not hold there or was judged on too few rows. The forecast screen of the audit's third week, by the company's
-// model trained on the first two, shows its band near the limit held (no warning) and no P, with the reason.
+// not hold there or was judged on too few rows (D96 c: by the forecast and by the fact). The forecast screen of the
+// audit's third week, by the company's model trained on the first two, says its band near the limit is not to be
+// trusted (it held 18,2 % of the facts at 1 %), the error where the fact reached the limit, and no P, with the reason.
 // At 1440 and 390 px (screenshots with SCREENSHOTS=1), nothing wider than the phone. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -88,12 +89,20 @@ describe("web app: the tile on the audit's longwall", () => {
     const cells = await row.locator("td").allTextContents();
     expect(cells.at(-1)).toBe("—");
     expect(await tile.textContent()).toContain("Оповещение по текущему значению");
-    // Issue 108, item 2: the band near the limit, judged on the rows after the calibration's, is reported: within
-    // 85–95 % on 50 rows or more, else said not to be trusted there (the platform's model: 40 rows, too few).
+    // Issue 108, item 2; D96 (c): the band near the limit, judged on the rows after the calibration's by the forecast
+    // (≥ W, 100 rows) and by the fact (≥ 1 %, 30 rows), is reported: within 85–95 % on both, else said not to be
+    // trusted there, naming each side that fails (the platform's model: too few rows of either).
     const text = (await tile.textContent()) ?? "";
     const judged = /Интервалу 90 % у предела не доверять: строк с прогнозом от 0,8 % (\d+)/.exec(text);
-    if (judged) expect(Number(judged[1])).toBeLessThan(50);
-    else expect(text).not.toContain("у предела не доверять");
+    if (judged) expect(Number(judged[1])).toBeLessThan(100);
+    expect(text).toMatch(/Интервалу 90 % у предела не доверять: .*с фактом от 1,0 %/);
+    // D96 (c): where the forecast fell short of the facts at the limit on those rows, the tile says so.
+    const under = /У предела прогноз занижает: в среднем на \d+,\d\d %; ориентир — тренд, не потолок\./;
+    const tileForecast = (
+      await file.call<{ tiles: { forecasts: { limit_note?: string | null }[] }[] }>("GET", `v1/telemetry/live/?facility=${facility}`)
+    ).tiles[0].forecasts[0];
+    if (tileForecast.limit_note) expect(text).toMatch(under);
+    else expect(text).not.toMatch(under);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-1440.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -104,9 +113,10 @@ describe("web app: the tile on the audit's longwall", () => {
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-390.png`, fullPage: true });
   });
 
-  // Issue 108, item 2: the company's 1-hour model trained on the audit's first two weeks forecasts the third; its
-  // band, conditioned on the forecast's level, holds near the limit (89,1 % of 55 rows), so the screen draws it
-  // without a warning, while the chance, too early to judge, is not shown and says why.
+  // Issue 108, item 2; D96 (a, c): the company's 1-hour model trained on the audit's first two weeks forecasts the
+  // third; its band, from the scales its calibration fitted updated on each row's day, held 98,0 % of the 51 rows
+  // forecast near the limit and 18,2 % of the 11 facts at 1 %: not certified there, said so above the table and in
+  // the rows from W on; where the forecast fell short of the facts at the limit the screen says it; no P, the reason said.
   it("shows the forecast screen's band near the limit as judged, no P, at 1440 and 390 px", { timeout: 180_000 }, async () => {
     const audit = auditLongwall();
     const week = AUDIT_ROWS / 3;
@@ -145,30 +155,35 @@ describe("web app: the tile on the audit's longwall", () => {
     forecast.set("horizon", "60");
     forecast.set("model_id", model);
     forecast.set("file_data", new Blob([auditCsv(audit, 2 * week)]), "третья неделя.csv");
-    await post("v1/regres_methane/", forecast);
+    const id = await post("v1/regres_methane/", forecast);
+    const summary = await file.call<{ backtest: { limit_error: { note: string | null } | null } }>(
+      "GET",
+      `v1/regres_methane/${id}/single_calc/1/`,
+    );
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await showSignedIn(page, file.server.url, file.user, `/projects/${project}/calculations?type=regres_methane`);
     await page.locator(".ant-table-row", { hasText: "Третья неделя, 1 ч" }).click();
     const dialog = page.getByRole("dialog", { name: "Третья неделя, 1 ч" });
     const interval = dialog.getByTestId("backtest-interval");
-    const nearShare = /в (\d+,\d) % строк с прогнозом от 0,8 %/;
+    const nearShare = /в \d+,\d % строк с прогнозом от 0,8 %/;
     await interval.filter({ hasText: nearShare }).waitFor();
-    const held = Number((nearShare.exec((await interval.textContent()) ?? "")?.[1] ?? "").replace(",", "."));
-    expect(held).toBeGreaterThanOrEqual(85);
-    expect(held).toBeLessThanOrEqual(95);
-    expect(await interval.textContent()).not.toContain("не доверять");
-    expect(await dialog.getByTestId("near-limit-unreliable").count()).toBe(0);
+    expect(await interval.textContent()).toContain("Интервалу 90 % у предела не доверять");
+    await dialog.getByTestId("near-limit-unreliable").filter({ hasText: "с фактом от 1,0 %" }).waitFor();
+    const under = dialog.getByTestId("limit-under-forecast");
+    if (summary.backtest.limit_error?.note) await under.filter({ hasText: "ориентир — тренд, не потолок" }).waitFor();
+    else expect(await under.count()).toBe(0);
+    // The check's table gives the error where the fact reached the limit, beside the last reading's.
+    await dialog.getByText("Средняя ошибка на строках с фактом ≥ 1 % (минус — занижает), %").waitFor();
     // The chance is too early to judge: the reason, and no column of it; the band's column stays, unmarked.
     await dialog.getByTestId("probability-unreliable").filter({ hasText: "судить рано" }).waitFor();
     const rowsTable = dialog.getByTestId("forecast-rows");
     await rowsTable.getByRole("columnheader", { name: "Интервал 90 %, %" }).waitFor();
     expect(await rowsTable.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
-    expect(await rowsTable.getByText("у предела не проверен").count()).toBe(0);
-    await interval.scrollIntoViewIfNeeded();
+    await dialog.getByTestId("near-limit-unreliable").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-forecast-near-limit-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await interval.scrollIntoViewIfNeeded();
+    await dialog.getByTestId("near-limit-unreliable").scrollIntoViewIfNeeded();
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-forecast-near-limit-390.png` });
     await page.setViewportSize({ width: 1440, height: 900 });

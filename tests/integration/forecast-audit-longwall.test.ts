@@ -30,6 +30,8 @@ interface Stored {
     } | null;
     probability: { rows: number; events: number; reliable: boolean | null } | null;
     lead_note: string | null;
+    seen_rows?: number;
+    seen_note?: string | null;
   };
   probability: { reliable: boolean; judgement: string; note: string | null } | null;
 }
@@ -40,6 +42,8 @@ let h: Harness;
 let token: string;
 let done: Stored;
 let sixHours: Stored;
+/** The model trained for each horizon, by minutes. */
+const trainedModels = new Map<number, string>();
 
 /** The company's model trained `horizon` minutes ahead on the first two weeks, forecasting the third. */
 async function thirdWeek(horizon: number): Promise<Stored> {
@@ -50,14 +54,20 @@ async function thirdWeek(horizon: number): Promise<Stored> {
   expect(trained.status, await trained.clone().text()).toBe(201);
   const model = (await trained.json()) as { id: string; training: { calibration_rows: number } };
   expect(model.training.calibration_rows).toBeGreaterThan(0);
+  trainedModels.set(horizon, model.id);
+  return forecastOf(model.id, horizon, 2 * WEEK);
+}
+
+/** The rows from `from` to `to` of the audit's history forecast by `model`. */
+async function forecastOf(model: string, horizon: number, from: number, to?: number): Promise<Stored> {
   const project = await h.newProject(token, "Лава аудита");
   const forecast = new FormData();
-  forecast.set("name", `Третья неделя, ${horizon} мин`);
+  forecast.set("name", `Строки ${from}–${to ?? AUDIT_ROWS}, ${horizon} мин`);
   forecast.set("project", project.id);
   forecast.set("method", "xgboost");
   forecast.set("horizon", String(horizon));
-  forecast.set("model_id", model.id);
-  forecast.set("file_data", new Blob([auditCsv(history, 2 * WEEK)]), "третья неделя.csv");
+  forecast.set("model_id", model);
+  forecast.set("file_data", new Blob([auditCsv(history, from, to)]), "история.csv");
   const res = await h.request("/api/v1/regres_methane/", { method: "POST", token, body: forecast });
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
@@ -87,20 +97,19 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(done.probability!.note).toMatch(/^Вероятность превышения не показывается: судить рано/);
   });
 
-  // Issue 108, item 2: the band conditioned on the forecast's level (its bins' residuals shares of the level,
-  // the rows near the limit adapting on their own misses) holds 89,1 % of the 55 rows forecast at or above
-  // 0,8 %; the band of one width in % CH4 held 70,9 % of them (and 90,4 % of all rows).
-  it("holds the band near the limit within 85–95 % at 1 h, on enough rows, and ≈ 90 % of all rows", () => {
+  // Issue 108, item 2; issue 117, item 1 (D96 a): the band conditioned on the forecast's level, its scales fitted
+  // once on the calibration's rows (no longer updated on the third week's own facts), holds ≈ 90 % of all rows
+  // (91,0 %) and is judged near the limit by its rule: on the 51 rows forecast at or above 0,8 % it held 98,0 %,
+  // wider than 85–95 % — not certified there, and said so (updated on the week's facts it had read 89,1 %).
+  it("holds ≈ 90 % of all rows at 1 h, and near the limit is certified only within 85–95 % on enough rows", () => {
     const interval = done.backtest.interval!;
     const near = interval.near_limit;
     expect(near.rows).toBe(done.backtest.model.high_coverage?.rows ?? 0);
     expect(near.rows).toBeGreaterThanOrEqual(50);
-    expect(near.coverage!).toBeGreaterThanOrEqual(0.85);
-    expect(near.coverage!).toBeLessThanOrEqual(0.95);
-    expect(near.reliable).toBe(true);
-    expect(interval.sentence).not.toMatch(/не доверять/);
+    expect(near.reliable).toBe(Math.abs(near.coverage! - 0.9) <= 0.05);
+    expect(/не доверять/.test(interval.sentence)).toBe(!near.reliable);
     expect(interval.coverage).toBeGreaterThanOrEqual(0.88);
-    expect(interval.coverage).toBeLessThanOrEqual(0.92);
+    expect(interval.coverage).toBeLessThanOrEqual(0.94);
   });
 
   it("at 6 h, with too few rows forecast near the limit, says the band is not to be trusted there", () => {
@@ -108,8 +117,20 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(interval.near_limit.rows).toBeLessThan(50);
     expect(interval.near_limit.reliable).toBe(false);
     expect(interval.sentence).toMatch(/Интервалу 90 % у предела не доверять: строк с прогнозом от 0,8 % \d+/);
-    expect(interval.coverage).toBeGreaterThanOrEqual(0.88);
-    expect(interval.coverage).toBeLessThanOrEqual(0.92);
+    // D96 (a): the band from the scales fitted on the 198 calibration rows, updated on each row's day before it, held
+    // 83,0 % of the third week's facts at 6 h: the sentence says what it held.
+    expect(interval.sentence).toContain(`накрыл факт в ${(interval.coverage * 100).toFixed(1).replace(".", ",")} % строк`);
+  });
+
+  // D96 (d), issue 117 item 4: at 6 h the model is shown only where the day-block bootstrap's 90 % interval of its
+  // RMSE minus the best baseline's lies below zero; on the audit's third week it does not: the training mean is shown.
+  it("at 6 h shows the training mean, the model's advantage not holding in the day-block bootstrap", () => {
+    const gain = (sixHours.backtest as unknown as { model_gain: { baseline: string; holds: boolean; blocks: number; hi: number } })
+      .model_gain;
+    expect(sixHours.backtest.shown).toBe("mean");
+    expect(gain).toMatchObject({ baseline: "mean", holds: false, blocks: 7 });
+    expect(gain.hi).toBeGreaterThanOrEqual(0);
+    expect(sixHours.backtest.verdict).not.toMatch(/модель точнее/);
   });
 
   it("names the three forecasts in the verdict and shows the best of them", () => {
@@ -117,8 +138,55 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(verdict).toMatch(/модел/);
     expect(verdict).toMatch(/инерционн/);
     expect(verdict).toMatch(/среднего за период обучения|среднее за период обучения/);
-    const best = Math.min(model.rmse, persistence.rmse, mean.rmse);
-    expect({ model, persistence, mean }[shown].rmse).toBe(best);
+    // The model only where its advantage holds (D96 d), else the better baseline.
+    const baseline = Math.min(persistence.rmse, mean.rmse);
+    if (shown === "model") expect(model.rmse).toBeLessThan(baseline);
+    else expect({ persistence, mean }[shown].rmse).toBe(baseline);
+  });
+});
+
+// Issue 117, item 2 (D96 b): the audit's scenario — a model trained on the first weeks, the whole history forecast:
+// the rows of its training and calibration period are counted apart and the verdict is the held-out week's alone.
+describe("the audit's whole history forecast by the model trained on its first two weeks", () => {
+  let whole: Stored;
+  // The third week with the day and the hour before it (the day its first rows' bands read, the hour their lags
+  // read), both inside the model's period.
+  let recent: Stored;
+  let third: Stored["data"];
+  let alone: Stored["data"];
+  /** `count` rows of a forecast from `offset`, as stored (the rows' pages). */
+  const rowsOf = async (id: string, offset: number, count: number) => {
+    const out: Stored["data"] = [];
+    for (let at = offset; at < offset + count; at += 100) {
+      const page = await h.request(`/api/v1/regres_methane/${id}/rows/?limit=100&offset=${at}`, { token });
+      out.push(...((await page.json()) as { results: Stored["data"] }).results);
+    }
+    return out.slice(0, count);
+  };
+  beforeAll(async () => {
+    whole = await forecastOf(trainedModels.get(60)!, 60, 0);
+    recent = await forecastOf(trainedModels.get(60)!, 60, 2 * WEEK - 150);
+    third = await rowsOf(whole.id, 2 * WEEK, WEEK);
+    alone = await rowsOf(recent.id, 150, WEEK);
+  }, 120_000);
+
+  it("counts the two weeks' rows apart, saying so, and judges the third week alone", () => {
+    const bt = whole.backtest;
+    expect(bt.seen_rows).toBe(history.y.slice(0, 2 * WEEK).filter(Number.isFinite).length);
+    expect(bt.seen_note).toMatch(/^Строки периода обучения: [\d\u00a0]+ — не оцениваются$/);
+    expect(done.backtest.seen_rows).toBe(0);
+    expect(recent.backtest.seen_rows).toBe(150);
+    // D96 (a): the weight and the band fitted on the calibration — each row of the third week forecast alike,
+    // bit for bit, with the two weeks before it or without them.
+    const figures = (rows: Stored["data"]) => rows.map((r) => [r.result, r.lo, r.hi, r.p_exceed]);
+    expect(figures(third)).toEqual(figures(alone));
+    // Issue 117, item 6: the rows' table carries no chance where it is not shown (too early to judge here).
+    expect(whole.probability!.reliable).toBe(false);
+    expect(third.every((r) => !("p_exceed" in r))).toBe(true);
+    // …so the back-test of the whole history is the third week's alone, its verdict, band near the limit and chance.
+    const apart = ({ seen_rows: _r, seen_note: _n, ...judged }: Stored["backtest"]) => judged;
+    expect(apart(bt)).toEqual(apart(recent.backtest));
+    expect(whole.probability).toEqual(recent.probability);
   });
 });
 
@@ -149,9 +217,14 @@ describe("the audit's forecast in the project's xlsx export", () => {
     expect(done.data.every((r) => typeof r.p_exceed === "number")).toBe(true);
     expect(rows.every((r) => r[chance] === null || r[chance] === undefined)).toBe(true);
     expect(rows[0][note]).toBe(done.probability!.note);
-    // The band held near the limit at 1 h: every row's band is written, none marked.
+    // Every row's band is written; the rows forecast from the warning on are marked only where the band was not
+    // certified near the limit (D96 a: at 1 h it held 98,0 % there, wider than 85–95 %).
     expect(done.data.every((r, k) => rows[k][hi] === r.hi)).toBe(true);
-    expect(rows.slice(1).every((r) => r[note] === null || r[note] === undefined)).toBe(true);
+    const marked = rows
+      .slice(0, done.data.length)
+      .map((r) => typeof r[note] === "string" && (r[note] as string).includes("интервал у предела не проверен"));
+    const certified = done.backtest.interval!.near_limit.reliable;
+    expect(marked).toEqual(done.data.map((r) => !certified && r.result >= done.warning));
   });
 
   it("marks the band from the warning on where it did not hold there on the history", async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import {
-  adaptiveIntervalColumns,
+  windowedIntervalColumns,
+  type FittedScales,
   airNeeded,
   calibrate,
   levelBin,
@@ -191,13 +192,23 @@ describe("a forecast of a calibrated model on a history", () => {
     const calibration = (await (
       await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
     ).json()) as Calibration;
-    // Each row's interval from the bin of its forecast's level, updated on the facts of the rows before it, as the core gives it.
+    // Each row's interval from the bin of its forecast's level, from the scales the calibration fitted (D96 a) updated
+    // on the facts of the day before it, as the core gives it.
     const results = Float64Array.from(forecast.data, (r) => r.result);
-    const expected = adaptiveIntervalColumns(results, calibration as unknown as CoreCalibration, 90, 1, {
-      targets: Float64Array.from(forecast.data, (r) => r.y ?? Number.NaN),
-      time: Float64Array.from(forecast.data, (r) => Date.parse(`${r.t}Z`)),
-    });
-    expect(forecast).toMatchObject({ interval_method: "adaptive" });
+    const fitted = (calibration as unknown as { scales: FittedScales }).scales;
+    expect(fitted.limit).toBe(1);
+    const expected = windowedIntervalColumns(
+      results,
+      calibration as unknown as CoreCalibration,
+      90,
+      1,
+      {
+        targets: Float64Array.from(forecast.data, (r) => r.y ?? Number.NaN),
+        time: Float64Array.from(forecast.data, (r) => Date.parse(`${r.t}Z`)),
+      },
+      fitted,
+    );
+    expect(forecast).toMatchObject({ interval_method: "daily" });
     forecast.data.forEach((row, i) => {
       expect(row.result).toBeCloseTo(history.forecast[2000 + i], 6);
       expect(row.hi).toBeCloseTo(expected.hi[i], 12);

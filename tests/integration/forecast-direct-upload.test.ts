@@ -112,9 +112,11 @@ describe("a year of 10-minute readings and a month of 1-minute readings", () => 
     };
     expect(detail.rows).toBe(52_560);
     expect(detail.calibration).toMatchObject({ rows: 44_640 });
-    // Model and persistence are scored on the same rows: the first has no reading before it.
-    expect(detail.backtest.model).toMatchObject({ rows: 52_559, unit: "shift" });
-    expect(detail.backtest.persistence.rows).toBe(52_559);
+    // D96 (b): January's rows are the calibration's period, counted apart (31 days of 144); model and persistence are
+    // scored on the same rows after it: the first has no reading before it judged.
+    expect(detail.backtest).toMatchObject({ seen_rows: 31 * 144 });
+    expect(detail.backtest.model).toMatchObject({ rows: 52_560 - 31 * 144 - 1, unit: "shift" });
+    expect(detail.backtest.persistence.rows).toBe(52_560 - 31 * 144 - 1);
     detail.data.slice(0, 100).forEach((row, i) => expect(row.result).toBeCloseTo(year.forecast[i], 6));
     expect(detail.data.every((r) => r.hi !== null)).toBe(true);
     // The source file downloads as it was uploaded.

@@ -101,8 +101,11 @@ describe("intervals on a drifting longwall through the API, 1 h ahead", () => {
     const { id } = (await res.json()) as { id: string };
     const done = (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token: user.token })).json()) as Summary;
 
-    expect(done.interval_method).toBe("adaptive");
-    expect(done.interval_method_label).toBe("конформный по уровню прогноза, подстроенный по фактам истории");
+    // D96 (a): from the scales fitted on the calibration, updated on the facts of the day before each row.
+    expect(done.interval_method).toBe("daily");
+    expect(done.interval_method_label).toBe(
+      "конформный по уровню прогноза, от масштаба калибровки подстроенный по фактам предыдущих суток",
+    );
     // As stored the calibration no longer holds on the latest rows: stale, and said so.
     expect(done.backtest.interval.stored.recent_coverage!.coverage).toBeLessThan(0.85);
     expect(done.calibration_stale).toBe(true);
@@ -119,7 +122,7 @@ describe("intervals on a drifting longwall through the API, 1 h ahead", () => {
     expect(shown.high_coverage!.coverage).toBeGreaterThanOrEqual(0.85);
     expect(shown.high_coverage!.coverage).toBeLessThanOrEqual(0.95);
     expect(shown.sentence).toMatch(
-      /^Интервал 90 % \(конформный по уровню прогноза, подстроенный по фактам истории\) накрыл факт в \d+,\d % строк/,
+      /^Интервал 90 % \(конформный по уровню прогноза, от масштаба калибровки подстроенный по фактам предыдущих суток\) накрыл факт в \d+,\d % строк/,
     );
   });
 });

@@ -40,7 +40,16 @@ type Stored = {
     persistence: Score;
     verdict: string;
     shown: "model" | "persistence" | "mean";
-    interval?: { limit_coverage: { rows: number; coverage: number } | null; sentence: string };
+    model_gain?: { baseline: string; holds: boolean } | null;
+    interval?: {
+      limit_coverage: { rows: number; coverage: number } | null;
+      sentence: string;
+      near_limit?: {
+        reliable: boolean;
+        by_forecast?: { rows: number; coverage: number | null };
+        by_fact?: { rows: number; coverage: number | null };
+      };
+    };
     events: { events: number; level: number; warning: number; window: number; model: Rule; current: Rule };
     probability?: { rows: number; events: number; brier: number; base_brier: number; reliable: boolean | null } | null;
   };
@@ -138,13 +147,21 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
     high += 1;
     if (lo <= fact && fact <= hi) held += 1;
   }
-  // Where at least 200 facts are at or above 1 %, the 90 % interval holds 85–95 % of them at every
-  // horizon (the rising longwall's 2 h and 6 h held 81,6 % and 79,3 % before the limit's own scale),
-  // and 85–95 % of all the facts.
-  if (high >= 200) {
-    expect(held / high, what).toBeGreaterThanOrEqual(0.85);
-    expect(held / high, what).toBeLessThanOrEqual(0.95);
+  // D96 (a, c), issue 117: the band starts from the scales the calibration fitted and is updated on the facts of each
+  // row's day before it (one band for one row, whatever rows come with it), no longer on the whole history. From
+  // 10 min to 2 h it holds 85–95 % of all the facts on every longwall (89,0–93,4 %); the nowcast (91,3–98,4 %) and
+  // 6 h (83,8–92,5 %) are reported as they hold. Near the limit it is certified only where it held 85–95 % of the
+  // rows forecast at or above W (100 or more) and of the facts at or above 1 % (30 or more): the advancing longwall's
+  // 2 h and 6 h held 84,1 % and 81,2 % of their 309 facts there (88–90 % when updated on the whole history) and
+  // are not certified.
+  const near = done.backtest.interval?.near_limit;
+  if (near && high >= 30 && Math.abs(held / high - 0.9) > 0.05) expect(near.reliable, what).toBe(false);
+  if (near?.reliable) {
+    expect(high, what).toBeGreaterThanOrEqual(30);
+    expect(Math.abs(held / high - 0.9), what).toBeLessThanOrEqual(0.05 + 1e-12);
+    expect(near.by_forecast!.rows, what).toBeGreaterThanOrEqual(100);
   }
+  if (near) expect(near.by_fact, what).toEqual({ rows: high, coverage: high > 0 ? held / high : null });
   // The back-test reports that coverage as this loop computes it, and says so where the rows are too few.
   if (high > 0) {
     expect(done.backtest.interval?.limit_coverage, what).toEqual({ rows: high, coverage: held / high });
@@ -154,7 +171,7 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
         : `о покрытии на пределе судить рано: строк с фактом от 1 % ${high}, нужно не меньше 200`,
     );
   }
-  if (all > 0) {
+  if (all > 0 && horizon >= 10 && horizon <= 120) {
     expect(allHeld / all, what).toBeGreaterThanOrEqual(0.85);
     expect(allHeld / all, what).toBeLessThanOrEqual(0.95);
   }
@@ -170,7 +187,13 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
   if (horizon > 0 && what.endsWith("default")) expect(model.model / model.persistence, what).toBeLessThanOrEqual(1.02);
   // The back-test scores the same rows as this loop does.
   expect(done.backtest.persistence.rows).toBe(bar.rows);
-  if (done.backtest.shown === "persistence") {
+  if (done.backtest.shown === "persistence" && model.model <= model.persistence) {
+    // D96 (d): the model's lower RMSE not confirmed by the day-block bootstrap — it adds nothing here, and says so.
+    expect(done.backtest.verdict).toMatch(
+      /модель (не точнее инерционного прогноза с уверенностью|точнее инерционного прогноза без уверенности): .*\(90 %, бутстреп по суткам, \d+ сут\.\) не ниже нуля — модель на этом горизонте ничего не добавляет\. Прогнозом показан инерционный/,
+    );
+    expect(done.backtest.model_gain).toMatchObject({ baseline: "persistence", holds: false });
+  } else if (done.backtest.shown === "persistence") {
     expect(model.model).toBeGreaterThan(model.persistence);
     // The history's own mean may be named the best (it knew the answer): it is never shown.
     expect(done.backtest.verdict).toMatch(/точнее .*модели.*: RMSE .*ошибка модели на .* больше\. Прогнозом показан инерционный/);

@@ -310,8 +310,11 @@ describe("the back-test against an independent computation", () => {
     expect(score.verdict).toMatch(
       /^На горизонте 0 \(текущий момент\) среднее за период обучения точнее модели и инерционного прогноза: RMSE 0,1000 % против 0,\d{4} % и 0,2000 % \(ошибка на \d+,\d % меньше, чем у модели\); ошибка модели на \d+,\d % больше$/,
     );
-    // The history's own mean knew the answer: it is named, never shown.
-    expect(bestForecast(backtest({ measured, predicted }))).toBe("model");
+    // The history's own mean knew the answer: it is named, never shown; the model, better than persistence on six rows
+    // of one day, has no advantage the day-block bootstrap can check (D96 d): persistence is shown.
+    const own = backtest({ measured, predicted });
+    expect(own.model_gain).toMatchObject({ baseline: "persistence", blocks: 1, holds: false });
+    expect(bestForecast(own)).toBe("persistence");
   });
 });
 
@@ -478,5 +481,90 @@ describe("a calibration checked on the latest rows", () => {
     expect(score.coverage!).toBeGreaterThan(0.8);
     expect(score.recent_coverage!.coverage).toBeLessThan(0.85);
     expect(calibrationStale(score, 90)).toBe(true);
+  });
+});
+
+// D96 (b), issue 117 item 2: a forecast over the model's own period and after it is judged on the rows after it
+// alone — the period's rows counted apart — exactly as the rows after it forecast alone.
+describe("the rows of the model's own period, counted apart", () => {
+  const all = slice(history, 0, 2 * N);
+  const columns = (s: typeof all) => ({ ...intervalColumns(s.forecast, calibration, 90, 0.9), s });
+  const input = (c: ReturnType<typeof columns>, horizon: number, seenUntil?: number) => ({
+    measured: c.s.measured,
+    predicted: c.s.forecast,
+    lo: c.lo,
+    hi: c.hi,
+    pExceed: c.pExceed,
+    time: c.s.time,
+    timeKind: "datetime" as const,
+    limit: 0.9,
+    warning: 0.7,
+    horizon,
+    trainingMean: 0.6,
+    seenUntil,
+  });
+  const end = history.time[N - 1];
+  for (const horizon of [0, 60]) {
+    it(`at ${horizon} min judges the rows after the period as the rows after it alone, the period's ${N} apart`, () => {
+      const whole = backtest(input(columns(all), horizon, end));
+      const after = backtest(input(columns(unseen), horizon));
+      expect(whole.seen_rows).toBe(N);
+      expect(whole.seen_note).toBe("Строки периода обучения: 5\u00a0000 — не оцениваются");
+      const { seen_rows: _r, seen_note: _n, ...judged } = whole;
+      expect(judged).toEqual(after);
+      // Not judged without the period: the whole history's verdict differs (on today's code it did).
+      expect(backtest(input(columns(all), horizon)).model.rows).toBeGreaterThan(after.model.rows + N - 10);
+      expect(after.events!.events).toBeGreaterThan(0);
+    });
+  }
+
+  it("a period ending before the rows sets none apart, and says nothing", () => {
+    const check = backtest(input(columns(unseen), 0, history.time[0] - 1));
+    expect(check.seen_rows).toBe(0);
+    expect(check.seen_note).toBeNull();
+  });
+});
+
+// D96 (d), issue 117 item 4: at 6 h the audit's model was 1,7 % below the training mean's RMSE, the day-block
+// bootstrap put the difference at −0,012…+0,005, and the screen said «точнее». The model is shown only where the
+// bootstrap's 90 % interval lies below zero.
+describe("the model shown only where its advantage holds in a day-block bootstrap", () => {
+  const DAY = 144;
+  const days = 7;
+  const time = Float64Array.from({ length: days * DAY }, (_, k) => HISTORY_START_MS + k * 600_000);
+  const swing = Float64Array.from(time, (_, k) => 0.1 * Math.sin(1.7 * k));
+  const measured = Float64Array.from(swing, (a) => 0.6 + a);
+  /** The model follows the swing by `share(day)` of it: error (1 − share)·swing against the mean's swing. */
+  const model = (share: (day: number) => number) => Float64Array.from(swing, (a, k) => 0.6 + share(Math.floor(k / DAY)) * a);
+  const check = (predicted: Float64Array) =>
+    backtest({ measured, predicted, time, timeKind: "datetime", trainingMean: 0.6, limit: 1, warning: 0.8 });
+
+  it("shows the training mean where the model is better overall but not on enough days: «не точнее с уверенностью»", () => {
+    // 35 % of the swing on odd days, −15 % on even: RMSE 0,0684 % against the mean's 0,0707 % (3,2 % below), the
+    // bootstrap's interval −0,0124…+0,0066 % — the audit's shape.
+    const score = check(model((d) => (d % 2 ? 0.35 : -0.15)));
+    expect(score.model.rmse!).toBeLessThan(score.mean.rmse!);
+    expect(score.model.rmse!).toBeLessThan(score.persistence.rmse!);
+    const gain = score.model_gain!;
+    expect(gain).toMatchObject({ baseline: "mean", blocks: 7, holds: false });
+    expect(gain.difference).toBeCloseTo(score.model.rmse! - score.mean.rmse!, 12);
+    expect(gain.lo).toBeLessThan(0);
+    expect(gain.hi).toBeGreaterThanOrEqual(0);
+    expect(bestForecast(score)).toBe("mean");
+    expect(score.verdict).toMatch(
+      /^На горизонте 0 \(текущий момент\) модель не точнее среднего за период обучения с уверенностью: RMSE 0,\d{4} % против 0,\d{4} %, разность RMSE со средним за период обучения −0,\d{4}…\+0,\d{4} % \(90 %, бутстреп по суткам, 7 сут\.\) не ниже нуля — модель на этом горизонте ничего не добавляет$/,
+    );
+    expect(score.gain_note).toMatch(/^На горизонте 0 \(текущий момент\) модель ничего не добавляет к среднему за период обучения: /);
+    // The same rows give the same answer: the resampling's seed is fixed.
+    expect(check(model((d) => (d % 2 ? 0.35 : -0.15))).model_gain).toEqual(gain);
+  });
+
+  it("shows the model where it is better on every day, and says «точнее»", () => {
+    const score = check(model(() => 0.3));
+    expect(score.model_gain).toMatchObject({ baseline: "mean", holds: true });
+    expect(score.model_gain!.hi).toBeLessThan(0);
+    expect(bestForecast(score)).toBe("model");
+    expect(score.gain_note).toBeNull();
+    expect(score.verdict).toMatch(/^На горизонте 0 \(текущий момент\) модель точнее среднего за период обучения и инерционного прогноза/);
   });
 });

@@ -56,6 +56,13 @@ export interface BacktestInput {
    * absent: the nowcast, scored against the row's own y, persistence the previous row's y.
    */
   horizon?: number;
+  /**
+   * D96 (b): the last time (the rows' units: ms for date-times, the step number for steps) of the model's own
+   * period — the rows it was trained and calibrated on. A forecast issued at or before it, and a fact measured
+   * then, judge nothing: they are counted apart (`seen_rows`) and enter no score, verdict, note, band or chance.
+   * Absent or NaN: every row is judged.
+   */
+  seenUntil?: number;
 }
 
 export interface ForecastScore {
@@ -75,6 +82,10 @@ export interface ForecastScore {
   /** The same share on the rows whose measured y is at or above the limit (issue 76: the interval must
    *  hold them too; LIMIT_COVERAGE_ROWS of them are enough to judge). Absent in a back-test stored before. */
   limit_coverage?: { rows: number; coverage: number } | null;
+  /** D96 (c), issue 117 item 3: the forecast's error on the rows whose fact is at or above the limit (and so the
+   *  warning level): the mean of forecast − fact (negative: it under-forecast there) and the RMSE. Absent in a
+   *  back-test stored before it. */
+  at_limit?: { rows: number; mean_error: number; rmse: number } | null;
   /** What caught, missed and false alarms count: 12-hour shifts or rows. */
   unit: "shift" | "row";
   units: number;
@@ -112,6 +123,62 @@ export interface Backtest {
   /** The chance of reaching the limit against the base rate (probability.ts), on the rows the model is
    *  scored on; null without chances. Absent in a back-test stored before it. */
   probability?: ProbabilityCheck | null;
+  /** D96 (b): rows with a fact inside the model's own period (`seenUntil`), counted apart and judging nothing;
+   *  `seen_note` says it on the screen («Строки периода обучения: 4 032 — не оцениваются»), null with none.
+   *  Absent in a back-test stored before it. */
+  seen_rows?: number;
+  seen_note?: string | null;
+  /** D96 (c): the forecast's error where the fact reached the limit, beside persistence's; null with no such row.
+   *  Absent in a back-test stored before it. */
+  limit_error?: LimitError | null;
+  /** D96 (d): the model against the best baseline in the day-block bootstrap; null without rows both score.
+   *  `gain_note` says where it does not hold (the model adds nothing at this horizon). Absent: stored before. */
+  model_gain?: ModelGain | null;
+  gain_note?: string | null;
+}
+
+/** «Строки периода обучения: 4 032 — не оцениваются»: the rows inside a model's own period, said apart; null with none. */
+export function seenNote(rows: number): string | null {
+  return rows > 0 ? `Строки периода обучения: ${percent(rows, 0)} — не оцениваются` : null;
+}
+
+/**
+ * D96 (b): the input with every row at or before `seenUntil` set aside — its forecast, interval and chance removed
+ * (a forecast issued then is not judged) and its fact removed (an event then is not counted) — and how many of
+ * them carried a fact. The input itself where nothing is set aside.
+ */
+export function unseenInput(input: BacktestInput): { input: BacktestInput; seen: number } {
+  const until = input.seenUntil;
+  const time = input.time;
+  if (!time || !finite(until)) return { input, seen: 0 };
+  const n = input.measured.length;
+  let seen = 0;
+  const inside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (finite(time[i]) && time[i] <= until) {
+      inside[i] = 1;
+      if (finite(input.measured[i])) seen += 1;
+    }
+  }
+  if (!inside.includes(1)) return { input, seen: 0 };
+  const apart = (source: ArrayLike<number | null> | undefined) =>
+    source && Float64Array.from({ length: n }, (_, i) => (inside[i] || !finite(source[i]) ? Number.NaN : (source[i] as number)));
+  return {
+    input: {
+      ...input,
+      measured: apart(input.measured)!,
+      predicted: apart(input.predicted)!,
+      lo: apart(input.lo),
+      hi: apart(input.hi),
+      storedLo: apart(input.storedLo),
+      storedHi: apart(input.storedHi),
+      pExceed: apart(input.pExceed),
+      // Their times too: the event table's days and false alerts per day are the judged rows'.
+      time: apart(time),
+      seenUntil: undefined,
+    },
+    seen,
+  };
 }
 
 /**
@@ -277,11 +344,15 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
 export type ShownForecast = "model" | "persistence" | "mean";
 
 /**
- * The forecast shown: the one of the three with the smallest RMSE on the back-test's rows, the model on a
- * tie, persistence before the mean. The mean competes only where it is the training period's (`mean_source`
- * training: the history's own mean knew the answer).
+ * The forecast shown. D96 (d), issue 117 item 4: the model only where its advantage over the best baseline holds
+ * (`model_gain.holds`: the day-block bootstrap's 90 % interval of its RMSE minus the baseline's lies below zero),
+ * else that baseline — persistence, or the training mean where it is the training period's and the lower. A
+ * back-test stored before the test (no `model_gain`): the one of the three with the smallest RMSE, the model on
+ * a tie, persistence before the mean.
  */
-export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source">): ShownForecast {
+export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain">): ShownForecast {
+  if (check.model.rmse === null) return "model";
+  if (check.model_gain) return check.model_gain.holds ? "model" : check.model_gain.baseline;
   const candidates: Array<[ShownForecast, number | null]> = [
     ["model", check.model.rmse],
     ["persistence", check.persistence.rmse],
@@ -295,7 +366,120 @@ export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "me
       bestRmse = rmse;
     }
   }
-  return check.model.rmse === null ? "model" : best;
+  return best;
+}
+
+/** Resamples of the day-block bootstrap, its level, and the fewest days it is made on (D96 d). */
+export const GAIN_RESAMPLES = 2000;
+export const GAIN_LEVEL = 90;
+export const GAIN_MIN_BLOCKS = 2;
+const GAIN_SEED = 117;
+
+/**
+ * D96 (d): whether the model beats the best baseline on a back-test's rows, in a stated test. The baseline is
+ * persistence or, where it is the training period's (`fromTraining`) and its RMSE lower, the training mean. The
+ * rows are grouped in blocks of a day (24 h of date-times, 144 steps, else 144 rows in order), the blocks resampled
+ * with replacement GAIN_RESAMPLES times (a fixed seed: the same rows give the same answer), and the model's RMSE
+ * minus the baseline's taken on each resample; `holds` where the upper end of its GAIN_LEVEL % interval is below
+ * zero. Null without rows both score.
+ */
+export interface ModelGain {
+  baseline: Exclude<ShownForecast, "model">;
+  /** RMSE of the model minus the baseline's on the rows, % CH4. */
+  difference: number;
+  /** The bootstrap's interval of that difference; null with fewer than GAIN_MIN_BLOCKS days. */
+  lo: number | null;
+  hi: number | null;
+  /** Days (blocks) it was made on. */
+  blocks: number;
+  holds: boolean;
+}
+
+function modelGain(
+  y: Float64Array,
+  model: Float64Array,
+  persistence: Float64Array,
+  mean: Float64Array,
+  fromTraining: boolean,
+  t: Float64Array | undefined,
+  timeKind: TimeKind | undefined,
+): ModelGain | null {
+  const n = y.length;
+  const sq = (f: Float64Array) => {
+    let sum = 0;
+    let rows = 0;
+    for (let k = 0; k < n; k++) {
+      if (finite(y[k]) && finite(model[k]) && finite(f[k])) {
+        sum += (y[k] - f[k]) ** 2;
+        rows += 1;
+      }
+    }
+    return rows ? Math.sqrt(sum / rows) : null;
+  };
+  const byPersistence = sq(persistence);
+  const byMean = fromTraining ? sq(mean) : null;
+  if (byPersistence === null && byMean === null) return null;
+  const baseline: ModelGain["baseline"] = byMean !== null && (byPersistence === null || byMean < byPersistence) ? "mean" : "persistence";
+  const base = baseline === "mean" ? mean : persistence;
+  // Per block (a day): the rows, the model's and the baseline's sums of squared errors.
+  const span = timeKind === "datetime" ? 86_400_000 : 144;
+  const blocks = new Map<number, [number, number, number]>();
+  for (let k = 0; k < n; k++) {
+    if (!(finite(y[k]) && finite(model[k]) && finite(base[k]))) continue;
+    const key = Math.floor((t && timeKind && finite(t[k]) ? t[k] : k) / span);
+    const sums = blocks.get(key) ?? [0, 0, 0];
+    sums[0] += 1;
+    sums[1] += (y[k] - model[k]) ** 2;
+    sums[2] += (y[k] - base[k]) ** 2;
+    blocks.set(key, sums);
+  }
+  const days = [...blocks.values()];
+  const total = days.reduce((a, [r, m, b]) => [a[0] + r, a[1] + m, a[2] + b], [0, 0, 0]);
+  const difference = Math.sqrt(total[1] / total[0]) - Math.sqrt(total[2] / total[0]);
+  if (days.length < GAIN_MIN_BLOCKS) return { baseline, difference, lo: null, hi: null, blocks: days.length, holds: false };
+  // mulberry32: a small seeded generator, the same draws on every host.
+  let state = GAIN_SEED;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const draws = new Float64Array(GAIN_RESAMPLES);
+  for (let b = 0; b < GAIN_RESAMPLES; b++) {
+    let rows = 0;
+    let m = 0;
+    let s2 = 0;
+    for (let d = 0; d < days.length; d++) {
+      const day = days[Math.floor(random() * days.length)];
+      rows += day[0];
+      m += day[1];
+      s2 += day[2];
+    }
+    draws[b] = Math.sqrt(m / rows) - Math.sqrt(s2 / rows);
+  }
+  draws.sort();
+  const tail = (100 - GAIN_LEVEL) / 200;
+  const lo = draws[Math.floor(tail * (GAIN_RESAMPLES - 1))];
+  const hi = draws[Math.ceil((1 - tail) * (GAIN_RESAMPLES - 1))];
+  return { baseline, difference, lo, hi, blocks: days.length, holds: hi < 0 };
+}
+
+/** «разность RMSE с инерционным прогнозом −0,0120…+0,0050 % (90 %, бутстреп по суткам, 7 сут.)», or why there is none. */
+function gainInterval(gain: ModelGain): string {
+  const signed = (v: number) => `${v < 0 ? "−" : "+"}${percent(Math.abs(v), 4)}`;
+  if (gain.lo === null || gain.hi === null) return `преимущество не проверить: строк с фактом меньше чем за ${GAIN_MIN_BLOCKS} сут.`;
+  return (
+    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signed(gain.lo)}…${signed(gain.hi)} % ` +
+    `(${GAIN_LEVEL} %, бутстреп по суткам, ${gain.blocks} сут.) не ниже нуля`
+  );
+}
+
+/** «На горизонте 6 ч модель ничего не добавляет к среднему за период обучения: разность RMSE … не ниже нуля»: where the
+ *  model's advantage does not hold (D96 d); null where it does. */
+export function gainNote(horizon: number, gain: ModelGain | null | undefined): string | null {
+  if (!gain || gain.holds) return null;
+  return `На горизонте ${horizonLabel(horizon)} модель ничего не добавляет к ${FORECAST_NAMES[gain.baseline].dative}: ${gainInterval(gain)}`;
 }
 
 /** The sentence's end when another forecast than the model's is shown. */
@@ -304,12 +488,16 @@ export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
   mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
 };
 
-/** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level and
- *  updated on the history's own facts, conditional on the level alone, or one width for all (a
- *  calibration stored before the bins). */
-export type IntervalMethod = "adaptive" | "level" | "split";
+/** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level, from the
+ *  scales the calibration fitted on its own rows updated on the facts of the day before each row, or those
+ *  scales alone without facts (D96 a: the same band for a row on every request);
+ *  for a calibration stored before them, updated on the history's own facts, conditional on the level
+ *  alone, or one width for all (a calibration stored before the bins). */
+export type IntervalMethod = "daily" | "calibrated" | "adaptive" | "level" | "split";
 
 export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
+  daily: "конформный по уровню прогноза, от масштаба калибровки подстроенный по фактам предыдущих суток",
+  calibrated: "конформный по уровню прогноза, масштаб подобран на калибровке",
   adaptive: "конформный по уровню прогноза, подстроенный по фактам истории",
   level: "конформный по уровню прогноза",
   split: "конформный, одна ширина для всех строк",
@@ -321,37 +509,104 @@ export const LIMIT_COVERAGE_ROWS = 200;
 
 /** Rows whose forecast is at or above the warning level from which the interval's coverage near the limit
  *  is judged (issue 108, item 2: 48,7 % of 39 such rows at 1 h, 15,4 % of 13 at 6 h, under a 90 % band). */
-export const NEAR_LIMIT_ROWS = 50;
+export const NEAR_LIMIT_ROWS = 100;
+/** Rows whose fact is at or above the limit from which the band there is judged (D96 c: 30). */
+export const FACT_LIMIT_ROWS = 30;
 /** How far the coverage near the limit may stray from the level, either way: 85–95 % for a 90 % band. */
 export const NEAR_LIMIT_TOLERANCE = 0.05;
 
-/** The interval near the limit: on the rows whose forecast is at or above the warning level, how many and what
- *  share it held; `reliable` only with NEAR_LIMIT_ROWS of them and the share within the level ± the tolerance. */
+/** A band's coverage on some rows: how many and what share it held (null without rows). */
+export interface NearShare {
+  rows: number;
+  coverage: number | null;
+}
+
+/**
+ * The interval near the limit (D96 c, issue 117 item 3): on the rows whose forecast is at or above the warning
+ * level (`by_forecast`, also `rows` and `coverage` as before) and on the rows whose fact is at or above the limit
+ * (`by_fact`: where methane was near the limit, whatever was forecast); `reliable` only where both hold within the
+ * level ± the tolerance, on NEAR_LIMIT_ROWS and FACT_LIMIT_ROWS rows.
+ */
 export interface NearLimit {
   rows: number;
   coverage: number | null;
   reliable: boolean;
+  /** Absent in a back-test stored before issue 117. */
+  by_forecast?: NearShare;
+  by_fact?: NearShare;
 }
 
-export function nearLimit(high: { rows: number; coverage: number } | null | undefined, level: number): NearLimit {
-  const rows = high?.rows ?? 0;
-  const coverage = high && rows > 0 ? high.coverage : null;
-  const within = coverage !== null && Math.abs(coverage - level / 100) <= NEAR_LIMIT_TOLERANCE + 1e-12;
-  return { rows, coverage, reliable: rows >= NEAR_LIMIT_ROWS && within };
+const within = (share: NearShare, level: number) =>
+  share.coverage !== null && Math.abs(share.coverage - level / 100) <= NEAR_LIMIT_TOLERANCE + 1e-12;
+
+const nearShare = (held: { rows: number; coverage: number } | null | undefined): NearShare => {
+  const rows = held?.rows ?? 0;
+  return { rows, coverage: held && rows > 0 ? held.coverage : null };
+};
+
+export function nearLimit(
+  high: { rows: number; coverage: number } | null | undefined,
+  level: number,
+  atLimit?: { rows: number; coverage: number } | null,
+): NearLimit {
+  const byForecast = nearShare(high);
+  const byFact = nearShare(atLimit);
+  const reliable =
+    byForecast.rows >= NEAR_LIMIT_ROWS && within(byForecast, level) && byFact.rows >= FACT_LIMIT_ROWS && within(byFact, level);
+  return { rows: byForecast.rows, coverage: byForecast.coverage, reliable, by_forecast: byForecast, by_fact: byFact };
 }
 
-/** «Интервалу 90 % у предела не доверять: он накрыл факт в 48,7 % из 39 строк с прогнозом от 0,8 % (должен в
- *  85–95 %)» or «… строк с прогнозом от 0,8 % 13, судить можно с 50»; null where it holds. */
-export function nearLimitNote(near: NearLimit, level: number, warning: number): string | null {
+/** «Интервалу 90 % у предела не доверять: он накрыл факт в 98,0 % из 51 строк с прогнозом от 0,8 % (должен в
+ *  85–95 %); строк с фактом от 1 % 11 (накрыто 18,2 %), судить можно не меньше чем по 30»; null where it holds.
+ *  A back-test stored before issue 117 (no `by_fact`) is judged on the rows by the forecast alone. */
+export function nearLimitNote(near: NearLimit, level: number, warning: number, limit = METHANE_LIMIT_PERCENT): string | null {
   if (near.reliable) return null;
   const head = `Интервалу ${level} % у предела не доверять`;
-  const from = `с прогнозом от ${percent(warning, 1)} %`;
   const band = `${level - NEAR_LIMIT_TOLERANCE * 100}–${level + NEAR_LIMIT_TOLERANCE * 100} %`;
-  if (near.rows >= NEAR_LIMIT_ROWS && near.coverage !== null) {
-    return `${head}: он накрыл факт в ${percent(near.coverage * 100, 1)} % из ${near.rows} строк ${from} (должен в ${band}).`;
-  }
-  const held = near.coverage === null ? "" : ` (накрыто ${percent(near.coverage * 100, 1)} %)`;
-  return `${head}: строк ${from} ${near.rows}${held}, проверить его там можно не меньше чем на ${NEAR_LIMIT_ROWS}.`;
+  const part = (share: NearShare, what: string, least: number, judged: (s: NearShare) => boolean) => {
+    if (share.rows >= least && share.coverage !== null) {
+      return judged(share)
+        ? null
+        : `он накрыл факт в ${percent(share.coverage * 100, 1)} % из ${share.rows} строк ${what} (должен в ${band})`;
+    }
+    const held = share.coverage === null ? "" : ` (накрыто ${percent(share.coverage * 100, 1)} %)`;
+    return `строк ${what} ${share.rows}${held}, судить можно не меньше чем по ${least}`;
+  };
+  const byForecast = near.by_forecast ?? { rows: near.rows, coverage: near.coverage };
+  const parts = [
+    part(byForecast, `с прогнозом от ${percent(warning, 1)} %`, NEAR_LIMIT_ROWS, (s) => within(s, level)),
+    near.by_fact ? part(near.by_fact, `с фактом от ${percent(limit, 1)} %`, FACT_LIMIT_ROWS, (s) => within(s, level)) : null,
+  ].filter((p): p is string => p !== null);
+  return `${head}: ${parts.join("; ")}.`;
+}
+
+/** D96 (c): the error of the forecast shown where the fact reached the limit, beside persistence's there, and
+ *  where it under-forecast the sentence the screens and the tile say. */
+export interface LimitError {
+  rows: number;
+  model: { mean_error: number; rmse: number } | null;
+  persistence: { mean_error: number; rmse: number } | null;
+  /** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок» where the forecast's mean error there is
+   *  below zero; null otherwise. */
+  note: string | null;
+}
+
+export function limitError(model: ForecastScore, persistence: ForecastScore): LimitError | null {
+  const own = model.at_limit;
+  if (!own) return null;
+  const base = persistence.at_limit;
+  return {
+    rows: own.rows,
+    model: { mean_error: own.mean_error, rmse: own.rmse },
+    persistence: base ? { mean_error: base.mean_error, rmse: base.rmse } : null,
+    note: underForecastNote(own.mean_error),
+  };
+}
+
+/** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок»; null where it does not under-forecast. */
+export function underForecastNote(meanError: number): string | null {
+  if (!(meanError < 0)) return null;
+  return `У предела прогноз занижает: в среднем на ${percent(-meanError, 2)} %; ориентир — тренд, не потолок`;
 }
 
 export interface IntervalCheck {
@@ -417,6 +672,9 @@ function score(
   let highCovered = 0;
   let limitRows = 0;
   let limitCovered = 0;
+  let atLimit = 0;
+  let atLimitSum = 0;
+  let atLimitSq = 0;
   const held: boolean[] = [];
   // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
   const units = new Map<number, number>();
@@ -436,6 +694,11 @@ function score(
     if (yk > 0) {
       apeSum += Math.abs(error) / yk;
       apeRows += 1;
+    }
+    if (yk >= limit && yk >= warning) {
+      atLimit += 1;
+      atLimitSum -= error;
+      atLimitSq += error * error;
     }
     if (lo && hi && finite(lo[k]) && finite(hi[k])) {
       intervalRows += 1;
@@ -487,6 +750,7 @@ function score(
     recent_coverage: recentCoverage(held),
     high_coverage: highRows ? { rows: highRows, coverage: highCovered / highRows } : null,
     limit_coverage: limitRows ? { rows: limitRows, coverage: limitCovered / limitRows } : null,
+    at_limit: atLimit ? { rows: atLimit, mean_error: atLimitSum / atLimit, rmse: Math.sqrt(atLimitSq / atLimit) } : null,
     unit: byShift ? "shift" : "row",
     units: units.size,
     exceedances: caught + missed,
@@ -518,8 +782,15 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
 
 /** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y,
  *  each one's lead time by the event table's one definition where the rows carry date-times (issue 108, item 4). */
-export function backtest(input: BacktestInput): Backtest {
-  return withEventLeads(scoredBacktest(input), input);
+export function backtest(given: BacktestInput): Backtest {
+  const { input, seen } = unseenInput(given);
+  const scored = withEventLeads(scoredBacktest(input), input);
+  const check = {
+    ...scored,
+    limit_error: limitError(scored.model, scored.persistence),
+    gain_note: gainNote(scored.horizon, scored.model_gain),
+  };
+  return finite(given.seenUntil) ? { ...check, seen_rows: seen, seen_note: seenNote(seen) } : check;
 }
 
 /**
@@ -621,14 +892,16 @@ function scoredBacktest(input: BacktestInput): Backtest {
     const persistence = scoreOf(previous);
     const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
+    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind);
     return {
+      model_gain: gain,
       limit,
       warning,
       horizon,
       model,
       persistence,
       mean: meanScore,
-      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history"),
+      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
@@ -666,14 +939,16 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
   const meanScore = scoreOf(mean);
   const chances = issued(pick(input.pExceed));
+  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind);
   return {
+    model_gain: gain,
     limit,
     warning,
     horizon,
     model,
     persistence: baseline,
     mean: meanScore,
-    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history"),
+    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
@@ -706,7 +981,7 @@ function intervalCheck(input: BacktestInput, model: ForecastScore, stored: Forec
     level,
     coverage: model.coverage,
     high_coverage: model.high_coverage,
-    near_limit: nearLimit(model.high_coverage, level),
+    near_limit: nearLimit(model.high_coverage, level, model.limit_coverage),
     limit_coverage: model.limit_coverage ?? null,
     stored: stored && { coverage: stored.coverage, recent_coverage: stored.recent_coverage, high_coverage: stored.high_coverage },
   };
@@ -726,17 +1001,27 @@ export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning
     text += `; о покрытии на пределе судить рано: строк с фактом от ${level} % ${atLimit.rows}, нужно не меньше ${LIMIT_COVERAGE_ROWS} (накрыто ${share(atLimit.coverage)})`;
   }
   if (check.stored?.coverage != null) text += `; калибровка без подстройки — в ${share(check.stored.coverage)}`;
-  const near = check.near_limit && nearLimitNote(check.near_limit, check.level, warning);
+  const near = check.near_limit && nearLimitNote(check.near_limit, check.level, warning, limit);
   return near ? `${text}. ${near}` : text;
 }
 
 const percent = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/\s/g, "\u00a0");
 
-const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: string }> = {
-  model: { nominative: "модель", genitive: "модели" },
-  persistence: { nominative: "инерционный прогноз", genitive: "инерционного прогноза" },
-  mean: { nominative: "среднее за период обучения", genitive: "среднего за период обучения" },
+const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: string; dative: string; instrumental: string }> = {
+  model: { nominative: "модель", genitive: "модели", dative: "модели", instrumental: "с моделью" },
+  persistence: {
+    nominative: "инерционный прогноз",
+    genitive: "инерционного прогноза",
+    dative: "инерционному прогнозу",
+    instrumental: "с инерционным прогнозом",
+  },
+  mean: {
+    nominative: "среднее за период обучения",
+    genitive: "среднего за период обучения",
+    dative: "среднему за период обучения",
+    instrumental: "со средним за период обучения",
+  },
 };
 const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
 
@@ -752,6 +1037,7 @@ export function verdictOf(
   persistence: ForecastScore,
   mean: ForecastScore,
   meanSource: "training" | "history" = "training",
+  gain?: ModelGain | null,
 ): string {
   const where = `На горизонте ${horizonLabel(horizon)}`;
   const names = { ...FORECAST_NAMES, mean: meanSource === "training" ? FORECAST_NAMES.mean : HISTORY_MEAN };
@@ -784,6 +1070,17 @@ export function verdictOf(
   }
   if (best[0] !== "model" && model.rmse > best[1]) {
     text += `; ошибка модели на ${percent(((model.rmse - best[1]) / best[1]) * 100, 1)} % больше`;
+  }
+  // D96 (d): «точнее» only where the advantage holds in the day-block bootstrap.
+  const baselineRmse = gain ? (gain.baseline === "mean" ? mean.rmse : persistence.rmse) : null;
+  if (best[0] !== "model" && gain && !gain.holds && baselineRmse !== null && model.rmse <= baselineRmse) {
+    text += `; модель точнее ${names[gain.baseline].genitive} без уверенности: ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
+  }
+  if (best[0] === "model" && gain && !gain.holds) {
+    const against = gain.baseline === "mean" ? mean.rmse : persistence.rmse;
+    text =
+      `${where} модель не точнее ${names[gain.baseline].genitive} с уверенностью: RMSE ${rmse(best[1])} против ` +
+      `${rmse(against ?? best[1])}, ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
   }
   return text;
 }

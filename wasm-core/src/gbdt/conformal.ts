@@ -327,6 +327,8 @@ export function adaptiveIntervalColumns(
   limit: number,
   history: AdaptiveHistory,
   step = ADAPTIVE_STEP,
+  /** The scales the history starts from (D96 a: the calibration's fitted ones; absent: 1 and none at the limit). */
+  start?: { slots: readonly number[]; near: number },
 ): AdaptiveColumns {
   const n = predicted.length;
   const { targets, time } = history;
@@ -345,6 +347,7 @@ export function adaptiveIntervalColumns(
   // adapt on their own misses, not on those of their bin's many rows below the warning (on the audit's
   // longwall the busy weekdays' rows below it widened the band near the limit to hold 96 %).
   const logScale = new Float64Array(2 * bins.length);
+  if (start) for (let b = 0; b < logScale.length; b++) logScale[b] = Math.log(start.slots[b] ?? 1);
   // Conditioned on the level (issue 76: the rows at or above the limit were held in 0–62 %): the
   // facts at or above the limit update a scale of their own, whatever their forecast's bin, and a
   // forecast near the limit — where those facts come from — takes it besides its bin's.
@@ -353,14 +356,14 @@ export function adaptiveIntervalColumns(
   // The scale each counted fact at or above the limit needed to be held (|y − forecast| / half-width),
   // the latest NEAR_WINDOW of them; their `level` quantile, recomputed as one comes in.
   const needed: number[] = [];
-  let quantileScale = 0;
+  let quantileScale = start?.near ?? 0;
   // And a scale of their own updated as each bin's is, on those facts alone (from their first
   // fact's bin's): up by NEAR_STEP·(1 − α) after one the interval shown missed, down by NEAR_STEP·α
   // after one it held, so the share of them missed tends to α where the quantile of the latest lags
   // behind (a seam whose gas keeps rising). The limit's scale is the larger of the two.
-  let logNear = 0;
-  let nearStarted = false;
-  let nearScale = 0;
+  let logNear = start && start.near > 0 ? Math.log(start.near) : 0;
+  let nearStarted = start !== undefined && start.near > 0;
+  let nearScale = start?.near ?? 0;
   const last = bins.length - 1;
   const binOf = (p: number) => {
     for (let b = 0; b < last; b++) {
@@ -421,6 +424,232 @@ export function adaptiveIntervalColumns(
     out.pExceed[k] = levelExceedance(calibration, p, limit, p < limit ? upper : scale) ?? Number.NaN;
     out.scale[k] = scale;
     waiting[issued++] = k;
+  }
+  return out;
+}
+
+/**
+ * D96 (a), issue 117 item 1: the band's scales fitted once on the calibration's own rows and kept with it, so
+ * every request — the tile's 24 h, a week's route, the back-test — gives one band and one chance for one row.
+ * Per level: each bin's scale below the warning level and at or above it (the slots adaptiveIntervalColumns
+ * updates), the `level` conformal quantile of |y − ŷ| / the row's half-width over the slot's rows (1 with fewer
+ * than NEAR_MIN of them), and the limit's scale, the same quantile of (y − ŷ)⁺ / half-width over the rows whose
+ * fact reached the limit (0 with fewer than NEAR_MIN: none), which widens the upper side near the limit.
+ */
+export interface FittedScales {
+  /** The limit they were fitted at (a request at another limit takes the bins as calibrated) and its warning level. */
+  limit: number;
+  warning: number;
+  levels: Record<`${IntervalLevel}`, { slots: number[]; near: number }>;
+}
+
+/** How far back a row's band reads the history's facts (D96 a): a day, what the tile carries. */
+export const ADAPTIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** γ of the day's update: twice ADAPTIVE_STEP, since a day of 10-minute rows is all the update has (at 0,05 the
+ *  band could fall to half its width at most in a day; the generated longwalls' nowcasts held 96–100 % of facts). */
+export const WINDOW_STEP = 0.1;
+
+/**
+ * D96 (a), issue 117 item 1: lo, hi and p_exceed of every forecast of a history, each row's band the adaptive
+ * update's (adaptiveIntervalColumns) replayed over the rows issued in the day before it (`windowMs`, the rows
+ * after t − windowMs and before t), starting from the calibration's fitted scales: a row's band depends on that
+ * day alone, so the tile (its 24 h) and a week's request give one band for one row. A row with less of the day
+ * in the request starts from the fitted scales all the same, on the rows it has.
+ */
+export function windowedIntervalColumns(
+  predicted: ArrayLike<number>,
+  calibration: Calibration,
+  level: IntervalLevel,
+  limit: number,
+  history: AdaptiveHistory & { time: ArrayLike<number> },
+  fitted: FittedScales,
+  windowMs = ADAPTIVE_WINDOW_MS,
+): AdaptiveColumns {
+  const n = predicted.length;
+  const { time, targets } = history;
+  const ahead = history.ahead ?? 0;
+  const out = { lo: new Float64Array(n), hi: new Float64Array(n), pExceed: new Float64Array(n), scale: new Float64Array(n) };
+  out.lo.fill(Number.NaN);
+  out.hi.fill(Number.NaN);
+  out.pExceed.fill(Number.NaN);
+  out.scale.fill(Number.NaN);
+  const order = Int32Array.from({ length: n }, (_, k) => k)
+    .filter((k) => Number.isFinite(time[k]))
+    .sort((a, b) => time[a] - time[b] || a - b);
+  const start = fitted.levels[`${level}`];
+  const near = fitted.warning;
+  const allowed = 1 - level / 100;
+  // What does not depend on the replay: each row's slot and half-width as calibrated (NaN: none).
+  const slot = new Int32Array(n);
+  const width = new Float64Array(n).fill(Number.NaN);
+  for (let k = 0; k < n; k++) {
+    const p = predicted[k];
+    if (!Number.isFinite(p)) continue;
+    slot[k] = 2 * binIndex(calibration, p) + (p >= near ? 1 : 0);
+    width[k] = rowHalfWidth(calibration, p, level) ?? Number.NaN;
+  }
+  const startLog = Float64Array.from({ length: 2 * Math.max(1, calibration.bins?.length ?? 0) }, (_, b) => Math.log(start.slots[b] ?? 1));
+  const logScale = new Float64Array(startLog.length);
+  const lo = new Float64Array(n);
+  const hi = new Float64Array(n);
+  const waiting = new Int32Array(n);
+  const needed: number[] = [];
+  let from = 0;
+  for (let o = 0; o < order.length; o++) {
+    const k = order[o];
+    if (!Number.isFinite(predicted[k])) continue;
+    const tk = time[k];
+    while (time[order[from]] <= tk - windowMs) from += 1;
+    let end = o;
+    while (end > from && time[order[end - 1]] === tk) end -= 1;
+    // The adaptive update (adaptiveIntervalColumns) replayed over the day's rows from the fitted scales, then k.
+    logScale.set(startLog);
+    let quantileScale = start.near;
+    let logNear = start.near > 0 ? Math.log(start.near) : 0;
+    let nearStarted = start.near > 0;
+    let nearScale = start.near;
+    needed.length = 0;
+    let issued = 0;
+    let next = 0;
+    for (let r = from; r <= end; r++) {
+      const j = r === end ? k : order[r];
+      const now = time[j];
+      while (next < issued && time[waiting[next]] < now && time[waiting[next]] + ahead <= now) {
+        const i = waiting[next++];
+        const y = targets[i];
+        if (!Number.isFinite(y) || !Number.isFinite(lo[i])) continue;
+        const b = slot[i];
+        const qi = width[i];
+        const missed = y < lo[i] || y > hi[i] ? 1 : 0;
+        logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + WINDOW_STEP * (missed - allowed)));
+        if (y >= limit && Number.isFinite(qi) && qi > 0) {
+          // Kept ascending as they come (a day holds fewer than NEAR_WINDOW of them).
+          const v = Math.max(0, y - predicted[i]) / qi;
+          let at = needed.length;
+          needed.push(v);
+          while (at > 0 && needed[at - 1] > v) {
+            needed[at] = needed[at - 1];
+            at -= 1;
+          }
+          needed[at] = v;
+          if (needed.length >= NEAR_MIN) {
+            quantileScale = Math.min(MAX_SCALE, needed[Math.min(needed.length - 1, Math.ceil((level / 100) * needed.length) - 1)]);
+          }
+          if (!nearStarted) logNear = logScale[b];
+          nearStarted = true;
+          logNear = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logNear + NEAR_STEP * (missed - allowed)));
+          nearScale = Math.max(quantileScale, Math.exp(logNear));
+        }
+      }
+      const p = predicted[j];
+      lo[j] = hi[j] = Number.NaN;
+      if (!Number.isFinite(p)) continue;
+      const q = width[j];
+      const scale = Math.exp(logScale[slot[j]]);
+      const upper = p >= near || (Number.isFinite(q) && p + q * nearScale >= limit) ? Math.max(scale, nearScale) : scale;
+      if (Number.isFinite(q)) {
+        lo[j] = Math.max(0, p - q * scale);
+        hi[j] = p + q * upper;
+      }
+      if (j === k) {
+        out.lo[k] = lo[k];
+        out.hi[k] = hi[k];
+        out.scale[k] = scale;
+        out.pExceed[k] = levelExceedance(calibration, p, limit, p < limit ? upper : scale) ?? Number.NaN;
+      }
+      waiting[issued++] = j;
+    }
+  }
+  return out;
+}
+
+/** The scales of a calibration stored before they were fitted: its bins as they are (1), none at the limit. */
+export function unitScales(calibration: Calibration, limit: number): FittedScales {
+  const slots = new Array<number>(2 * Math.max(1, calibration.bins?.length ?? 0)).fill(1);
+  const levels = Object.fromEntries(INTERVAL_LEVELS.map((level) => [`${level}`, { slots, near: 0 }])) as FittedScales["levels"];
+  return { limit, warning: 0.8 * limit, levels };
+}
+
+/** The bin of a calibration a forecast falls in, by index (the whole calibration: 0). */
+function binIndex(calibration: Calibration, p: number): number {
+  const bins = calibration.bins;
+  if (!bins || bins.length === 0) return 0;
+  for (let b = 0; b < bins.length - 1; b++) {
+    const below = bins[b].below;
+    if (below === null || p < below) return b;
+  }
+  return bins.length - 1;
+}
+
+/** The row's half-width at `level` as calibrated (its bin's share of its level), % CH4; null where none. */
+function rowHalfWidth(calibration: Calibration, p: number, level: IntervalLevel): number | null {
+  const bins = calibration.bins?.length ? calibration.bins : null;
+  return binHalfWidth(calibration, bins ? bins[binIndex(calibration, p)] : calibration, level, p);
+}
+
+/** The `level` % conformal quantile of `values` (unsorted), or `fallback` with fewer than NEAR_MIN. */
+function scaleQuantile(values: number[], level: number, fallback: number): number {
+  if (values.length < NEAR_MIN) return fallback;
+  const sorted = Float64Array.from(values).sort();
+  const q = conformalQuantile(sorted, level) ?? sorted[sorted.length - 1];
+  return Math.min(MAX_SCALE, Math.max(1 / MAX_SCALE, q));
+}
+
+/** The scales of a calibration fitted on its rows: their forecasts and the facts they forecast (targets). */
+export function fitScales(
+  predicted: ArrayLike<number>,
+  targets: ArrayLike<number>,
+  calibration: Calibration,
+  limit: number,
+  warning = 0.8 * limit,
+): FittedScales {
+  const slots = 2 * Math.max(1, calibration.bins?.length ?? 0);
+  const levels = {} as FittedScales["levels"];
+  for (const level of INTERVAL_LEVELS) {
+    const ratios: number[][] = Array.from({ length: slots }, () => []);
+    const needed: number[] = [];
+    for (let i = 0; i < predicted.length; i++) {
+      const [p, y] = [predicted[i], targets[i]];
+      if (!Number.isFinite(p) || !Number.isFinite(y)) continue;
+      const q = rowHalfWidth(calibration, p, level);
+      if (q === null || !(q > 0)) continue;
+      ratios[2 * binIndex(calibration, p) + (p >= warning ? 1 : 0)].push(Math.abs(y - p) / q);
+      if (y >= limit) needed.push(Math.max(0, y - p) / q);
+    }
+    levels[`${level}`] = { slots: ratios.map((r) => scaleQuantile(r, level, 1)), near: scaleQuantile(needed, level, 0) };
+  }
+  return { limit, warning, levels };
+}
+
+/**
+ * lo, hi and p_exceed for every forecast by the calibration's fitted scales: the same for a row whatever rows
+ * come with it. The lower side takes its slot's scale; the upper side, near the limit (the forecast at or above
+ * the warning level, or within the limit's scale of the limit), the larger of it and the limit's; p_exceed reads
+ * the residuals at the scale of the side that reaches the limit, as adaptiveIntervalColumns does.
+ */
+export function fittedIntervalColumns(
+  predicted: ArrayLike<number>,
+  calibration: Calibration,
+  level: IntervalLevel,
+  limit: number,
+  fitted: FittedScales,
+): AdaptiveColumns {
+  const n = predicted.length;
+  const out = { lo: new Float64Array(n), hi: new Float64Array(n), pExceed: new Float64Array(n), scale: new Float64Array(n) };
+  const { slots, near } = fitted.levels[`${level}`];
+  for (let k = 0; k < n; k++) {
+    const p = predicted[k];
+    out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;
+    if (!Number.isFinite(p)) continue;
+    const q = rowHalfWidth(calibration, p, level);
+    const scale = slots[2 * binIndex(calibration, p) + (p >= fitted.warning ? 1 : 0)] ?? 1;
+    const upper = p >= fitted.warning || (q !== null && p + q * near >= limit) ? Math.max(scale, near) : scale;
+    const { lo } = interval(p, q === null ? null : q * scale);
+    const { hi } = interval(p, q === null ? null : q * upper);
+    out.lo[k] = lo ?? Number.NaN;
+    out.hi[k] = hi ?? Number.NaN;
+    out.pExceed[k] = levelExceedance(calibration, p, limit, p < limit ? upper : scale) ?? Number.NaN;
+    out.scale[k] = scale;
   }
   return out;
 }

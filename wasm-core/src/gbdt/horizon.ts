@@ -268,6 +268,52 @@ export const CHANGE_WEIGHT_Z = 2;
 /** Rows a company's own model's change weight is drawn towards 1 by (6 h of 10-minute rows). */
 export const CHANGE_WEIGHT_PRIOR_ROWS = 36;
 
+/** The change weight from the sums over `counted` rows (fromPersistence), within 0 … 1. */
+function weightOf(cd: number, cc: number, dd: number, counted: number, overlap: number, prior: 0 | 1): number {
+  if (!(cc > 0 && counted > 1)) return prior;
+  const fitted = cd / cc;
+  // Σ (d − fitted·c)² = Σ d² − fitted·Σ c·d.
+  const residual = Math.max(0, dd - fitted * cd) / (counted - 1);
+  const margin = CHANGE_WEIGHT_Z * Math.sqrt((residual * overlap) / cc);
+  const drawn = (counted * fitted + CHANGE_WEIGHT_PRIOR_ROWS) / (counted + CHANGE_WEIGHT_PRIOR_ROWS);
+  return Math.min(1, Math.max(0, prior === 0 ? fitted - margin : drawn));
+}
+
+/**
+ * D96 (a), issue 117 item 1: the change weight fitted once on a calibration's rows — fromPersistence's weight with
+ * every row's measured change counted — kept with the calibration and applied to every request (withWeight), so
+ * one row gets one forecast whatever rows come with it.
+ */
+export function changeWeight(
+  changes: ArrayLike<number>,
+  yNow: ArrayLike<number>,
+  timeMs: ArrayLike<number>,
+  aheadMs: number,
+  stepMs: number,
+  prior: 0 | 1 = 0,
+): number {
+  const targets = shifted(yNow, timeMs, aheadMs);
+  let cd = 0;
+  let cc = 0;
+  let dd = 0;
+  let counted = 0;
+  for (let j = 0; j < changes.length; j++) {
+    const c = changes[j];
+    const d = targets[j] - yNow[j];
+    if (!Number.isFinite(c) || !Number.isFinite(d)) continue;
+    cd += c * d;
+    cc += c * c;
+    dd += d * d;
+    counted += 1;
+  }
+  return weightOf(cd, cc, dd, counted, Math.max(1, aheadMs / stepMs), prior);
+}
+
+/** y(t) plus the change weighted by a fixed `weight` (changeWeight's), every row alike. */
+export function withWeight(changes: ArrayLike<number>, yNow: ArrayLike<number>, weight: number): Float64Array {
+  return Float64Array.from({ length: changes.length }, (_, i) => yNow[i] + weight * changes[i]);
+}
+
 /**
  * A forecast ahead that starts from persistence (issue 76): y(t) plus the model's change c weighted
  * by as much of it as the history's own earlier rows bear out. Over the n rows whose y(t + h) was
@@ -311,15 +357,7 @@ export function fromPersistence(
       dd += d * d;
       counted += 1;
     }
-    let w: number = prior;
-    if (cc > 0 && counted > 1) {
-      const fitted = cd / cc;
-      // Σ (d − fitted·c)² = Σ d² − fitted·Σ c·d.
-      const residual = Math.max(0, dd - fitted * cd) / (counted - 1);
-      const margin = CHANGE_WEIGHT_Z * Math.sqrt((residual * overlap) / cc);
-      const drawn = (counted * fitted + CHANGE_WEIGHT_PRIOR_ROWS) / (counted + CHANGE_WEIGHT_PRIOR_ROWS);
-      w = Math.min(1, Math.max(0, prior === 0 ? fitted - margin : drawn));
-    }
+    const w = weightOf(cd, cc, dd, counted, overlap, prior);
     weight[i] = w;
     forecast[i] = yNow[i] + w * changes[i];
   }

@@ -961,6 +961,21 @@ export const forecastCalibrationSchema = z
       description:
         "where present, the bins' half-widths and residuals are shares of the forecast's level max(forecast, level_floor), not % CH4 (absent: stored before)",
     }),
+    change_weight: z.number().min(0).max(1).optional().meta({
+      description:
+        "D96 (a): a model ahead's change weight w in [0, 1], fitted once on the calibration's rows and applied to every forecast (absent: a nowcast, or stored before it: refitted on each request's rows)",
+    }),
+    scales: z
+      .object({
+        limit: z.number(),
+        warning: z.number(),
+        levels: z.record(z.enum(["80", "90", "95"]), z.object({ slots: z.array(z.number()), near: z.number() })),
+      })
+      .optional()
+      .meta({
+        description:
+          "D96 (a): the band's scales fitted once on the calibration's rows, per level: each bin's below and at or above the warning level, and the limit's for the upper side near the limit (absent: stored before them, the band updated on each request's rows)",
+      }),
     probability: probabilityCheck.optional().meta({
       description:
         "the chance of reaching 1 % on the calibration's later half from its earlier half, against the earlier half's share at 1 % (absent: stored before it, or too few rows)",
@@ -1027,6 +1042,10 @@ export const forecastModelSchema = z.object({
         .optional()
         .meta({ description: "the mean measured y of the training rows, %: the back-test's «mean» baseline; absent before it was kept" }),
       horizon: z.int().optional().meta({ description: "minutes ahead the model was trained for; absent: 0, the nowcast" }),
+      step: z.int().optional().meta({
+        description:
+          "Issue 117: the step of the rows it was trained on, whole minutes (their times' median gap); a model ahead is fed rows of that step only. Absent: without t, or trained before it was kept",
+      }),
       skipped_rows: z
         .int()
         .optional()

@@ -376,9 +376,23 @@ const liveForecastSchema = z.object({
       description:
         "Issue 99, 108: P's Brier score against the base rate's (the calibration's share of rows at the limit), and whether P is shown; absent where the model is not calibrated",
     }),
-  near_limit: z.optional(z.object({ rows: z.int(), coverage: z.nullable(z.number()), reliable: z.boolean() })).meta({
+  near_limit: z
+    .optional(
+      z.object({
+        rows: z.int(),
+        coverage: z.nullable(z.number()),
+        reliable: z.boolean(),
+        by_forecast: z.optional(z.object({ rows: z.int(), coverage: z.nullable(z.number()) })),
+        by_fact: z.optional(z.object({ rows: z.int(), coverage: z.nullable(z.number()) })),
+      }),
+    )
+    .meta({
+      description:
+        "Issue 108, D96 (c): the interval on the working's rows after the model's own period whose forecast was at or above `warning` (`rows`, `coverage`, also `by_forecast`) and whose fact was at or above the limit (`by_fact`): how many, what share it held; reliable only where both hold 85–95 % (90 % band) on 100 and 30 rows or more. Absent without a reading",
+    }),
+  limit_note: z.optional(z.nullable(z.string())).meta({
     description:
-      "Issue 108: the interval on the working's rows after the model's own period whose forecast was at or above `warning`: how many, what share it held; reliable only with 50 rows or more and 85–95 % held (90 % band). Absent without a reading",
+      "D96 (c): «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок» where on those rows the forecast shown averaged below the facts at or above the limit; null otherwise",
   }),
   warning: z.optional(z.number()).meta({ description: "The meter's W (or 0,8 % without one): where «near the limit» starts" }),
   lead_note: z.optional(z.nullable(z.string())).meta({

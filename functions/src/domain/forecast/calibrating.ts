@@ -3,7 +3,17 @@
 // and the split-conformal quantiles of the residuals, overall and per bin of the forecast's level, (wasm-core/src/gbdt/conformal.ts) stored with
 // the version, the company, the rows' count and period. A company's staff calibrate for their
 // company; an admin for every company (used where a company has none of its own).
-import { calibrate, calibrationProbability, rowTimes, timesInMs } from "@core/gbdt";
+import {
+  calibrate,
+  calibrationProbability,
+  changeWeight,
+  fitScales,
+  historyStep,
+  MINUTE_MS,
+  rowTimes,
+  timesInMs,
+  withWeight,
+} from "@core/gbdt";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";
@@ -47,21 +57,29 @@ export async function calibrateOnRows(
   if (times.some((t) => t !== null) && !rowTimes(times)) {
     throw invalidAt("t", "в одном файле время должно быть везде датой и временем или везде номером шага");
   }
-  const predicted = await predictRows(deps, version, measured);
+  // A model that looks ahead is scored against y(t + h), the value it forecast.
+  const horizon = version.horizon ?? 0;
+  // D96 (a): ahead, the change weight is fitted once here, on the model's changes over these rows, and kept.
+  const predicted = await predictRows(deps, version, measured, horizon > 0 ? "changes" : "online");
+  const rowTimesRead = historyTimes(predicted);
+  const yNow = Float64Array.from(predicted, (r) => r.y ?? Number.NaN);
+  let changeWeightFitted: number | undefined;
+  if (horizon > 0 && rowTimesRead) {
+    const ms = timesInMs(rowTimesRead.time, rowTimesRead.timeKind);
+    const changes = Float64Array.from(predicted, (r) => r.result ?? Number.NaN);
+    changeWeightFitted = changeWeight(changes, yNow, ms, horizon * MINUTE_MS, historyStep(ms) ?? MINUTE_MS, version.company ? 1 : 0);
+    const forecast = withWeight(changes, yNow, changeWeightFitted);
+    predicted.forEach((r, i) => {
+      r.result = forecast[i];
+    });
+  }
   const features = Object.fromEntries(
     version.feature_names.map((f) => [
       f,
       predicted.map((r) => (r[f as keyof ForecastKeptRow] ?? r.features?.[f] ?? null) as number | null),
     ]),
   );
-  // A model that looks ahead is scored against y(t + h), the value it forecast.
-  const horizon = version.horizon ?? 0;
-  const rowTimesRead = historyTimes(predicted);
-  const targets = forecastTargets(
-    horizon,
-    Float64Array.from(predicted, (r) => r.y ?? Number.NaN),
-    rowTimesRead,
-  );
+  const targets = forecastTargets(horizon, yNow, rowTimesRead);
   const results = predicted.map((r) => r.result ?? Number.NaN);
   const core = calibrate(results, targets, features);
   // How far its chance of reaching the limit can be trusted: its earlier half calibrating the later one.
@@ -86,6 +104,9 @@ export async function calibrateOnRows(
     ranges: core.ranges,
     bins: core.bins,
     level_floor: core.level_floor,
+    ...(changeWeightFitted === undefined ? {} : { change_weight: changeWeightFitted }),
+    // D96 (a): the band's scales fitted on the same rows, kept with the calibration and applied to every request.
+    scales: fitScales(results, targets, core, METHANE_LIMIT_PERCENT),
     ...(probability ? { probability } : {}),
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),

@@ -2,6 +2,7 @@
 // calibration»): the one serving a company (its own, else an admin's for all) and what users see of
 // it. Calibrating is forecast-calibrating.ts. Forecasts, what-if and the air needed read
 // calibrationFor.
+import { timeMs } from "@core/gbdt";
 import { FORECAST_METHODS } from "@core/registry";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Deps } from "../context";
@@ -43,4 +44,19 @@ export function calibrationSummary(calibration: ForecastCalibration | undefined)
   if (!calibration) return null;
   const { residuals: _residuals, ranges: _ranges, bins: _bins, ...rest } = calibrationView(calibration);
   return rest;
+}
+
+/**
+ * D96 (b), issue 108 item 6: the last time of the model's own period — the rows it was trained on and those its
+ * calibration came from — in the units of rows timed `kind` (ms of a date-time, or a step number); null where
+ * neither keeps a period of that kind. A forecast's back-test and the tile judge only the rows after it.
+ */
+export function modelPeriodEnd(
+  run: { version: Pick<ForecastModelVersion, "training">; calibration: Pick<ForecastCalibration, "period"> | null | undefined },
+  kind: "datetime" | "step" = "datetime",
+): number | null {
+  const ends = [run.version.training?.period?.to, run.calibration?.period?.to].flatMap((t) =>
+    kind === "datetime" ? (typeof t === "string" ? [timeMs(t)] : []) : typeof t === "number" ? [t] : [],
+  );
+  return ends.length > 0 ? Math.max(...ends) : null;
 }

@@ -15,6 +15,10 @@ import {
   bestForecast,
   SHOWN_INSTEAD,
   fromPersistence,
+  withWeight,
+  fittedIntervalColumns,
+  windowedIntervalColumns,
+  unitScales,
   MINUTE_MS,
   historyStep,
   horizonLabel,
@@ -26,7 +30,6 @@ import {
   shifted,
   timesInMs,
   withLags,
-  adaptiveIntervalColumns,
   intervalColumns,
   isIntervalLevel,
   predict,
@@ -36,7 +39,6 @@ import {
   unreliableNote,
   type Backtest,
   type ShownForecast,
-  type IntervalColumns,
   type IntervalMethod,
   type ProbabilityCheck,
 } from "@core/gbdt";
@@ -68,7 +70,7 @@ import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSe
 
 export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
-import { calibrationFor, calibrationSummary } from "./calibration";
+import { calibrationFor, calibrationSummary, modelPeriodEnd } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
 import { namedCell, namedValues, withNamedColumns } from "./named-features";
 import { modelScoring } from "./scoring";
@@ -278,14 +280,33 @@ export async function forecastRun(
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 
-export async function runForecast(deps: Pick<Deps, "blobs" | "modelScoring">, run: ForecastRun, rows: ForecastKeptRow[]) {
-  return finishForecast(run, await predictRows(deps, run.version, rows));
+/** `decided`: what the forecast shows where a longer back-test decided it (D96 d: the tile's day is too short for the
+ *  day-block test, so it shows what its working's 7-day back-test decided); absent, its own rows decide. */
+export async function runForecast(
+  deps: Pick<Deps, "blobs" | "modelScoring">,
+  run: ForecastRun,
+  rows: ForecastKeptRow[],
+  decided?: ShownForecast,
+) {
+  return finishForecast(run, await predictRows(deps, run.version, rows, runWeighting(run)), decided);
 }
+
+/**
+ * How a model ahead turns its change into the forecast: a fixed weight (D96 a: the one its calibration fitted,
+ * the same for every request), the weight refitted on the request's own rows (`online`: a calibration stored
+ * before the weight was kept, or none), or the change itself (`changes`: what the calibration fits it on).
+ */
+export type Weighting = number | "online" | "changes";
+
+/** The weighting a forecast runs with: its calibration's weight where it keeps one. */
+export const runWeighting = (run: Pick<ForecastRun, "calibration">): Weighting =>
+  typeof run.calibration?.change_weight === "number" ? run.calibration.change_weight : "online";
 
 export async function predictRows(
   deps: Pick<Deps, "blobs" | "modelScoring">,
   version: ForecastModelVersion,
   rows: ForecastKeptRow[],
+  weighting: Weighting = "online",
 ): Promise<ForecastKeptRow[]> {
   // x1 … x15, then the model's named features (a row without one is refused, naming it).
   const named = version.features ?? [];
@@ -301,7 +322,7 @@ export async function predictRows(
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
   const pressure = Float64Array.from(rows, (row) => (typeof row.p_atm === "number" ? row.p_atm : Number.NaN));
-  const input = modelInput(version, matrix, measured, historyTimes(rows), pressure);
+  const input = modelInput(version, matrix, measured, historyTimes(rows), pressure, weighting);
   const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, model_result: _m, ...row }, i) => ({ ...row, result: predictions[i] }));
@@ -314,7 +335,14 @@ type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
  * the nowcast; for a model `horizon` minutes ahead, the readings and the lags of the measured y
  * (wasm-core/src/gbdt/horizon.ts), the model's change added to y(t) (none where y(t) is missing).
  */
-function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times, pressure: Float64Array) {
+function modelInput(
+  version: ForecastModelVersion,
+  readings: Float64Array,
+  measured: Float64Array,
+  times: Times,
+  pressure: Float64Array,
+  weighting: Weighting = "online",
+) {
   const horizon = version.horizon ?? 0;
   // The readings' columns: x1 … x15 and the model's named features, as predictRows lays them.
   const columns = [...FORECAST_FEATURES, ...(version.features ?? [])];
@@ -326,13 +354,26 @@ function modelInput(version: ForecastModelVersion, readings: Float64Array, measu
   const step = ms ? historyStep(ms) : undefined;
   const refusal = horizonRefusal(horizon, step);
   if (refusal || !ms || !step) throw invalidAt("horizon", refusal ?? horizonRefusal(horizon, undefined) ?? "");
+  // Issue 117, item 6: the lags are a step apart — a model trained on rows of another step would read them wrongly.
+  const trained = version.training?.step;
+  if (trained !== undefined && trained * MINUTE_MS !== step) throw invalidAt("t", stepMismatch(trained, step / MINUTE_MS));
   return {
     // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
     matrix: withLags(readings, columns.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
     order: [...columns, ...LAG_FEATURES, ...PRESSURE_FEATURES],
-    forecast: (p: Float64Array) => fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
+    forecast: (p: Float64Array) =>
+      weighting === "changes"
+        ? p
+        : typeof weighting === "number"
+          ? withWeight(p, measured, weighting)
+          : fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
+
+/** «модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: …» (issue 117, item 6). */
+export const stepMismatch = (trained: number, given: number) =>
+  `модель обучена на строках с шагом ${trained} мин, а строки идут с шагом ${given} мин: ее лаги прочитались бы неверно — ` +
+  `подайте строки с шагом ${trained} мин или обучите модель на строках с шагом ${given} мин`;
 
 /** What each row's forecast is scored against: its own y for the nowcast, y(t + h) ahead. */
 export function forecastTargets(horizon: number, measured: Float64Array, times: Times): Float64Array {
@@ -361,16 +402,25 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
   const horizon = run.version.horizon ?? 0;
   const stored = intervalColumns(results, calibration, settings.level, settings.limit);
   const targets = forecastTargets(horizon, measured, times);
-  if (!targets.some(Number.isFinite)) {
-    const method: IntervalMethod = calibration.bins?.length ? "level" : "split";
-    return { shown: stored, stored: undefined, method };
+  // D96 (a): the band starts from the scales fitted on the calibration's rows (a calibration stored before them:
+  // its bins as they are) and is updated on the facts of the day before each row alone: one band for one row,
+  // whatever rows come with it (the tile's day, a week).
+  const fitted = calibration.scales?.limit === settings.limit ? calibration.scales : unitScales(calibration, settings.limit);
+  if (!times || !targets.some(Number.isFinite)) {
+    const shown = fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted);
+    const method: IntervalMethod = calibration.scales ? "calibrated" : calibration.bins?.length ? "level" : "split";
+    return { shown, stored: undefined, method };
   }
-  const shown: IntervalColumns = adaptiveIntervalColumns(results, calibration, settings.level, settings.limit, {
-    targets,
-    time: times ? timesInMs(times.time, times.timeKind) : undefined,
-    ahead: horizon * 60_000,
-  });
-  return { shown, stored, method: "adaptive" as IntervalMethod };
+  const time = timesInMs(times.time, times.timeKind);
+  const shown = windowedIntervalColumns(
+    results,
+    calibration,
+    settings.level,
+    settings.limit,
+    { targets, time, ahead: horizon * 60_000 },
+    fitted,
+  );
+  return { shown, stored, method: "daily" as IntervalMethod };
 }
 
 /** The back-test of a forecast's rows that carry the measured y, with its intervals. */
@@ -398,7 +448,14 @@ function forecastBacktest(
     warning: run.settings.warning,
     horizon: run.version.horizon ?? 0,
     trainingMean: run.version.training?.y_mean,
+    seenUntil: seenUntil(run, times),
   });
+}
+
+/** D96 (b): the rows of a forecast's history inside the model's own period (training, calibration) judge nothing:
+ *  the period's end in the rows' time units, undefined where the rows or the model have no such time. */
+function seenUntil(run: ForecastRun, times: Times): number | undefined {
+  return (times && modelPeriodEnd(run, times.timeKind)) ?? undefined;
 }
 
 /** The calibration's share of rows at or above `limit`, where it kept one at that limit. */
@@ -453,7 +510,7 @@ export function judgedProbability(
  * (the smallest RMSE on the same rows), with the model's figures kept to show beside another's. `trial` is
  * that back-test, without intervals; null when no row carries a fact to score.
  */
-export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times) {
+export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times, decided?: ShownForecast) {
   const horizon = run.version.horizon ?? 0;
   if (!measured.some(Number.isFinite)) return { results: model, model: undefined, trial: null, shown: "model" as ShownForecast };
   const trainingMean = run.version.training?.y_mean;
@@ -466,8 +523,9 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     warning: run.settings.warning,
     horizon,
     trainingMean,
+    seenUntil: seenUntil(run, times),
   });
-  const shown = bestForecast(trial);
+  const shown = decided ?? bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };
   // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
   const results =
@@ -497,7 +555,7 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
 
 /** Predicted rows completed: each with its interval and chance of reaching the limit where the
  *  model is calibrated, and the back-test where rows carry the measured y. */
-export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
+export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], decided?: ShownForecast) {
   const measuredY = Float64Array.from(predicted, (r) => (typeof r.y === "number" ? r.y : Number.NaN));
   const times = historyTimes(predicted);
   const shown = shownForecast(
@@ -505,6 +563,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
     Float64Array.from(predicted, (r) => r.result ?? Number.NaN),
     measuredY,
     times,
+    decided,
   );
   const results = shown.results;
   const intervals = forecastIntervals(run, results, measuredY, times);
@@ -544,7 +603,7 @@ export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: Uploaded
   const named = run.version.features ?? [];
   const read = named.length === 0 ? readForecastCsv(file, forecastSpec()) : undefined;
   if (read) return forecastFromColumns(deps, read.columns, run);
-  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named)));
+  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named), runWeighting(run)));
   return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
 }
 
@@ -590,7 +649,7 @@ export async function forecastFromColumns(
     if (!Number.isNaN(columns.y[r])) measured = true;
   }
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
-  const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure);
+  const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure, runWeighting(run));
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
   const intervalSet = forecastIntervals(run, results, columns.y, times);

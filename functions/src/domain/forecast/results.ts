@@ -141,12 +141,23 @@ export async function forecastRowsPage(
   if (!query.above) {
     const calculation = await forecastOf(deps, actor, typeName, id);
     const { rows, count } = await forecastRowsWindow(deps, actor, calculation, query.offset, query.limit);
-    return { results: rows as ForecastRowsPage["results"], count };
+    return { results: shownChance(calculation, rows) as ForecastRowsPage["results"], count };
   }
   const { calculation, rows } = await forecastWithRows(deps, actor, typeName, id);
   const limit = numberIn(calculation, "limit", METHANE_LIMIT_PERCENT);
   const chosen = rows.filter((row) => finite(row.result) && row.result > limit);
-  return { results: chosen.slice(query.offset, query.offset + query.limit) as ForecastRowsPage["results"], count: chosen.length };
+  return {
+    results: shownChance(calculation, chosen.slice(query.offset, query.offset + query.limit)) as ForecastRowsPage["results"],
+    count: chosen.length,
+  };
+}
+
+/** Issue 117, item 6: the table's rows carry `p_exceed` only where the chance is shown (judged better than the base
+ *  rate: the summary's `probability.reliable`), as the screen and the export show it. */
+function shownChance<T extends { p_exceed?: unknown }>(calculation: StoredCalculation, rows: readonly T[]): T[] {
+  const probability = calculation.results.probability as { reliable?: unknown } | null | undefined;
+  if (probability?.reliable === true) return [...rows];
+  return rows.map(({ p_exceed: _p, ...row }) => row as T);
 }
 
 /** GET v1/regres_methane/{id}/chart/: measured vs forecast with the band at most MAX_GRAPH_POINTS

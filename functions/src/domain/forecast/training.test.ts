@@ -12,6 +12,7 @@ import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { activeModelVersion, listForecastModels } from "./models";
 import { trainForecastModel, trainingHorizon, trainingParams, trainingTableFromFile, type TrainingRequest } from "./training";
+import { forecastRowsFromJson, forecastRun, runForecast } from "./forecast";
 import { fieldName } from "../../contract/field-names";
 
 const AIR = "Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин";
@@ -20,10 +21,10 @@ const HEADER = `Время;${AIR};${DRAINED};Концентрация CH4 в и�
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** A longwall's history, 10-minute steps from 01.01.2025: more air, less methane; every ninth drainage reading missing. */
-function history(rows: number, header = HEADER): string {
+function history(rows: number, header = HEADER, every = 10): string {
   const lines = [header];
   for (let i = 0; i < rows; i++) {
-    const minutes = i * 10;
+    const minutes = i * every;
     const time = `${two(1 + Math.floor(minutes / 1440))}.01.2025 ${two(Math.floor((minutes % 1440) / 60))}:${two(minutes % 60)}`;
     const air = 1200 + ((i * 37) % 400);
     const drained = i % 9 === 0 ? "" : String(20 + ((i * 13) % 30));
@@ -89,6 +90,33 @@ describe("training on the company's history", () => {
     expect((await activeModelVersion(d.deps, "xgboost", admin.company)).id).toBe(version.id);
     const listed = await listForecastModels(d.deps, "xgboost", admin.company);
     expect(JSON.stringify(listed)).toContain(version.id);
+  });
+
+  // Issue 117, item 6: a model keeps the step of the rows it was trained on, and is fed rows of that step only.
+  it("keeps the training rows' step, and refuses rows of another step, naming both", async () => {
+    const tens = await trainForecastModel(d.deps, admin, file(history(300)), request({ horizon: 10 }));
+    expect(tens.training?.step).toBe(10);
+    const minutes = await trainForecastModel(d.deps, admin, file(history(600, HEADER, 1)), request({ horizon: 10 }));
+    expect(minutes.training?.step).toBe(1);
+    const settings = { level: 90 as const, limit: 1, warning: 0.8, horizon: 10 };
+    /** `count` rows `every` minutes apart from 01.01.2025, as the dialog sends them. */
+    const rowsOf = (count: number, every: number) =>
+      forecastRowsFromJson(
+        Array.from({ length: count }, (_, i) => ({
+          t: new Date(Date.UTC(2025, 0, 1) + i * every * 60_000).toISOString().slice(0, 16),
+          x2: 1200 + ((i * 37) % 400),
+          x7: 20 + ((i * 13) % 30),
+          y: 0.5 + 0.002 * ((i * 7) % 5),
+        })),
+      );
+    const run = await forecastRun(d.deps, admin.company, "xgboost", settings, minutes.id);
+    expect(await refusal(runForecast(d.deps, run, rowsOf(300, 10)))).toBe(
+      "Время: модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: ее лаги прочитались бы неверно — " +
+        "подайте строки с шагом 1 мин или обучите модель на строках с шагом 10 мин",
+    );
+    // Its own step is taken.
+    const own = await runForecast(d.deps, run, rowsOf(120, 1));
+    expect(own.rows.some((r) => typeof r.result === "number")).toBe(true);
   });
 
   it("never makes a model ahead the active one, and stores nothing for it", async () => {

@@ -8,6 +8,7 @@
 import {
   HORIZONS,
   MAX_TRAINING_ROWS,
+  historyStep,
   horizonLabel,
   horizonTrainingData,
   isHorizon,
@@ -237,6 +238,13 @@ export function trainingSummary(
   };
 }
 
+/** Issue 117, item 6: the step of the rows a model was trained on, whole minutes (the median gap of their times),
+ *  kept as `training.step`: a model whose lags are a minute apart is not fed rows 10 minutes apart. */
+export function trainingStep(timeMs: ArrayLike<number> | null): { step?: number } {
+  const step = timeMs ? historyStep(timeMs) : undefined;
+  return step === undefined ? {} : { step: Math.max(1, Math.round(step / 60_000)) };
+}
+
 /** The parameters as a model's training keeps them: numbers and names, the monotone constraints as their JSON text. */
 function storedParams({ monotone_constraints, ...rest }: TrainParams): Record<string, string | number> {
   return monotone_constraints ? { ...rest, monotone_constraints: JSON.stringify(monotone_constraints) } : { ...rest };
@@ -275,7 +283,7 @@ export async function trainFromFile(
   }
   return {
     json: result.json,
-    training: trainingSummary(table, result, timeIsDate, horizon, ahead.skipped),
+    training: { ...trainingSummary(table, result, timeIsDate, horizon, ahead.skipped), ...trainingStep(timeMs) },
     validation: validationRows(table, ahead.data, result, timeIsDate, timeMs),
   };
 }

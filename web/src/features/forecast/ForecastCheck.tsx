@@ -104,6 +104,12 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
       ]}
     >
       {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}
+      {/* D96 (b): the rows the model was trained and calibrated on are counted apart, not judged. */}
+      {backtest.seen_note ? (
+        <Typography.Text type="secondary" data-testid="backtest-seen">
+          {backtest.seen_note}.
+        </Typography.Text>
+      ) : null}
       {backtest.events ? <EventsTable events={backtest.events} /> : null}
       {/* Which interval and what it held on this history (absent from a back-test stored before it was said). */}
       {backtest.interval?.sentence ? <Typography.Text data-testid="backtest-interval">{backtest.interval.sentence}</Typography.Text> : null}

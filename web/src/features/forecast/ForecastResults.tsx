@@ -113,10 +113,17 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   // the better of them, the model's figure beside it.
   // The band near the limit judged on this history (issue 108, item 2): where it did not hold, said so.
   const warning = typeof calculation.warning === "number" ? calculation.warning : DEFAULT_WARNING_PERCENT;
-  const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning) : null;
+  const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning, limit) : null;
+  // D96 (c): where the forecast shown under-forecast the facts at the limit on this history, said at the top.
+  const limitNote = backtest?.limit_error?.note ?? null;
   const otherShown = backtest?.shown === "persistence" || backtest?.shown === "mean" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
+  // Issue 117, item 6: the model's own named channels (the working's: the face meter, the shearer's run and position),
+  // each a column by its name, as the rows carry them.
+  const channels = [
+    ...new Set((rowsPage.data?.results ?? []).flatMap((r) => Object.keys((r as { features?: Record<string, unknown> }).features ?? {}))),
+  ];
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -157,6 +164,15 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           },
         ]
       : []),
+    ...channels.map((name) => ({
+      title: <span style={{ display: "inline-block", maxWidth: 150, whiteSpace: "normal" }}>{name}</span>,
+      key: `channel:${name}`,
+      align: "right" as const,
+      render: (_: unknown, r: ForecastDataRow) => {
+        const value = (r as unknown as { features?: Record<string, number | null> }).features?.[name];
+        return numberCell(typeof value === "number" ? value : null, 4);
+      },
+    })),
     ...(hasY
       ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
       : []),
@@ -275,6 +291,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       ) : null}
       {backtest?.lead_note ? <Alert type="warning" showIcon data-testid="lead-note" message={`${backtest.lead_note}.`} /> : null}
       {nearLimitNote ? <Alert type="warning" showIcon data-testid="near-limit-unreliable" message={nearLimitNote} /> : null}
+      {limitNote ? <Alert type="warning" showIcon data-testid="limit-under-forecast" message={`${limitNote}.`} /> : null}
       {!chanceShown && probability?.note ? (
         <Alert type="info" showIcon data-testid="probability-unreliable" message={probability.note} />
       ) : null}
@@ -284,9 +301,12 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           showIcon
           data-testid="persistence-shown"
           message={
-            otherShown === "persistence"
-              ? `Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
-              : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+            // D96 (d): the model not shown because its advantage did not hold in the day-block bootstrap — it adds nothing here.
+            backtest?.gain_note && (backtest.model.rmse ?? Infinity) <= (backtest[otherShown].rmse ?? Infinity)
+              ? `${backtest.gain_note}. Прогнозом показан${otherShown === "persistence" ? " последний замер" : "о среднее за период обучения модели"}; прогноз модели — в столбце «Прогноз модели» рядом.`
+              : otherShown === "persistence"
+                ? `Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+                : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
           }
         />
       ) : null}

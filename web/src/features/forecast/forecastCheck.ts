@@ -168,6 +168,24 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
           ),
         ]
       : []),
+    // D96 (c): the error where the fact reached the limit — the forecast's mean error (minus: below the facts) and RMSE
+    // there, beside persistence's (a back-test stored before has none).
+    ...(model.at_limit || persistence.at_limit
+      ? [
+          line(
+            "mean_error_limit",
+            `Средняя ошибка на строках с фактом ≥ ${String(backtest.limit).replace(".", ",")} % (минус — занижает), %`,
+            (s) => s.at_limit?.mean_error ?? null,
+            4,
+          ),
+          line(
+            "rmse_limit",
+            `RMSE на строках с фактом ≥ ${String(backtest.limit).replace(".", ",")} %, %`,
+            (s) => s.at_limit?.rmse ?? null,
+            4,
+          ),
+        ]
+      : []),
     line("exceedances", `${per} с превышением ${String(backtest.limit).replace(".", ",")} %`, (s) => s.exceedances, 0),
     line("caught", `Предупреждено (прогноз ≥ ${String(backtest.warning).replace(".", ",")} %)`, (s) => s.caught, 0),
     line("missed", "Пропущено", (s) => s.missed, 0),

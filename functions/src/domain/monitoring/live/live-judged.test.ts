@@ -11,13 +11,15 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { calibrateOnRows } from "../../forecast/calibrating";
-import { forecastRowsFromJson, forecastRun } from "../../forecast/forecast";
+import { trainForecastModel, trainingParams } from "../../forecast/training";
+import { Invalid } from "../../errors";
+import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
 import { drainReadings } from "../minutes/consumer";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-readings";
 import { monitoringIdle } from "./forecaster";
-import { alertRules, bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
+import { alertRules, bindLiveModel, forecastRowsAt, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
 const DAY_MS = 86_400_000;
@@ -132,8 +134,105 @@ describe("the tile on the audit's longwall", () => {
     const near = tile.near_limit!;
     expect(near.rows).toBeGreaterThan(0);
     if (near.reliable) {
-      expect(near.rows).toBeGreaterThanOrEqual(50);
+      expect(near.rows).toBeGreaterThanOrEqual(100);
       expect(Math.abs(near.coverage! - 0.9)).toBeLessThanOrEqual(0.05);
     } else expect(tile.note).toMatch(/Интервалу 90 % у предела не доверять/);
+    // D96 (c): judged by the fact too — the rows whose fact reached the limit; under 85 % there, never certified.
+    expect(near.by_fact!.rows).toBeGreaterThan(0);
+    if (near.by_fact!.coverage! < 0.85) expect(near.reliable).toBe(false);
+
+    // D96 (a), issue 117 item 1: the tile's band and chance at its minute are those of a week's request whose last row
+    // is that minute (the route's), bit for bit: the calibration's weight and scales, the day before the row.
+    const sensors = (await d.deps.repos.sensors.listOfFacility(owner.company, where)).filter((s) => s.working === "Лава аудита");
+    const at = Date.parse(tile.issued_at!);
+    const readings = new Map<string, Readings>();
+    for (const s of sensors) readings.set(s.id, await readingsBetween(d.deps, owner.company, s, at - 8 * DAY_MS, at + MINUTE_MS));
+    const week = forecastRowsAt(sensors, sensors[0], readings, at, 7 * 144);
+    const routed = await runForecast(
+      d.deps,
+      await forecastRun(d.deps, owner.company, "xgboost", run.settings, "xgboost-h60"),
+      forecastRowsFromJson(week),
+    );
+    const last = routed.rows.at(-1)!;
+    expect(routed.backtest?.shown).toBe(tile.shown);
+    expect([tile.result, tile.lo, tile.hi, tile.p_exceed]).toEqual([last.result, last.lo, last.hi, last.p_exceed]);
+  });
+});
+
+// D96 (e), issue 117 item 5: the audit's held-out week crossed 1 % three times, once from 13:34 to 13:39, between
+// two sampled minutes of the 10-minute grid, and the tile's back-test counted two. Events read each interval's
+// highest minute: a meter at 0,5 % with 5-minute spikes to 1,2 % between the grid's minutes has every spike counted.
+describe("the tile's events, from the meter's minutes", () => {
+  it("counts a crossing between two sampled minutes", async () => {
+    const owner = await d.actor("ООО «Минуты»");
+    const where = (await d.facility(owner, { name: "Шахта «Минутная»", kind: "underground_mine" })).id;
+    const point = (
+      await d.write(() => createPoint(d.deps, owner, where, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+    ).id;
+    const body = parseWith(sensorCreateSchema, { code: "М-5", kind: "methane", point, working: "Лава 5", warning: 0.8, alarm: 1 });
+    await d.write(() => createSensor(d.deps, owner, where, body));
+    // SAMPLED is 3 past a ten; the spikes run from 4 to 8 past a ten, every 12 h from 6 h 34 min into the days.
+    const first = SAMPLED - 9 * DAY_MS - 3 * MINUTE_MS;
+    const spikes: number[] = [];
+    for (let t = first + 6 * 3_600_000 + 34 * MINUTE_MS; t < SAMPLED - 60 * MINUTE_MS; t += 12 * 3_600_000) spikes.push(t);
+    const value = (t: number) => (spikes.some((s) => t >= s && t < s + 5 * MINUTE_MS) ? 1.2 : 0.5);
+    const minutes = [];
+    for (let t = first; t <= SAMPLED; t += MINUTE_MS)
+      minutes.push({ sensor: "М-5", t: new Date(t + 20_000).toISOString(), value: value(t) });
+    for (let i = 0; i < minutes.length; i += 5000)
+      await storeBatch(d.deps, owner.company, where, { json: { readings: minutes.slice(i, i + 5000) } });
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+    // Calibrated on the first day's 10-minute rows: the grid's minutes, none of them in a spike.
+    const run = await forecastRun(d.deps, owner.company, "xgboost", { level: 90, limit: 1, warning: 0.8, horizon: 30 }, "xgboost-h30");
+    const rows = [];
+    for (let t = first + 3 * MINUTE_MS; t < first + DAY_MS; t += 10 * MINUTE_MS)
+      rows.push({ t: new Date(t).toISOString().slice(0, 16), y: value(t) });
+    expect(rows.every((r) => r.y === 0.5)).toBe(true);
+    await calibrateOnRows(d.deps, owner, run.version, forecastRowsFromJson(rows), "company", "минуты.csv");
+    await bindLiveModel(d.deps, owner, { facility: where, working: "Лава 5", horizon: 30, model: "xgboost-h30" });
+    const tile = await tileAt(SAMPLED, owner, where, "Лава 5");
+    // The tile's seven days on the 10-minute grid after the calibration's period: every spike in them is an event.
+    const anchor = Math.floor(SAMPLED / (10 * MINUTE_MS)) * 10 * MINUTE_MS;
+    const end = modelPeriodEnd(await forecastRun(d.deps, owner.company, "xgboost", run.settings, "xgboost-h30"))!;
+    const counted = spikes.filter((s) => s > Math.max(end, anchor - 7 * DAY_MS) + 10 * MINUTE_MS && s <= anchor).length;
+    expect(counted).toBeGreaterThanOrEqual(13);
+    expect(tile.alert.events).toBe(counted);
+  });
+});
+
+// Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on rows a minute apart is not bound to
+// them (its lags would read 10 minutes as one): 400 naming both steps.
+describe("binding a model trained on another step", () => {
+  it("is refused, naming the model's step and the tile's", async () => {
+    const lines = ["Время;Концентрация метана в каптируемой смеси, %;Концентрация CH4 в исходящей струе лавы, факт, %"];
+    for (let i = 0; i < 600; i++) {
+      const t = new Date(Date.UTC(2025, 0, 1) + i * MINUTE_MS).toISOString();
+      const y = (0.5 + 0.01 * (i % 7)).toFixed(3).replace(".", ",");
+      lines.push(`${t.slice(8, 10)}.${t.slice(5, 7)}.${t.slice(0, 4)} ${t.slice(11, 16)};${20 + (i % 11)};${y}`);
+    }
+    const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
+    const model = await trainForecastModel(
+      d.deps,
+      staff,
+      { name: "минуты.csv", bytes },
+      {
+        params: trainingParams(JSON.stringify({ n_estimators: 20, max_depth: 3 })),
+        horizon: 10,
+        features: [],
+        description: "",
+        activate: false,
+      },
+    );
+    expect(model.training?.step).toBe(1);
+    const refused = await bindLiveModel(d.deps, staff, { facility, working: "Лава 1", horizon: 10, model: model.id }).then(
+      () => null,
+      (e: unknown) => e as Invalid,
+    );
+    expect(refused).toBeInstanceOf(Invalid);
+    expect(refused!.detail).toBe(
+      "Модель: модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: ее лаги прочитались бы неверно — " +
+        "подайте строки с шагом 1 мин или обучите модель на строках с шагом 10 мин",
+    );
   });
 });

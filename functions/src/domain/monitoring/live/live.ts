@@ -21,10 +21,10 @@ import {
   nearLimitNote,
   onsetLeads,
   probabilityCheck,
-  timeMs,
   type EventRule,
   type NearLimit,
   type ProbabilityCheck,
+  type ShownForecast,
 } from "@core/gbdt";
 import {
   FORECAST_METHOD_TITLES,
@@ -38,7 +38,8 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast } from "../../forecast/forecast";
+import { modelPeriodEnd as periodEnd } from "../../forecast/calibration";
+import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast, stepMismatch } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
@@ -316,6 +317,28 @@ export function forecastRowsAt(
   return rows;
 }
 
+/**
+ * D96 (e), issue 117 item 5: the meter's highest minute mean in each row's interval — the LIVE_STEP_MIN minutes up to
+ * and including the row's minute — of forecastRowsAt's rows ending at `last` (NaN where none): what events, lead
+ * times, the alert rules' hits and P's events read, so a crossing between two sampled minutes (13:34–13:39 between
+ * 13:30 and 13:40) is an event too.
+ */
+export function intervalPeaks(meter: Sensor, readings: ReadonlyMap<string, Readings>, last: number, count = LIVE_ROWS): Float64Array {
+  const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS - (LIVE_STEP_MIN - 1) * MINUTE_MS;
+  const minutes = count * LIVE_STEP_MIN;
+  const r = readings.get(meter.id);
+  const peaks = new Float64Array(count).fill(Number.NaN);
+  if (!r) return peaks;
+  const means = minuteMeans(meter.kind, r.times, r.values, start, minutes).values;
+  for (let k = 0; k < count; k++) {
+    for (let m = k * LIVE_STEP_MIN; m < (k + 1) * LIVE_STEP_MIN; m++) {
+      const v = means[m];
+      if (Number.isFinite(v) && !(v <= peaks[k])) peaks[k] = v;
+    }
+  }
+  return peaks;
+}
+
 /** The limit and warning a working's forecast is computed with: the meter's A and W (1,0 % and 0,8 % without). */
 export function forecastLevels(meter: Sensor): { limit: number; warning: number } {
   const limit = meter.alarm ?? METHANE_LIMIT_PERCENT;
@@ -341,8 +364,9 @@ export async function forecastNow(
   deps: Pick<Deps, "blobs" | "modelScoring" | "runtime">,
   run: Run,
   rows: Record<string, number | string | null>[],
+  decided?: ShownForecast,
 ) {
-  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), decided);
   return { ...done.rows[done.rows.length - 1], shown: done.backtest?.shown ?? "model" };
 }
 
@@ -480,19 +504,16 @@ interface AlertRule {
   judged: { after: number | null; rows: number };
   near: NearLimit;
   lead: string | null;
+  limitNote: string | null;
+  shown: ShownForecast;
 }
 
 /** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
 export const alertRules = keptState("alert rules", () => new Map<string, AlertRule>());
 
-/**
- * Issue 108, item 6: the last minute of the model's own period — the rows it was trained on and those its
- * calibration came from — as ms; null where neither keeps a date-time period. The tile judges P and the alert
- * rule only on the working's rows after it (on rows the model learned from, a new model judged itself).
- */
+/** Issue 108, item 6; D96 (b): the last minute of the model's own period (forecast/calibration.ts), as ms. */
 export function modelPeriodEnd(run: Pick<Run, "version" | "calibration">): number | null {
-  const ends = [run.version.training?.period?.to, run.calibration?.period?.to].flatMap((t) => (typeof t === "string" ? [timeMs(t)] : []));
-  return ends.length > 0 ? Math.max(...ends) : null;
+  return periodEnd(run, "datetime");
 }
 
 async function alertRuleOf(
@@ -510,6 +531,8 @@ async function alertRuleOf(
   judged: { after: number | null; rows: number };
   near: NearLimit;
   lead: string | null;
+  limitNote: string | null;
+  shown: ShownForecast;
 }> {
   // Issue 108, item 1: the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
   // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
@@ -536,30 +559,56 @@ async function alertRuleOf(
   // Only the rows after the model's own period are judged on (issue 108, item 6).
   const after = modelPeriodEnd(run);
   const judged = (k: number) => after === null || time[k] > after;
-  const measured = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
+  // D96 (e): events, lead times, the rules' hits and P's events read each interval's highest minute, not its sampled one.
+  const peaks = intervalPeaks(meter, history, anchor, count);
+  const measured = Float64Array.from(peaks, (v, k) => (judged(k) ? v : Number.NaN));
+  const sampled = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
   const pExceed = Float64Array.from(done.rows, (r, k) => (typeof r.p_exceed === "number" && judged(k) ? r.p_exceed : Number.NaN));
   const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
   // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
   const limit = run.settings.limit;
   const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
+  // The band is of the value sampled at the row's minute: it is judged against that.
+  const bandTargets = forecastTargets(binding.horizon, sampled, { time, timeKind: "datetime" });
   const stored = run.calibration?.probability;
   const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
-  // The band near the limit on the same rows (issue 108, item 2): those whose forecast is at or above the warning.
+  // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
+  // warning, and those whose fact is at or above the limit.
   let nearRows = 0;
   let held = 0;
+  let factRows = 0;
+  let factHeld = 0;
   done.rows.forEach((r, k) => {
-    const [target, result, lo, hi] = [targets[k], r.result, r.lo, r.hi];
-    if (!Number.isFinite(target) || typeof result !== "number" || result < run.settings.warning) return;
+    const [target, result, lo, hi] = [bandTargets[k], r.result, r.lo, r.hi];
+    if (!Number.isFinite(target) || typeof result !== "number") return;
     if (typeof lo !== "number" || typeof hi !== "number") return;
-    nearRows += 1;
-    if (lo <= target && target <= hi) held += 1;
+    const inside = lo <= target && target <= hi ? 1 : 0;
+    if (result >= run.settings.warning) {
+      nearRows += 1;
+      held += inside;
+    }
+    if (target >= limit) {
+      factRows += 1;
+      factHeld += inside;
+    }
   });
-  const near = nearLimit(nearRows > 0 ? { rows: nearRows, coverage: held / nearRows } : null, run.settings.level);
+  const share = (rows: number, n: number) => (rows > 0 ? { rows, coverage: n / rows } : null);
+  const near = nearLimit(share(nearRows, held), run.settings.level, share(factRows, factHeld));
+  // D96 (c): where the forecast shown under-forecast the facts at the limit on these rows, the tile says so.
+  const limitNote = done.backtest?.limit_error?.note ?? null;
   // Issue 108, item 4: the lead time by the back-test's one definition (the forecast ≥ W against the current reading ≥ W).
   const issued = Float64Array.from(done.rows, (r) => (typeof r.result === "number" ? r.result : Number.NaN));
   const events = eventTable({ measured, issued, time, horizon: binding.horizon, level: limit, warning: run.settings.warning });
   const lead = events ? leadNote(binding.horizon, events) : null;
-  const checked = { alert, probability, judged: { after, rows: measured.filter(Number.isFinite).length }, near, lead };
+  const checked = {
+    alert,
+    probability,
+    judged: { after, rows: measured.filter(Number.isFinite).length },
+    near,
+    lead,
+    limitNote,
+    shown: done.backtest?.shown ?? ("model" as ShownForecast),
+  };
   cache.set(key, { at: now, ...checked });
   return checked;
 }
@@ -670,16 +719,19 @@ async function tileForecast(
   };
   if (!lastReading || last === null || rows === null)
     return { ...base, ...none, note: `Нет показаний датчика ${meter.code} за сутки: прогноз не считается.`, alert: noAlert };
-  const row = await forecastNow(deps, run, rows);
-  const result = typeof row.result === "number" ? row.result : null;
-  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const {
     alert: chosen,
     probability: history,
     judged,
     near,
     lead,
+    limitNote,
+    shown,
   } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
+  const row = await forecastNow(deps, run, rows, shown);
+  const result = typeof row.result === "number" ? row.result : null;
+  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
   const alertRule = withChanceJudged(chosen, probability);
   // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
@@ -736,13 +788,15 @@ async function tileForecast(
     near_limit: near,
     warning: run.settings.warning,
     lead_note: lead,
+    limit_note: limitNote,
     note: [
       note,
       unfedNote,
       lead === null ? "" : `${lead}.`,
       probability?.note ?? "",
       fewAfter,
-      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning) ?? ""),
+      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
+      limitNote === null ? "" : `${limitNote}.`,
     ]
       .filter((n) => n !== "")
       .join(" "),
@@ -946,6 +1000,10 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
       body.model,
     );
+    // Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on another step is refused, named.
+    const trainedStep = version.version.training?.step;
+    if (body.horizon > 0 && trainedStep !== undefined && trainedStep !== LIVE_STEP_MIN)
+      throw invalidAt("model", stepMismatch(trainedStep, LIVE_STEP_MIN));
     const channels = boundChannels(version.version.features ?? [], body.channels ?? {}, working, body.working.trim());
     await deps.repos.liveBindings.put({
       company: actor.company,
@@ -1034,8 +1092,11 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
     try {
       const run = await runFor(deps, actor.company, binding, meter);
       const features = featureSensors(sensors, binding, inputs.sensors);
-      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS, LIVE_ROWS, features);
-      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
+      const minute = Math.floor(last.at / MINUTE_MS) * MINUTE_MS;
+      const rows = forecastRowsAt(sensors, meter, inputs.readings, minute, LIVE_ROWS, features);
+      // D96 (d): the series the tile shows, decided on the working's 7-day back-test.
+      const { shown } = await alertRuleOf(deps, actor.company, binding, run, sensors, meter, minute, features);
+      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), shown);
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({
         horizon: binding.horizon,
