@@ -68,7 +68,7 @@ function drawnKeys(folder: string, n: number): Buffer[] {
 }
 
 async function storeReads(folder: string, gets: Buffer[], starts: Buffer[]) {
-  const db = new SqliteLevel(join(folder, STORE_DIR), { keyEncoding: "buffer", valueEncoding: "buffer" });
+  const db = new SqliteLevel<Buffer, Buffer>(join(folder, STORE_DIR), { keyEncoding: "buffer", valueEncoding: "buffer" });
   await db.open();
   try {
     let bytes = 0;
