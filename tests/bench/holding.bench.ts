@@ -45,8 +45,10 @@ const FILL = process.env.HOLDING_FILL ?? "minutes";
 const OTHER_COMPANIES = 2;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/** The run's first minute, of the day: 23:40 (the days filled up to it). */
-const RUN_FROM_MIN = 23 * 60 + 40;
+/** The run's first minute, of the day: 23:40 (the days filled up to it), or HOLDING_FROM ("00:20": the
+ *  day's other end, its sensors' days holding few minutes yet). */
+const RUN_FROM = process.env.HOLDING_FROM ?? "23:40";
+const RUN_FROM_MIN = Number(RUN_FROM.slice(0, 2)) * 60 + Number(RUN_FROM.slice(3, 5));
 const WORKING_KINDS = [
   ["М1", "methane", { warning: 1, alarm: 1.5 }],
   ["М2", "methane", { warning: 1, alarm: 1.5 }],
@@ -232,7 +234,8 @@ async function stopServer(server: Awaited<ReturnType<typeof startServerProcess>>
 export async function run(): Promise<void> {
   const day = Math.floor(Date.now() / DAY) * DAY - DAY;
   const runFrom = day + RUN_FROM_MIN * MINUTE;
-  if (MINUTES > 20) throw new Error("HOLDING_MINUTES: at most 20, the run stays in its day");
+  if (!/^\d\d:\d\d$/.test(RUN_FROM) || RUN_FROM_MIN < 2) throw new Error("HOLDING_FROM: a minute of the day as HH:MM, from 00:02");
+  if (RUN_FROM_MIN + MINUTES > 24 * 60) throw new Error("HOLDING_MINUTES: the run stays in its day");
   console.log(machineLine());
   const dataDir = mkdtempSync(join(tmpdir(), "holding-bench-"));
   const stop = new AbortController();
@@ -323,7 +326,7 @@ export async function run(): Promise<void> {
     const settled = await writesSettled(filling.child.pid!, 900);
     console.log(
       `set up ${mines.length} mines (${(mines.length * SENSORS).toLocaleString("en")} sensors) in ${((made - began) / 1000).toFixed(0)} s; ` +
-        `days filled to 23:40 by ${FILL} (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
+        `days filled to ${RUN_FROM} by ${FILL} (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
         `(${Math.round(fillLines / fillSeconds).toLocaleString("en")} readings/s), its writes settled ${settled.toFixed(0)} s later, folder ${mb(folderBytes(dataDir))}`,
     );
     await stopServer(filling);
@@ -358,7 +361,7 @@ export async function run(): Promise<void> {
       }
     })();
 
-    if (clock() > runFrom) throw new Error("the run's server started too late for 23:40: run again");
+    if (clock() > runFrom) throw new Error(`the run's server started too late for ${RUN_FROM}: run again`);
     const pushed: { mine: Mine; t: number; answered: number; batch: string }[] = [];
     const lags: number[] = [];
     /** The largest lag of each run minute. */
@@ -460,7 +463,7 @@ export async function run(): Promise<void> {
 
     console.log(
       `${FACILITIES} mines of the holding and ${OTHER_COMPANIES} × ${OTHER_FACILITIES} of other companies, ${SENSORS} sensors each, ` +
-        `${WORKINGS} workings of the first bound to the 1-hour model; ${MINUTES} minutes from 23:40 at real time, ` +
+        `${WORKINGS} workings of the first bound to the 1-hour model; ${MINUTES} minutes from ${RUN_FROM} at real time, ` +
         `${mines.length} pushes of ${SENSORS} readings a minute (${readings.toLocaleString("en")} readings); ` +
         `load average ${loadBefore.toFixed(1)} at the run's start, ${loadAfter.toFixed(1)} at its end`,
     );
@@ -495,6 +498,8 @@ export async function run(): Promise<void> {
   } finally {
     stop.abort();
     if (server) await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    // HOLDING_KEEP=1 keeps the folder for a bench of its reads (store-layout.bench.ts).
+    if (process.env.HOLDING_KEEP) console.log(`the data folder kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
