@@ -40,6 +40,7 @@ const EDITION = {
   edition: "Редакция с 01.01.2027",
   valid_from: "2027-01-01",
   rows: [
+    { place: "intake", limit_pct: 0.5, point: "прил. 3, п. 5" },
     { place: "working", limit_pct: 0.5, point: "прил. 3, п. 1" },
     { place: "wing_outgoing", limit_pct: 0.75, point: "прил. 3, п. 2" },
     { place: "local_accumulation", limit_pct: 2, point: "прил. 3, п. 3" },

@@ -54,7 +54,7 @@ export const gassingSchema = z.object({
   max: z.number().meta({ description: "The highest minute mean, % vol" }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
-  limits: z.array(z.number()).meta({ description: "Each sensor's limit, % vol: its alarm level, else its place's" }),
+  limits: z.array(z.number()).meta({ description: "Each sensor's norm, % vol, by where it hangs (D87): never its W/A setpoints" }),
   working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
   section: z.string().meta({
     description: "The extraction section or development working its sensors were grouped by (their working where none); empty when none",
@@ -115,7 +115,13 @@ export const gassingListQuerySchema = z.object({
 
 /** The limit a sensor is read against and where it comes from (issue 105, item 4). */
 export const limitSourceSchema = z.object({
-  by: z.enum(["alarm", "place"]).meta({ description: "alarm: the sensor's own A from the register; place: its place's permissible limit" }),
+  by: z.enum(["alarm", "place"]).meta({
+    description:
+      "place: a methane meter's norm by where it hangs (D87; its kind and W/A never choose it); alarm: the register's A of a meter of another gas",
+  }),
+  place: z
+    .nullable(z.enum(METHANE_PLACES))
+    .meta({ description: "The norm's row (D87) a methane meter is read against; null for another gas's A" }),
   act: z.nullable(z.string()).meta({ description: "The act of the place's limit (null for the sensor's own A)" }),
   point: z.nullable(z.string()),
   edition: z.nullable(z.string()),
@@ -133,7 +139,8 @@ export const journalSensorSchema = z.object({
   alarm: z.nullable(z.number()),
   unit: z.string().meta({ description: "The unit of its figures (% об. for methane, oxygen, carbon dioxide; ppm for carbon monoxide)" }),
   limit: z.nullable(z.number()).meta({
-    description: "The limit it is read against: its alarm A, else (methane) its place's, in its unit; null: none (another gas without A)",
+    description:
+      "The limit it is read against: a methane meter's norm by its place (D87), another gas's A, in its unit; null: none (another gas without A)",
   }),
   limit_source: z.nullable(limitSourceSchema).meta({ description: "Where the limit comes from; null without a limit" }),
   hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), in its unit" }),

@@ -287,6 +287,7 @@ const liveMeterSchema = z.object({
   sensor: z.string(),
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(["methane", "methane_high"]),
+  place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
   value: z.nullable(z.number()).meta({ description: "The latest reading, % vol; null without one in the last 24 h" }),
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),

@@ -190,11 +190,12 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   openSensors();
   await screen.findByText("М-12");
   expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
-  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against.
+  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against;
+  // issue 114 (D87): the norm of where it hangs (10–20 m from the face: the working's 1 %), not its A of 1,5 %.
   expect(
     await screen.findByText(
       // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
-      "Предел — A датчика; допустимая 1 % — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
     ),
   ).toBeTruthy();
   const row = screen.getByText("М-12").closest("tr")!;

@@ -23,7 +23,7 @@ import {
   type MinuteSeries,
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
-import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limits";
+import { limitOfPlace, NORM_OF_PLACE, type AppliedLimit } from "@core/methane-limits";
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -56,24 +56,28 @@ interface SensorRead {
   sensor: Sensor;
   register: ReturnType<typeof registerAt>;
   series: MinuteSeries;
-  /** Its A, else (methane) its place's limit; null for another gas without A. */
+  /** A methane meter's norm by its place (D87); another gas's A; null for another gas without A. */
   limit: number | null;
   limitSource: LimitSource;
   demo: boolean;
 }
 
-/** The limit a sensor is read against: its own A from the register, else a methane meter's place's limit
- *  of the day (@core/methane-limits), with the act, point and edition it comes from. */
+/** The limit a sensor is read against (issue 114, D87): a methane meter's is the norm of where it hangs,
+ *  that day's row (@core/methane-limits) with its act, point and edition — whatever its kind or its W/A,
+ *  which are alarms and never move the norm; a meter of another gas is read against its A. */
 function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly AppliedLimit[]): Pick<SensorRead, "limit" | "limitSource"> {
-  if (register.alarm !== null)
-    return {
-      limit: register.alarm,
-      limitSource: { by: "alarm", act: null, point: null, edition: null, text_read: true, standing: null },
-    };
-  const place = METHANE_KINDS.has(register.kind) ? limitOfPlace(limits, placeOfKind(register.kind)) : undefined;
-  if (!place) return { limit: null, limitSource: null };
-  const { act, point, edition, text_read, standing } = place;
-  return { limit: place.limit_pct, limitSource: { by: "place", act, point, edition, text_read, standing } };
+  if (!METHANE_KINDS.has(register.kind))
+    return register.alarm === null
+      ? { limit: null, limitSource: null }
+      : {
+          limit: register.alarm,
+          limitSource: { by: "alarm", place: null, act: null, point: null, edition: null, text_read: true, standing: null },
+        };
+  const norm = NORM_OF_PLACE[register.place];
+  const row = norm === null ? undefined : limitOfPlace(limits, norm);
+  if (!row) return { limit: null, limitSource: null };
+  const { place, act, point, edition, text_read, standing } = row;
+  return { limit: row.limit_pct, limitSource: { by: "place", place, act, point, edition, text_read, standing } };
 }
 
 /** How far back a gassing in force at a period's start is followed to its start, days (issue 105): one
