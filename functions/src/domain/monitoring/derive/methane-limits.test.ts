@@ -84,7 +84,7 @@ describe("the limits by act, point and edition", () => {
       "«Редакция с 01.01.2027» (с 01.01.2027 без срока окончания)",
     );
     // Each day against its own edition.
-    expect((await limitsOf("2026-12-31"))[0]).toEqual(["working", 1, "Правила безопасности в у", "edition"]);
-    expect((await limitsOf("2027-01-05"))[0]).toEqual(["working", 0.8, "Редакция с 01.01.2027", "edition"]);
+    expect((await limitsOf("2026-12-31"))[1]).toEqual(["working", 1, "Правила безопасности в у", "edition"]);
+    expect((await limitsOf("2027-01-05"))[1]).toEqual(["working", 0.8, "Редакция с 01.01.2027", "edition"]);
   });
 });
