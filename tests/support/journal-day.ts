@@ -2,7 +2,8 @@
 // journal's tests (unit, integration, browser): М-7 and М-8 of «Лава 12-1» (W 0,8, A 2 %) reach their
 // place's norm of 1 % at once (issue 114, D87: the A of 2 % hides nothing), a general gassing 03:10–03:30
 // (peak 1,301 at 03:17); М-9 of «Штрек 5» has no alarm level and is read against its place's 1 % too, a local gassing 10:00–10:05 (a minute below inside it does not close it; peak
-// 1,301) and a spike at 14:00 set aside by D58's step (it and the minute after); М-8 sends nothing
+// 1,301) and a spike to 3,5 % at 14:00 set aside by D58's step for the means (it and the minute after) —
+// issue 114, D88: the book reads it, a local gassing 14:00–14:01 marked «резкий рост»; М-8 sends nothing
 // 12:00–12:30. Two readings a minute, 0,001 % above the minute's value on average. With this file's own
 // reading of the rules (validMinutes, meanOver) the tests check the journal's means independently.
 import { MINUTE_MS } from "@core/monitoring";

@@ -26,3 +26,21 @@ export function gassingDurationText(minutes: number | null): string {
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} ч ${String(minutes % 60).padStart(2, "0")} мин` : `${minutes} мин`;
 }
+
+/** Issue 114, D88: what a gassing holding a jump or a reading past the meter's span was, as closing its
+ *  entry records it. */
+export const ONSETS = ["outburst", "sensor_fault", "other"] as const;
+export type Onset = (typeof ONSETS)[number];
+export const ONSET_LABELS: Readonly<Record<Onset, string>> = {
+  outburst: "внезапный выброс",
+  sensor_fault: "отказ датчика",
+  other: "другое",
+};
+/** D88: the mark of such an entry on every screen and file. */
+export const SUDDEN_MARK = "резкий рост / за пределом шкалы: внезапный выброс или отказ датчика?";
+
+/** A gassing's maximum as the book writes it: «1,30 %», or past the meter's span «более 4 % (за пределом
+ *  шкалы)» (D88); `number` writes a figure the Russian way. */
+export function gassingMaxText(max: number, overSpan: number | null, number: (value: number, decimals: number) => string): string {
+  return overSpan === null ? `${number(max, 2)} %` : `более ${number(overSpan, 0)} % (за пределом шкалы)`;
+}

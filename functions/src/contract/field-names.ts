@@ -166,6 +166,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   offset: "Смещение",
   ogrn: "ОГРН / ОГРНИП",
   okved: "ОКВЭД",
+  onset: "Что это было",
   opex_fixed_rub: "Постоянные эксплуатационные затраты",
   options: "Варианты",
   overrides: "Замена исходных данных",

@@ -6,7 +6,7 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
@@ -25,6 +25,10 @@ const notifiedText = (g: GassingView) =>
     .map((n) => NOTIFICATION_LABELS[n])
     .join(", ") || "—";
 const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
+/** D87: the norms its meters were read against, by where they hang («1,00», «0,75; 1,00»). */
+const normText = (g: GassingView) => [...new Set(g.limits)].map((l) => formatNumber(l, 2)).join("; ");
+/** D88: the mark of an entry holding a jump or a reading past the span, with what closing said it was. */
+const suddenText = (g: GassingView) => (g.sudden ? `${SUDDEN_MARK} ${g.onset ? ONSET_LABELS[g.onset] : "не указано"}` : "");
 
 /** The book's columns, each with its cell of an entry (`n` its number in the book). */
 function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: number) => Cell }[] {
@@ -46,8 +50,10 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     text("Датчики", 12, (g) => g.sensors.join(", ")),
     text("Вид", 9, (g) => g.kind),
     text("Тип", 15, (g) => (g.type ? GASSING_TYPE_LABELS[g.type] : "—")),
-    number("Макс. CH4, % об.", 2, 10, (g) => g.max),
-    text("Причина", 30, (g) => g.cause || "—"),
+    // D88: past the meter's span the maximum is no figure: «более 4 % (за пределом шкалы)».
+    number("Макс. CH4, % об.", 2, 10, (g) => (g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber))),
+    text("Норма CH4, % об.", 10, normText),
+    text("Причина", 30, (g) => [g.cause || "—", suddenText(g)].filter(Boolean).join("\n")),
     number("Потери проходки, м", 1, 11, (g) => g.losses.development_m),
     number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t),
     text("Оповещены", 30, notifiedText),
@@ -104,7 +110,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     "№",
     "Начало, окончание, длительность",
     "Место: выработка, датчики; вид, тип",
-    "Макс. CH4",
+    "Макс. CH4; норма",
     "Причина",
     "Потери",
     "Оповещены",
@@ -143,8 +149,8 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     String(i + 1),
     `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
     `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
-    `${formatNumber(g.max, 2)} %`,
-    g.cause || "—",
+    `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
+    [g.cause || "—", suddenText(g)].filter(Boolean).join("\n"),
     `проходка ${formatNumber(g.losses.development_m, 1)} м\nдобыча ${formatNumber(g.losses.coal_t, 1)} т`,
     notifiedText(g),
     `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,

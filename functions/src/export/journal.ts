@@ -8,6 +8,7 @@
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName, shiftSpan } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
+import { SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 import type { GassingView, Journal } from "../domain/monitoring/derive/journal";
 import { gassingBookSheet } from "./gassing-book";
 import type { Cell, Column, Sheet } from "./content";
@@ -72,7 +73,17 @@ export function journalSheets(j: Journal): Sheet[] {
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) rows.push(pad(["нет"]));
-    for (const g of gassings) rows.push(pad([gassingWhere(g), `${g.kind}`, at(g.start), at(g.end), g.max]));
+    for (const g of gassings)
+      rows.push(
+        pad([
+          gassingWhere(g),
+          `${g.kind}`,
+          at(g.start),
+          at(g.end),
+          g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber),
+          g.sudden ? SUDDEN_MARK : null,
+        ]),
+      );
     rows.push(pad([]));
     for (const who of JOURNAL_SIGNATURES) rows.push(pad([who, "подпись ____________", "ФИО ____________________"]));
     return {
@@ -162,7 +173,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     if (gassings.length === 0) line("Загазирований нет.");
     for (const g of gassings) {
       line(
-        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${shown(g.max)} % об.; ${registrationText(g, j.zone)}.`,
+        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${g.over_span === null ? `${shown(g.max)} % об.` : gassingMaxText(g.max, g.over_span, formatNumber)}${g.sudden ? ` (${SUDDEN_MARK})` : ""}; ${registrationText(g, j.zone)}.`,
       );
     }
     signatures(JOURNAL_SIGNATURES);

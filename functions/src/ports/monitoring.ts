@@ -4,7 +4,7 @@ import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
 import type { GassingType, methaneLimitEditionSchema } from "../contract/schemas/journal";
-import type { Duty } from "@core/gassing-book";
+import type { Duty, Onset } from "@core/gassing-book";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";
 
@@ -380,6 +380,8 @@ export interface GassingRegistration {
   investigated_by?: string;
   measures?: string;
   confirmations?: Partial<Record<Duty, { by: string; at: string } | null>>;
+  /** Issue 114, D88: what a sudden gassing was (an outburst, the sensor's fault, other), given at closing. */
+  onset?: Onset | null;
   found?: FoundGassing;
   closed: boolean;
   closed_by: string | null;
@@ -398,6 +400,10 @@ export interface FoundGassing {
   /** Absent on an entry kept before gassings were grouped by section. */
   section?: string;
   kind: "общее" | "местное";
+  /** Issue 114, D88: a minute of it jumped or read past the span; absent on an entry kept before. */
+  sudden?: boolean;
+  /** D88: the span its maximum is past, % vol; null (or absent) within it. */
+  over_span?: number | null;
 }
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;

@@ -9,7 +9,16 @@ import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
-import { DUTIES, DUTY_LABELS, GASSING_TYPES, GASSING_TYPE_LABELS, gassingDurationText, type GassingType } from "@core/gassing-book";
+import {
+  DUTIES,
+  DUTY_LABELS,
+  GASSING_TYPES,
+  GASSING_TYPE_LABELS,
+  ONSETS,
+  ONSET_LABELS,
+  gassingDurationText,
+  type GassingType,
+} from "@core/gassing-book";
 import { LIMIT_STANDINGS, METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
@@ -21,6 +30,7 @@ export const CLOSING_FIELDS = {
   cause: "не указана причина загазирования",
   type: "не указан вид загазирования (технологическое или аварийное)",
   measures: "не указаны принятые меры",
+  onset: "резкий рост / за пределом шкалы: не указано, внезапный выброс это, отказ датчика или другое",
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
@@ -51,7 +61,14 @@ export const gassingSchema = z.object({
   facility: z.string(),
   start: z.string().meta({ description: "ISO instant: the first minute mean at or above the limit" }),
   end: z.nullable(z.string()).meta({ description: "ISO instant: the first of the 2 valid minutes below; null while it lasts" }),
-  max: z.number().meta({ description: "The highest minute mean, % vol" }),
+  max: z.number().meta({ description: "The highest minute mean of every reading (D88), % vol" }),
+  over_span: z.nullable(z.number()).meta({
+    description: "D88: the meter's span, % vol, where the maximum is past it (printed «более 4 % (за пределом шкалы)»); null within it",
+  }),
+  sudden: z.boolean().meta({
+    description:
+      "D88: a minute of it jumped over the kind's step or read past the span (D58 sets it aside for the volumes, the book reads it): «резкий рост / за пределом шкалы: внезапный выброс или отказ датчика?»; closing asks `onset`",
+  }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
   limits: z.array(z.number()).meta({ description: "Each sensor's norm, % vol, by where it hangs (D87): never its W/A setpoints" }),
@@ -70,6 +87,7 @@ export const gassingSchema = z.object({
   comment: z.string(),
   cause: z.string(),
   type: z.nullable(z.enum(GASSING_TYPES)),
+  onset: z.nullable(z.enum(ONSETS)).meta({ description: "D88: what a sudden gassing was: outburst, sensor_fault, other; null: not given" }),
   losses: lossesSchema,
   cleared_by: z.string().meta({ description: "Who cleared the gas (free text: names, positions)" }),
   investigated_by: z.string().meta({ description: "Who investigated the cause" }),
@@ -85,6 +103,11 @@ export const gassingRegisterSchema = z.object({
   comment: bookText(LIMITS.text.comment),
   cause: bookText(LIMITS.text.comment),
   type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
+  onset: z.optional(
+    z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
+      description: "D88: what a sudden gassing was; closing such an entry needs it",
+    }),
+  ),
   losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
   cleared_by: bookText(LIMITS.text.companyText),
   investigated_by: bookText(LIMITS.text.companyText),

@@ -7,7 +7,15 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { NOTIFICATIONS } from "@core/monitoring-events";
-import { DUTIES, DUTY_LABELS, GASSING_TYPE_LABELS, gassingDurationText } from "@core/gassing-book";
+import {
+  DUTIES,
+  DUTY_LABELS,
+  GASSING_TYPE_LABELS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  gassingDurationText,
+  gassingMaxText,
+} from "@core/gassing-book";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { displayDateTime } from "../../shared/dates";
 import { isApiError } from "../../api/client";
@@ -140,11 +148,25 @@ export function GassingsCard({
     },
     { title: "Вид", dataIndex: "kind", width: 80, render: (v: Gassing["kind"]) => <Tag color={KIND_COLOURS[v]}>{v}</Tag> },
     {
-      title: "Макс. / допустимо, % об.",
+      title: "Макс. / норма, % об.",
       key: "max",
       align: "right",
-      width: 85,
-      render: (_: unknown, g) => `${number(g.max, 2)} / ${[...new Set(g.limits)].map((l) => number(l, 2)).join("; ")}`,
+      width: 95,
+      // Issue 114: the norm by the meters' place (D87); past the span «более 4 % (за пределом шкалы)», and
+      // a jump or an over-span minute marked with what closing said it was (D88).
+      render: (_: unknown, g) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>
+            {g.over_span === null ? number(g.max, 2) : gassingMaxText(g.max, g.over_span, number)} /{" "}
+            {[...new Set(g.limits)].map((l) => number(l, 2)).join("; ")}
+          </Typography.Text>
+          {g.sudden && (
+            <Tag color="volcano" style={{ whiteSpace: "normal" }}>
+              {g.onset ? `резкий рост / за пределом шкалы: ${ONSET_LABELS[g.onset]}` : SUDDEN_MARK}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     { title: "Запись в книге", key: "entry", width: 240, render: (_: unknown, g) => entryText(g) },
     {

@@ -3,11 +3,21 @@
 // affected section, the territorial Rostekhnadzor body), the cause, the type, the losses, who cleared
 // the gas and who investigated, the measures, a comment, and the closing, which the server refuses
 // naming each notification still unticked and each of cause, type and measures still empty. Who and
-// when are kept; a closed entry does not change.
+// when are kept; a closed entry does not change. Issue 114 (D88): an entry holding a jump or a reading past
+// the meter's span is marked, and closing it asks what it was (an outburst, the sensor's fault, other).
 import { useState } from "react";
 import { Alert, Button, Checkbox, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { LIMITS } from "@server/contract";
-import { GASSING_TYPES, GASSING_TYPE_LABELS, type GassingType } from "@core/gassing-book";
+import {
+  GASSING_TYPES,
+  GASSING_TYPE_LABELS,
+  ONSETS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  gassingMaxText,
+  type GassingType,
+  type Onset,
+} from "@core/gassing-book";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { displayDateTime } from "../../shared/dates";
@@ -19,7 +29,7 @@ import { number } from "./offerTexts";
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The fields whose refusal shows under them; the others' (notifications, a gassing that lasts) in the alert. */
-const OWN_FIELDS = ["cause", "type", "measures"] as const;
+const OWN_FIELDS = ["cause", "type", "measures", "onset"] as const;
 type OwnField = (typeof OWN_FIELDS)[number];
 
 function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
@@ -36,6 +46,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   const [notified, setNotified] = useState(gassing.notified);
   const [cause, setCause] = useState(gassing.cause);
   const [type, setType] = useState<GassingType | null>(gassing.type);
+  const [onset, setOnset] = useState<Onset | null>(gassing.onset);
   const [development, setDevelopment] = useState<number | null>(gassing.losses.development_m);
   const [coal, setCoal] = useState<number | null>(gassing.losses.coal_t);
   const [clearedBy, setClearedBy] = useState(gassing.cleared_by);
@@ -51,6 +62,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           notified,
           cause: cause.trim(),
           ...(type ? { type } : {}),
+          ...(onset ? { onset } : {}),
           losses: { development_m: development ?? 0, coal_t: coal ?? 0 },
           cleared_by: clearedBy.trim(),
           investigated_by: investigatedBy.trim(),
@@ -97,9 +109,21 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
     >
       <Flex vertical gap={12}>
         <Typography.Text>
-          {gassing.working || "без выработки"}, максимум {number(gassing.max, 2)} % об.,{" "}
+          {gassing.working || "без выработки"}, максимум {gassingMaxText(gassing.max, gassing.over_span, number)}, норма{" "}
+          {[...new Set(gassing.limits)].map((l) => number(l, 2)).join("; ")} %,{" "}
           {gassing.end ? `до ${displayDateTime(gassing.end)}` : "продолжается"}
         </Typography.Text>
+        {gassing.sudden && (
+          <Field label={capital(SUDDEN_MARK)} error={errorAt("onset")}>
+            <Radio.Group value={onset} onChange={(e) => setOnset(e.target.value)} aria-label="Что это было">
+              {ONSETS.map((o) => (
+                <Radio key={o} value={o}>
+                  {capital(ONSET_LABELS[o])}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Field>
+        )}
         <Field label="Оповещены">
           {NOTIFICATIONS.map((n) => (
             <Checkbox key={n} checked={notified[n]} onChange={(e) => setNotified({ ...notified, [n]: e.target.checked })}>
@@ -158,8 +182,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           <Input.TextArea aria-label="Комментарий" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={long} />
         </Field>
         <Typography.Text type="secondary">
-          Закрыть можно, когда оповещены все, загазирование кончилось и указаны причина, вид и принятые меры. Закрытая запись не меняется.{" "}
-          {ADVISORY_NOTE}
+          Закрыть можно, когда оповещены все, загазирование кончилось и указаны причина, вид и принятые меры
+          {gassing.sudden ? " (и что это было)" : ""}. Закрытая запись не меняется. {ADVISORY_NOTE}
         </Typography.Text>
         {refusal && <Alert type="error" showIcon role="alert" title={capital(refusal)} />}
       </Flex>

@@ -190,6 +190,7 @@ describe("the book on the in-memory repositories", () => {
       "Вид",
       "Тип",
       "Макс. CH4, % об.",
+      "Норма CH4, % об.",
       "Причина",
       "Потери проходки, м",
       "Потери добычи, т",
@@ -215,10 +216,17 @@ describe("the book on the in-memory repositories", () => {
       "общее",
       "технологическое",
     ]);
-    expect(first.slice(9, 12)).toEqual(["Остановка ВМП", 2.5, 340]);
-    expect(first[16]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    expect(first[20]).toMatch(/^Семенов И\., /);
-    expect(first[19]).toBe("не подтверждено");
+    // Issue 114 (D87): the norm its meters were read against, by where they hang.
+    expect(first.slice(9, 13)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
+    expect(first[17]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(first[21]).toMatch(/^Семенов И\., /);
+    expect(first[20]).toBe("не подтверждено");
+    // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
+    const spike = sheet
+      .getRows(3, list.results.length)!
+      .map((r) => (r.values as unknown[]).slice(1))
+      .find((r) => r[1] === "02.03.2026 14:00")!;
+    expect(spike[10]).toBe("— резкий рост / за пределом шкалы: внезапный выброс или отказ датчика? не указано".replace(" ", "\n"));
     const labels = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[2] ?? ""));
     expect(labels.slice(-2)).toEqual(["Начальник участка АБ", "Главный инженер"]);
     const dir = mkdtempSync(join(tmpdir(), "gassing-book-"));
@@ -233,6 +241,8 @@ describe("the book on the in-memory repositories", () => {
       "20 мин",
       "добыча 340,0 т",
       "проходка 2,5 м",
+      "1,00 %",
+      "отказ датчика?",
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);

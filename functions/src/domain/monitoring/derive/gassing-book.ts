@@ -26,7 +26,7 @@ const CLOSED = "Запись книги загазирований закрыт�
 export function nextEntry(
   stored: GassingRegistration | undefined,
   input: z.output<typeof gassingRegisterSchema>,
-  context: { company: string; id: string; facility: string; start: string; lasts: boolean; by: string; at: string },
+  context: { company: string; id: string; facility: string; start: string; lasts: boolean; sudden?: boolean; by: string; at: string },
 ): GassingRegistration {
   if (stored?.closed) throw new Conflict(CLOSED);
   const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
@@ -34,6 +34,7 @@ export function nextEntry(
   const entry = {
     cause: text(input.cause, stored?.cause),
     type: input.type ?? stored?.type ?? null,
+    onset: input.onset ?? stored?.onset ?? null,
     losses: {
       ...NO_LOSSES,
       ...stored?.losses,
@@ -48,7 +49,7 @@ export function nextEntry(
     if (unticked.length > 0)
       throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
     if (context.lasts) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
-    const missing = closingProblems(entry);
+    const missing = closingProblems(entry, context.sudden);
     if (missing) throw missing;
   }
   return {
@@ -87,6 +88,7 @@ export async function registerGassing(
       facility: facility.id,
       start,
       lasts: gassing.end === null,
+      sudden: gassing.sudden,
       by: actor.email,
       at: deps.clock.now().toISOString(),
     }),

@@ -38,12 +38,18 @@ export const foundOf = (g: Gassing): FoundGassing => ({
   working: g.working,
   section: g.section,
   kind: g.kind,
+  sudden: g.sudden,
+  over_span: g.over_span,
 });
 
-/** The book's refusal to close an entry: each of cause, type and measures still empty, named in Russian. */
-export function closingProblems(entry: Pick<GassingRegistration, "cause" | "type" | "measures">): Invalid | undefined {
+/** The book's refusal to close an entry: each of cause, type and measures still empty, and (D88) what a
+ *  sudden gassing was, named in Russian. */
+export function closingProblems(
+  entry: Pick<GassingRegistration, "cause" | "type" | "measures" | "onset">,
+  sudden = false,
+): Invalid | undefined {
   const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) =>
-    field === "type" ? !entry.type : !entry[field]?.trim(),
+    field === "type" ? !entry.type : field === "onset" ? sudden && !entry.onset : !entry[field]?.trim(),
   );
   if (empty.length === 0) return undefined;
   return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: ${CLOSING_FIELDS[field]}`)));
@@ -62,7 +68,7 @@ export function gassingView(
 ): GassingView {
   const kept = registration?.closed && registration.found ? registration.found : found;
   // An entry kept before gassings were grouped by section has none: its working stands for it.
-  const shown = { ...kept, section: kept.section ?? kept.working };
+  const shown = { ...kept, section: kept.section ?? kept.working, sudden: kept.sudden ?? false, over_span: kept.over_span ?? null };
   const confirmations = registration?.confirmations ?? {};
   return {
     id,
@@ -77,6 +83,7 @@ export function gassingView(
     comment: registration?.comment ?? "",
     cause: registration?.cause ?? "",
     type: registration?.type ?? null,
+    onset: registration?.onset ?? null,
     losses: registration?.losses ?? NO_LOSSES,
     cleared_by: registration?.cleared_by ?? "",
     investigated_by: registration?.investigated_by ?? "",

@@ -4,7 +4,9 @@
 // level of its own and 0,20 % around: a wing-return meter at 0,80 % is a gassing at 0,75 %; a high-range
 // meter at a face at 2,5 % is one at 1 %; a face meter with A 1,5 % at 1,2 % is one at 1 %; one with
 // A 0,9 % at 0,95 % is an alarm, not a gassing; an intake meter at 0,6 % is one at 0,5 %; the drainage
-// line at 40 % and the suction line at 3,0 % are none.
+// line at 40 % and the suction line at 3,0 % are none. Item 2 (D88): a face meter 0,50 → 4,50 % for 6
+// minutes (each minute past the 0–4 % span, the first a jump: D58 sets them all aside) is one gassing,
+// its maximum «более 4 % (за пределом шкалы)», marked; closing it asks what it was.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
@@ -15,7 +17,13 @@ import { drainReadings } from "../minutes/consumer";
 import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
+import { gassingMaxText } from "@core/gassing-book";
+import { formatNumber } from "../../../export/txt-writer";
+import { Invalid } from "../../errors";
+import { registerGassing } from "./gassing-book";
 import { listGassings, operatorJournal, type Journal } from "./journal";
+
+const ALL_NOTIFIED = { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true };
 
 /** 00:00 of 02.03.2026 at UTC+7. */
 const DAY = Date.UTC(2026, 2, 1, 17, 0);
@@ -31,6 +39,7 @@ const MINE = [
   { body: { code: "П-1", kind: "methane", working: "Конвейерный штрек", place: "intake" }, level: 0.6, base: 0.2 },
   { body: { code: "Д-1", kind: "methane_high", working: "", place: "drainage_pipeline" }, level: 40, base: 35 },
   { body: { code: "Г-1", kind: "methane_high", working: "Газоотсос 3", place: "suction_pipeline" }, level: 3, base: 2 },
+  { body: { code: "З-3", kind: "methane", working: "Забой 10", place: "face" }, level: 4.5, base: 0.5, minutes: 6 },
 ] as const;
 
 let d: MemoryDomain;
@@ -42,10 +51,12 @@ beforeAll(async () => {
   d = await memoryDomain(clockAt("2026-03-03T03:00:00Z"));
   staff = await d.actor("ООО «Новая шахта»");
   facility = (await d.facility(staff, { name: "Шахта «Газовая»", kind: "underground_mine" })).id;
-  for (const { body, level, base } of MINE) {
+  for (const meter of MINE) {
+    const { body, level, base } = meter;
+    const minutes = "minutes" in meter ? meter.minutes : 10;
     await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
     const readings = Array.from({ length: 60 }, (_, i) => 9 * 60 + 40 + i).flatMap((m) => {
-      const value = m >= 10 * 60 && m < 10 * 60 + 10 ? level : base;
+      const value = m >= 10 * 60 && m < 10 * 60 + minutes ? level : base;
       return [0, 30].map((s) => ({ sensor: body.code, t: iso(local(0, m) + s * 1000), value }));
     });
     await storeBatch(d.deps, staff.company, facility, { json: { readings } });
@@ -65,6 +76,7 @@ describe("the norm by the meter's place (D87)", () => {
       "З-2": [1, "place", "working"],
       "П-1": [0.5, "place", "intake"],
       "Г-1": [3.5, "place", "suction_pipeline"],
+      "З-3": [1, "place", "working"],
     });
     // A degassing line's meter is no gassing's and not the journal's.
     expect(journal.sensors.map((s) => s.code)).not.toContain("Д-1");
@@ -77,11 +89,37 @@ describe("the norm by the meter's place (D87)", () => {
       "З-1": [[1], iso(local(10)), iso(local(10, 10)), "местное"],
       "П-1": [[0.5], iso(local(10)), iso(local(10, 10)), "местное"],
       "Ш-1": [[0.75], iso(local(10)), iso(local(10, 10)), "местное"],
+      "З-3": [[1], iso(local(10)), iso(local(10, 6)), "местное"],
     });
     // З-2 at 0,95 % is past its A of 0,9 % (an alarm, D65) and below the face's 1 %: no gassing.
     expect(found.flatMap((g) => g.sensors)).not.toContain("З-2");
     // The suction line at 3,0 % is under its 3,5 %; the drainage line at 40 % is no gassing at all.
     expect(found.flatMap((g) => g.sensors)).not.toContain("Г-1");
     expect(found.flatMap((g) => g.sensors)).not.toContain("Д-1");
+  });
+});
+
+describe("every reading counts in the book (D88)", () => {
+  it("gives a meter's 6 minutes past its span one gassing, its maximum past the span, marked; the means keep D58", () => {
+    const g = journal.gassings.find((x) => x.sensors.includes("З-3"))!;
+    expect(g).toMatchObject({ start: iso(local(10)), end: iso(local(10, 6)), max: 4.5, over_span: 4, sudden: true, onset: null });
+    expect(gassingMaxText(g.max, g.over_span, formatNumber)).toBe("более 4 % (за пределом шкалы)");
+    // The journal's means keep D58: the six minutes past the span count in no hour's mean.
+    const hour = journal.sensors.find((s) => s.code === "З-3")!.hourly[10];
+    expect(hour).toBeCloseTo(0.5, 12);
+    // The other meters' gassings are no sudden ones.
+    expect(journal.gassings.filter((x) => x.sudden).map((x) => x.sensors.join())).toEqual(["З-3"]);
+  });
+
+  it("refuses to close the marked entry until it says what it was, then keeps it", async () => {
+    const id = journal.gassings.find((x) => x.sensors.includes("З-3"))!.id;
+    const filled = { notified: ALL_NOTIFIED, cause: "Датчик залит водой", type: "technological", measures: "Датчик заменен" } as const;
+    const attempt = registerGassing(d.deps, staff, id, { ...filled, close: true });
+    await expect(attempt).rejects.toThrow(Invalid);
+    await expect(attempt).rejects.toThrow("внезапный выброс это, отказ датчика или другое");
+    const closed = await registerGassing(d.deps, staff, id, { ...filled, onset: "sensor_fault", close: true });
+    expect(closed).toMatchObject({ closed: true, onset: "sensor_fault", sudden: true, over_span: 4 });
+    const again = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    expect(again.gassings.find((x) => x.id === id)).toMatchObject({ onset: "sensor_fault", closed: true });
   });
 });

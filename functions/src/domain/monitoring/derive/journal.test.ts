@@ -104,13 +104,25 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
   });
 
   describe("the day's gassings", () => {
-    it("finds a general gassing of the longwall's two meters and a local one of the heading's", () => {
-      expect(journal().gassings.map((g) => ({ start: g.start, end: g.end, kind: g.kind, sensors: g.sensors, working: g.working }))).toEqual(
-        [
-          { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1" },
-          { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5" },
-        ],
-      );
+    it("finds a general gassing of the longwall's two meters and two local ones of the heading's, the spike's marked (D88)", () => {
+      expect(
+        journal().gassings.map((g) => ({
+          start: g.start,
+          end: g.end,
+          kind: g.kind,
+          sensors: g.sensors,
+          working: g.working,
+          sudden: g.sudden,
+        })),
+      ).toEqual([
+        { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1", sudden: false },
+        { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: false },
+        // Issue 114, D88: the spike D58 sets aside for the means is a reading the book reads: a gassing of
+        // its minute, marked «резкий рост / за пределом шкалы», within the span.
+        { start: iso(local(14, 0)), end: iso(local(14, 1)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: true },
+      ]);
+      expect(journal().gassings[2]).toMatchObject({ over_span: null, onset: null });
+      expect(journal().gassings[2].max).toBeCloseTo(3.501, 12);
       // The highest minute mean: М-7's at 03:17, М-9's at 10:01 (each minute's two readings average 0,001 above its value).
       expect(journal().gassings[0].max).toBeCloseTo(1.301, 12);
       expect(journal().gassings[0].max_at).toBe(iso(local(3, 17)));
@@ -163,9 +175,10 @@ describe("registering the day's gassings", () => {
     expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
       ["общее", true],
       ["местное", false],
+      ["местное", false],
     ]);
     const day = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
-    expect(day.results).toHaveLength(2);
+    expect(day.results).toHaveLength(3);
     await expect(listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-07-01" })).rejects.toThrow("не длиннее 92");
   });
 });

@@ -2,8 +2,9 @@
 // methodological recommendations' journal: per methane sensor its code, place and set-point, the mean
 // of the valid minute means (D59) of each hour on the company's clock, of each shift (D64) and of the
 // day, with the day's completeness; and the day's gassings. A gassing opens at the first minute a
-// sensor's mean reaches its permissible limit (its alarm level, else the limit of its place) and closes
-// after 2 valid minutes below (D65's rule); overlapping gassings of two or more sensors of one working
+// sensor's mean reaches the norm of where it hangs (issue 114, D87: never its kind nor its W/A) and closes
+// after 2 minutes below (D65's rule), every reading counted (D88: a minute D58 sets aside for the means
+// opens and extends it and marks it); overlapping gassings of two or more sensors of one working
 // are one «общее загазирование» (the safety rules, pp. 622–624). Gassings are found from the minutes at
 // each read, as the shift report's figures are; what is stored is the dispatcher's registration of each,
 // the entry of the gassing book (gassing-entry.ts, gassing-book.ts). Advisory: protective cut-off stays
@@ -11,7 +12,7 @@
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import {
   DEFAULT_SHIFT_STARTS,
-  Flag,
+  everyMinuteMeans,
   GAS_KINDS,
   METHANE_KINDS,
   MINUTE_MS,
@@ -56,6 +57,8 @@ interface SensorRead {
   sensor: Sensor;
   register: ReturnType<typeof registerAt>;
   series: MinuteSeries;
+  /** D88: every reading's minute means (everyMinuteMeans), what the book's gassings are found from. */
+  every: MinuteSeries;
   /** A methane meter's norm by its place (D87); another gas's A; null for another gas without A. */
   limit: number | null;
   limitSource: LimitSource;
@@ -84,11 +87,10 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
  *  begun before is listed with its own start and id, carried over. */
 export const GASSING_LOOKBACK_DAYS = LIMITS.monitoring.eventsLookbackDays;
 
-/** Whether the series' first valid minute is at or above `limit`: a gassing may have begun before it. */
+/** Whether the series' first minute with a reading is at or above `limit` (D88: every reading counts): a
+ *  gassing may have begun before it. */
 function openAtStart(series: MinuteSeries, limit: number): boolean {
-  for (let m = 0; m < series.values.length; m++) {
-    if (series.flags[m] === Flag.OK && !Number.isNaN(series.values[m])) return series.values[m] >= limit;
-  }
+  for (let m = 0; m < series.values.length; m++) if (!Number.isNaN(series.values[m])) return series.values[m] >= limit;
   return false;
 }
 
@@ -125,11 +127,12 @@ async function readSensors(
       const read = await readingsBetween(deps, company, sensor, readFrom, readTo, shared);
       const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
       const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
-      if (gassing !== null && openAtStart(series, gassing) && from - readFrom < GASSING_LOOKBACK_DAYS * DAY_MS) {
+      const every = everyMinuteMeans(register.kind, read.times, read.values, readFrom, minutes);
+      if (gassing !== null && openAtStart(every, gassing) && from - readFrom < GASSING_LOOKBACK_DAYS * DAY_MS) {
         readFrom -= DAY_MS;
         continue;
       }
-      if (sensor.is_active || read.times.length > 0) out.push({ sensor, register, series, ...limit, demo: read.demo });
+      if (sensor.is_active || read.times.length > 0) out.push({ sensor, register, series, every, ...limit, demo: read.demo });
       break;
     }
   }
@@ -144,9 +147,10 @@ function gassingsIn(read: readonly SensorRead[], from: number, to: number, inFor
   const found = read.flatMap((r) =>
     METHANE_KINDS.has(r.register.kind) && r.limit !== null
       ? sensorGassings(
-          r.series,
+          r.every,
           { id: r.sensor.id, code: r.register.code, working: r.register.working, section: r.register.section },
           r.limit,
+          SENSOR_KINDS[r.register.kind].max,
         )
       : [],
   );
