@@ -65,7 +65,8 @@ beforeAll(async () => {
     201,
   );
   await json(
-    await post(`/api/v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", point: point.id, working: "Лава 1" }),
+    // A face meter: read against the working's row (issue 114, D87), whichever edition holds.
+    await post(`/api/v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", working: "Лава 1", place: "face" }),
     201,
   );
   // The mine's list with a carbon-monoxide line (A 17 ppm), taken whole.

@@ -83,7 +83,10 @@ describe("GET v1/telemetry/journal/", () => {
     expect(journal.gassings.map((g) => [g.kind, g.sensors, g.start, g.end])).toEqual([
       ["общее", ["М-7", "М-8"], iso(local(3, 10)), iso(local(3, 30))],
       ["местное", ["М-9"], iso(local(10, 0)), iso(local(10, 5))],
+      // Issue 114, D88: the spike D58 sets aside for the means is a reading of the book, marked.
+      ["местное", ["М-9"], iso(local(14, 0)), iso(local(14, 1))],
     ]);
+    expect(journal.gassings.map((g) => g.sudden)).toEqual([false, false, true]);
     expect(journal.gassings[0].max).toBeCloseTo(1.301, 12);
   });
 
@@ -106,11 +109,10 @@ describe("GET v1/telemetry/journal/", () => {
       const figures = [s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
       const cells = (second.getRow(3 + i).values as unknown[]).slice(4);
       cells.slice(0, figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
-      // Issue 105: the unit and where the limit comes from (its A, or the act, point and edition of its place's).
+      // Issue 105: the unit and where the limit comes from; issue 114 (D87): the norm of the meter's place,
+      // whatever its A, with its act, point and edition.
       expect(cells[figures.length]).toBe("% об.");
-      expect(cells[figures.length + 1]).toEqual(
-        s.alarm === null ? expect.stringContaining("приказ № 507") : "уставка A датчика по реестру",
-      );
+      expect(cells[figures.length + 1]).toEqual(expect.stringMatching(/^норма в выработке и ее исходящей струе — .*приказ № 507/));
       const line = pages[1].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
       expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f, 2)));
     });
@@ -148,6 +150,7 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
     const list = await json<{ results: Gassing[] }>(await h.request(path, { token: staff }), 200);
     expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
       ["общее", true],
+      ["местное", false],
       ["местное", false],
     ]);
     const xlsx = await h.request(`${path}&format=xlsx`, { token: staff });
@@ -198,8 +201,8 @@ describe("GET and POST v1/reference/methane-limits/", () => {
         await later.request("/api/v1/reference/methane-limits/", { method: "POST", token: admin, json: edition }),
         201,
       );
-      expect(confirmed.filter((r) => r.applied).map((r) => r.standing)).toEqual(["edition", "edition", "edition", "edition"]);
-      expect(confirmed.slice(4, 8).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
+      expect(confirmed.filter((r) => r.applied).map((r) => r.standing)).toEqual(["edition", "edition", "edition", "edition", "edition"]);
+      expect(confirmed.slice(5, 10).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
     } finally {
       await later.close();
     }
