@@ -33,6 +33,7 @@ interface Gassing {
   notified: Record<string, boolean>;
   comment: string;
   closed: boolean;
+  sudden: boolean;
 }
 interface Journal {
   sensors: {

@@ -47,6 +47,12 @@ export const batchStatusSchema = z.object({
   }),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
   file_name: z.optional(z.string().meta({ description: "A dispatch file's batch: the file's name as uploaded" })),
+  sent_by: z.optional(
+    z.string().meta({
+      description:
+        "Issue 114 (D89): who sent it — the user by surname and initials, or «ключ шлюза «…»» by the key's label; absent on a batch stored before, the demo's or the reconciliation's",
+    }),
+  ),
   failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),
 });
 
