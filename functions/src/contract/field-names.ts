@@ -38,6 +38,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   chief_engineer: "Главный инженер",
   chosen: "Выбранные варианты",
   cleared_by: "Кто разгазировал",
+  correction_reason: "Причина исправления",
   close: "Закрытие",
   co2_content_pct: "Содержание CO2",
   co2_content_source: "Источник содержания CO2",

@@ -6,7 +6,7 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText } from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
@@ -29,6 +29,14 @@ const signed = (who: string | null, at: string | null, zone: string) => (who && 
 const normText = (g: GassingView) => [...new Set(g.limits)].map((l) => formatNumber(l, 2)).join("; ");
 /** D88: the mark of an entry holding a jump or a reading past the span, with what closing said it was. */
 const suddenText = (g: GassingView) => (g.sudden ? `${SUDDEN_MARK} ${g.onset ? ONSET_LABELS[g.onset] : "не указано"}` : "");
+/** D89: each correction of the readings after it was found, and the reason given at closing. */
+const correctionsText = (g: GassingView, zone: string) =>
+  [
+    ...g.corrections.map((c) => correctionText(c, (at) => dateTimeText(at, zone), formatNumber)),
+    g.correction_reason ? `Причина исправления: ${g.correction_reason}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 
 /** The book's columns, each with its cell of an entry (`n` its number in the book). */
 function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: number) => Cell }[] {
@@ -53,7 +61,7 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     // D88: past the meter's span the maximum is no figure: «более 4 % (за пределом шкалы)».
     number("Макс. CH4, % об.", 2, 10, (g) => (g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber))),
     text("Норма CH4, % об.", 10, normText),
-    text("Причина", 30, (g) => [g.cause || "—", suddenText(g)].filter(Boolean).join("\n")),
+    text("Причина", 30, (g) => [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n")),
     number("Потери проходки, м", 1, 11, (g) => g.losses.development_m),
     number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t),
     text("Оповещены", 30, notifiedText),
@@ -150,7 +158,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
     `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
     `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
-    [g.cause || "—", suddenText(g)].filter(Boolean).join("\n"),
+    [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
     `проходка ${formatNumber(g.losses.development_m, 1)} м\nдобыча ${formatNumber(g.losses.coal_t, 1)} т`,
     notifiedText(g),
     `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,

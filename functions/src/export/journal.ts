@@ -8,7 +8,7 @@
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName, shiftSpan } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
-import { SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
+import { CORRECTED_MARK, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 import type { GassingView, Journal } from "../domain/monitoring/derive/journal";
 import { gassingBookSheet } from "./gassing-book";
 import type { Cell, Column, Sheet } from "./content";
@@ -81,7 +81,7 @@ export function journalSheets(j: Journal): Sheet[] {
           at(g.start),
           at(g.end),
           g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber),
-          g.sudden ? SUDDEN_MARK : null,
+          [g.sudden ? SUDDEN_MARK : "", g.corrections.length > 0 ? CORRECTED_MARK : ""].filter(Boolean).join("; ") || null,
         ]),
       );
     rows.push(pad([]));
@@ -173,7 +173,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     if (gassings.length === 0) line("Загазирований нет.");
     for (const g of gassings) {
       line(
-        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${g.over_span === null ? `${shown(g.max)} % об.` : gassingMaxText(g.max, g.over_span, formatNumber)}${g.sudden ? ` (${SUDDEN_MARK})` : ""}; ${registrationText(g, j.zone)}.`,
+        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${g.over_span === null ? `${shown(g.max)} % об.` : gassingMaxText(g.max, g.over_span, formatNumber)}${g.sudden ? ` (${SUDDEN_MARK})` : ""}${g.corrections.length > 0 ? ` (${CORRECTED_MARK})` : ""}; ${registrationText(g, j.zone)}.`,
       );
     }
     signatures(JOURNAL_SIGNATURES);

@@ -368,8 +368,17 @@ export interface GassingRegistration {
   id: string;
   facility: string;
   start: string;
+  /** The dispatcher's e-mail and when they registered it; "" on an entry the minutes made and no one
+   *  registered yet (issue 114, D89: a found gassing is a record from the minute it is found). */
   registered_by: string;
   registered_at: string;
+  /** D89: when the readings first gave it (ISO); absent on an entry a registration made before. */
+  found_at?: string;
+  /** D89: each later correction of the readings that no longer gives the gassing as found (gone, or
+   *  shorter or lower): the entry keeps `found` and adds this. */
+  corrections?: GassingCorrection[];
+  /** D89: why a corrected entry is closed («ложное срабатывание: …»). */
+  correction_reason?: string;
   notified: { chief_engineer: boolean; head_ab: boolean; head_section: boolean; rostekhnadzor: boolean };
   comment: string;
   /** The book's fields (issue 105): absent on a registration written before them. */
@@ -387,6 +396,17 @@ export interface GassingRegistration {
   closed_by: string | null;
   closed_at: string | null;
   version: number;
+}
+
+/** Issue 114, D89: a correction of the readings after a gassing was found: when, by which batches and
+ *  whom, the gassing before (as found) and after (null: the readings give it no more). */
+export interface GassingCorrection {
+  at: string;
+  batches: string[];
+  /** The batches' sender (ReadingsBatch.sent_by); null where none is kept. */
+  sent_by: string | null;
+  before: { end: string | null; max: number };
+  after: { end: string | null; max: number } | null;
 }
 
 /** A gassing as the minutes gave it when its entry was last written (issue 105). */

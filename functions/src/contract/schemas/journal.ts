@@ -31,6 +31,7 @@ export const CLOSING_FIELDS = {
   type: "не указан вид загазирования (технологическое или аварийное)",
   measures: "не указаны принятые меры",
   onset: "резкий рост / за пределом шкалы: не указано, внезапный выброс это, отказ датчика или другое",
+  correction_reason: "показания исправлены после обнаружения: не указана причина (например, «ложное срабатывание: …»)",
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
@@ -54,6 +55,17 @@ const notifiedSchema = z.object({
   head_ab: z.boolean(),
   head_section: z.boolean(),
   rostekhnadzor: z.boolean(),
+});
+
+/** Issue 114, D89: a correction of the readings after the gassing was found. */
+const correctionSchema = z.object({
+  at: z.string().meta({ description: "When the correcting readings were written (ISO)" }),
+  batches: z.array(z.string()).meta({ description: "The batches whose readings corrected it" }),
+  sent_by: z.nullable(z.string()).meta({ description: "Who sent them: a user's surname and initials, or «ключ шлюза «…»»" }),
+  before: z.object({ end: z.nullable(z.string()), max: z.number() }).meta({ description: "The gassing as found" }),
+  after: z.nullable(z.object({ end: z.nullable(z.string()), max: z.number() })).meta({
+    description: "The gassing the corrected readings give; null: none",
+  }),
 });
 
 export const gassingSchema = z.object({
@@ -81,7 +93,15 @@ export const gassingSchema = z.object({
   }),
   carried_over: z.boolean().meta({ description: "It began before the period listed (a day of the journal) and was in force in it" }),
   duration_min: z.nullable(z.int()).meta({ description: "Minutes from start to end; null while it lasts" }),
-  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail" }),
+  found_at: z.nullable(z.string()).meta({
+    description: "D89: when the readings first gave it (ISO): the entry is kept from then; null on an entry made before issue 114",
+  }),
+  corrections: z.array(correctionSchema).meta({
+    description:
+      "D89: each later correction of the readings that no longer gives it as found (gone, shorter or lower); the entry keeps start, end and max as found («показания исправлены после обнаружения»)",
+  }),
+  correction_reason: z.string().meta({ description: "D89: why a corrected entry is closed («ложное срабатывание: …»)" }),
+  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail; null: not registered yet" }),
   registered_at: z.nullable(z.string()),
   notified: notifiedSchema,
   comment: z.string(),
@@ -112,6 +132,7 @@ export const gassingRegisterSchema = z.object({
   cleared_by: bookText(LIMITS.text.companyText),
   investigated_by: bookText(LIMITS.text.companyText),
   measures: bookText(LIMITS.text.comment),
+  correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
   close: z.optional(z.boolean("ожидается true или false")),
 });
 

@@ -8,6 +8,8 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { NOTIFICATIONS } from "@core/monitoring-events";
 import {
+  CORRECTED_MARK,
+  correctionText,
   DUTIES,
   DUTY_LABELS,
   GASSING_TYPE_LABELS,
@@ -58,8 +60,26 @@ function registrationText(g: Gassing) {
 }
 
 /** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
+/** Issue 114 (D89): each correction of the readings after the gassing was found, as the record keeps it. */
+function Corrections({ g }: { g: Gassing }) {
+  if (g.corrections.length === 0) return null;
+  return (
+    <Space direction="vertical" size={0} data-testid="gassing-corrections">
+      <Tag color="orange" style={{ whiteSpace: "normal" }}>
+        {CORRECTED_MARK}
+      </Tag>
+      {g.corrections.map((c) => (
+        <Typography.Text key={c.at} type="secondary" style={{ fontSize: 12 }}>
+          {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+        </Typography.Text>
+      ))}
+      {g.correction_reason && <Typography.Text style={{ fontSize: 12 }}>Причина исправления: {g.correction_reason}</Typography.Text>}
+    </Space>
+  );
+}
+
 function entryText(g: Gassing) {
-  if (!g.registered_by) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!g.registered_by) return g.corrections.length > 0 ? <Corrections g={g} /> : <Typography.Text type="secondary">—</Typography.Text>;
   const line = (label: string, value: string) => (
     <Typography.Text>
       <Typography.Text type="secondary">{label}:</Typography.Text> {value || "не указано"}
@@ -73,6 +93,7 @@ function entryText(g: Gassing) {
       {line("Потери", `проходка ${number(g.losses.development_m, 1)} м, добыча ${number(g.losses.coal_t, 1)} т`)}
       {line("Разгазирование провел", g.cleared_by)}
       {line("Расследовал", g.investigated_by)}
+      <Corrections g={g} />
     </Space>
   );
 }

@@ -11,9 +11,11 @@ import { LIMITS } from "@server/contract";
 import {
   GASSING_TYPES,
   GASSING_TYPE_LABELS,
+  CORRECTED_MARK,
   ONSETS,
   ONSET_LABELS,
   SUDDEN_MARK,
+  correctionText,
   gassingMaxText,
   type GassingType,
   type Onset,
@@ -29,7 +31,7 @@ import { number } from "./offerTexts";
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The fields whose refusal shows under them; the others' (notifications, a gassing that lasts) in the alert. */
-const OWN_FIELDS = ["cause", "type", "measures", "onset"] as const;
+const OWN_FIELDS = ["cause", "type", "measures", "onset", "correction_reason"] as const;
 type OwnField = (typeof OWN_FIELDS)[number];
 
 function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
@@ -53,6 +55,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   const [investigatedBy, setInvestigatedBy] = useState(gassing.investigated_by);
   const [measures, setMeasures] = useState(gassing.measures);
   const [comment, setComment] = useState(gassing.comment);
+  const [correctionReason, setCorrectionReason] = useState(gassing.correction_reason);
   const register = useRegisterGassing(facility);
   const save = (close: boolean) =>
     register.mutate(
@@ -68,6 +71,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           investigated_by: investigatedBy.trim(),
           measures: measures.trim(),
           comment: comment.trim(),
+          ...(gassing.corrections.length > 0 ? { correction_reason: correctionReason.trim() } : {}),
           close,
         },
       },
@@ -131,6 +135,22 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             </Checkbox>
           ))}
         </Field>
+        {gassing.corrections.length > 0 && (
+          <Field label={`${capital(CORRECTED_MARK)}: причина`} error={errorAt("correction_reason")}>
+            {gassing.corrections.map((c) => (
+              <Typography.Text key={c.at} type="secondary">
+                {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+              </Typography.Text>
+            ))}
+            <Input
+              aria-label="Причина исправления"
+              placeholder="Например: ложное срабатывание: помеха в линии связи"
+              value={correctionReason}
+              onChange={(e) => setCorrectionReason(e.target.value)}
+              maxLength={long}
+            />
+          </Field>
+        )}
         <Field label="Вид загазирования" error={errorAt("type")}>
           <Radio.Group value={type} onChange={(e) => setType(e.target.value)} aria-label="Вид загазирования">
             {GASSING_TYPES.map((t) => (

@@ -7,7 +7,7 @@
 // shown by surname and initials (gassing-entry.ts). Entries have no expiry (docs/methodology.md).
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
+import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
 import {
@@ -26,7 +26,16 @@ const CLOSED = "Запись книги загазирований закрыт�
 export function nextEntry(
   stored: GassingRegistration | undefined,
   input: z.output<typeof gassingRegisterSchema>,
-  context: { company: string; id: string; facility: string; start: string; lasts: boolean; sudden?: boolean; by: string; at: string },
+  context: {
+    company: string;
+    id: string;
+    facility: string;
+    start: string;
+    lasts: boolean;
+    sudden?: boolean;
+    by: string;
+    at: string;
+  },
 ): GassingRegistration {
   if (stored?.closed) throw new Conflict(CLOSED);
   const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
@@ -43,13 +52,14 @@ export function nextEntry(
     cleared_by: text(input.cleared_by, stored?.cleared_by),
     investigated_by: text(input.investigated_by, stored?.investigated_by),
     measures: text(input.measures, stored?.measures),
+    correction_reason: text(input.correction_reason, stored?.correction_reason),
   };
   if (input.close) {
     const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
     if (unticked.length > 0)
       throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
     if (context.lasts) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
-    const missing = closingProblems(entry, context.sudden);
+    const missing = closingProblems(entry, context.sudden, (stored?.corrections?.length ?? 0) > 0);
     if (missing) throw missing;
   }
   return {
@@ -57,8 +67,11 @@ export function nextEntry(
     id: context.id,
     facility: context.facility,
     start: context.start,
-    registered_by: stored?.registered_by ?? context.by,
-    registered_at: stored?.registered_at ?? context.at,
+    // An entry the minutes made (D89) is registered by the first who writes it.
+    registered_by: stored?.registered_by || context.by,
+    registered_at: stored?.registered_at || context.at,
+    ...(stored?.found_at ? { found_at: stored.found_at } : {}),
+    ...(stored?.corrections ? { corrections: stored.corrections } : {}),
     notified,
     comment: text(input.comment, stored?.comment),
     ...entry,
@@ -78,25 +91,32 @@ export async function registerGassing(
   input: z.output<typeof gassingRegisterSchema>,
 ): Promise<GassingView> {
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: загазирования регистрирует диспетчер площадки, не проверяющий");
-  const { facility, gassing } = await findGassing(deps, actor.company, id);
   const stored = await deps.repos.gassings.get(actor.company, id);
-  const start = new Date(gassing.start).toISOString();
+  // D89: an entry kept whose gassing the corrected minutes no longer give is still the book's.
+  const now = await findGassing(deps, actor.company, id).catch((error: unknown) => {
+    if (error instanceof NotFound && stored?.found) return undefined;
+    throw error;
+  });
+  const corrected = (stored?.corrections?.length ?? 0) > 0;
+  const found = stored?.found && (corrected || !now) ? stored.found : foundOf(now!.gassing);
+  const facility = now?.facility.id ?? stored!.facility;
+  const start = stored?.start ?? new Date(now!.gassing.start).toISOString();
   const next = {
     ...nextEntry(stored, input, {
       company: actor.company,
       id,
-      facility: facility.id,
+      facility,
       start,
-      lasts: gassing.end === null,
-      sudden: gassing.sudden,
+      lasts: now ? now.gassing.end === null : false,
+      sudden: found.sudden ?? false,
       by: actor.email,
       at: deps.clock.now().toISOString(),
     }),
-    found: foundOf(gassing),
+    found,
   };
   if (stored) await deps.repos.gassings.replace(next, stored.version);
   else await deps.repos.gassings.create(next);
-  return gassingView(facility.id, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
+  return gassingView(facility, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
 }
 
 /** The confirmation of `duty` given to `entry` by `by` at `at`, refused as the book's rules say. */

@@ -45,12 +45,16 @@ export const foundOf = (g: Gassing): FoundGassing => ({
 /** The book's refusal to close an entry: each of cause, type and measures still empty, and (D88) what a
  *  sudden gassing was, named in Russian. */
 export function closingProblems(
-  entry: Pick<GassingRegistration, "cause" | "type" | "measures" | "onset">,
+  entry: Pick<GassingRegistration, "cause" | "type" | "measures" | "onset" | "correction_reason">,
   sudden = false,
+  corrected = false,
 ): Invalid | undefined {
-  const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) =>
-    field === "type" ? !entry.type : field === "onset" ? sudden && !entry.onset : !entry[field]?.trim(),
-  );
+  const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) => {
+    if (field === "type") return !entry.type;
+    if (field === "onset") return sudden && !entry.onset;
+    if (field === "correction_reason") return corrected && !entry.correction_reason?.trim();
+    return !entry[field]?.trim();
+  });
   if (empty.length === 0) return undefined;
   return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: ${CLOSING_FIELDS[field]}`)));
 }
@@ -66,7 +70,8 @@ export function gassingView(
   nameOf: (email: string) => string,
   carriedFrom?: number,
 ): GassingView {
-  const kept = registration?.closed && registration.found ? registration.found : found;
+  // D89: a corrected entry keeps the gassing as found, as a closed one keeps it as closed.
+  const kept = (registration?.closed || registration?.corrections?.length) && registration.found ? registration.found : found;
   // An entry kept before gassings were grouped by section has none: its working stands for it.
   const shown = { ...kept, section: kept.section ?? kept.working, sudden: kept.sudden ?? false, over_span: kept.over_span ?? null };
   const confirmations = registration?.confirmations ?? {};
@@ -77,8 +82,11 @@ export function gassingView(
     ...shown,
     carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
     duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
-    registered_by: registration ? nameOf(registration.registered_by) : null,
-    registered_at: registration?.registered_at ?? null,
+    found_at: registration?.found_at ?? null,
+    corrections: registration?.corrections ?? [],
+    correction_reason: registration?.correction_reason ?? "",
+    registered_by: registration?.registered_by ? nameOf(registration.registered_by) : null,
+    registered_at: registration?.registered_at || null,
     notified: registration?.notified ?? NOBODY_NOTIFIED,
     comment: registration?.comment ?? "",
     cause: registration?.cause ?? "",

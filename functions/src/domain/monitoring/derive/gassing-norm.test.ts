@@ -7,7 +7,9 @@
 // line at 40 % and the suction line at 3,0 % are none. Item 2 (D88): a face meter 0,50 → 4,50 % for 6
 // minutes (each minute past the 0–4 % span, the first a jump: D58 sets them all aside) is one gassing,
 // its maximum «более 4 % (за пределом шкалы)», marked; closing it asks what it was.
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { gassingBookXlsx } from "../../../export/gassing-book";
 import { MINUTE_MS } from "@core/monitoring";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
@@ -121,5 +123,79 @@ describe("every reading counts in the book (D88)", () => {
     expect(closed).toMatchObject({ closed: true, onset: "sensor_fault", sudden: true, over_span: 4 });
     const again = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
     expect(again.gassings.find((x) => x.id === id)).toMatchObject({ onset: "sensor_fault", closed: true });
+  });
+});
+
+// Item 3 (D89): a gassing once found is a record. Another mine's face meter at 1,2 % 08:00–08:09, pushed;
+// then a user pushes corrected minutes (0,4 %) over them: the book keeps the entry as found, marked
+// «показания исправлены после обнаружения» with the readings before and after, the batch, its sender and
+// when, and closing it asks the reason.
+describe("a found gassing is a record (D89)", () => {
+  let mine: string;
+  const at = (m: number) => iso(local(8, m));
+  const minutes = (value: number) =>
+    Array.from({ length: 30 }, (_, i) => i - 10).map((m) => ({ sensor: "К-1", t: at(m), value: m >= 0 && m < 10 ? value : 0.3 }));
+
+  beforeAll(async () => {
+    mine = (await d.facility(staff, { name: "Шахта «Исправленная»", kind: "underground_mine" })).id;
+    await d.write(() =>
+      createSensor(d.deps, staff, mine, parseWith(sensorCreateSchema, { code: "К-1", kind: "methane", working: "Забой 2", place: "face" })),
+    );
+    await storeBatch(d.deps, staff.company, mine, { json: { readings: minutes(1.2) } }, undefined, undefined, "ключ шлюза «Шлюз»");
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+  });
+
+  it("keeps the entry from the minute it is found, then keeps it through a correction, marked, with the sender", async () => {
+    const list = () => listGassings(d.deps, staff, { facility: mine, from: "2026-03-02", to: "2026-03-02" });
+    const first = (await list()).results;
+    expect(first.map((g) => [g.sensors.join(), g.start, g.end, g.max, g.registered_by, g.corrections.length])).toEqual([
+      ["К-1", at(0), at(10), 1.2, null, 0],
+    ]);
+    expect(first[0].found_at).not.toBeNull();
+    const correction = await storeBatch(
+      d.deps,
+      staff.company,
+      mine,
+      { json: { readings: minutes(0.4) } },
+      undefined,
+      undefined,
+      "Кузнецова О. И.",
+    );
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+    const kept = (await list()).results;
+    // The minutes give no gassing now; the book keeps the one found, as found.
+    expect(kept.map((g) => [g.id, g.start, g.end, g.max])).toEqual([[first[0].id, at(0), at(10), 1.2]]);
+    expect(kept[0].corrections).toEqual([
+      {
+        at: expect.any(String),
+        batches: [correction.batch],
+        sent_by: "Кузнецова О. И.",
+        before: { end: at(10), max: 1.2 },
+        after: null,
+      },
+    ]);
+    // The journal of the day lists it too.
+    const day = await operatorJournal(d.deps, staff, { facility: mine, date: "2026-03-02" });
+    expect(day.gassings.map((g) => [g.id, g.corrections.length])).toEqual([[first[0].id, 1]]);
+    // Closing asks the reason.
+    const filled = { notified: ALL_NOTIFIED, cause: "Ошибка передачи", type: "technological", measures: "Шлюз проверен" } as const;
+    const attempt = registerGassing(d.deps, staff, first[0].id, { ...filled, close: true });
+    await expect(attempt).rejects.toThrow("показания исправлены после обнаружения: не указана причина");
+    const closed = await registerGassing(d.deps, staff, first[0].id, {
+      ...filled,
+      correction_reason: "ложное срабатывание: помеха в линии связи",
+      close: true,
+    });
+    expect(closed).toMatchObject({ closed: true, max: 1.2, end: at(10), correction_reason: "ложное срабатывание: помеха в линии связи" });
+    expect(closed.corrections).toHaveLength(1);
+    // The book's file prints the mark, before and after, who sent the correction and the reason.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await gassingBookXlsx(await list())) as never);
+    const cause = String((book.getWorksheet("Книга загазирований")!.getRow(3).values as unknown[])[11]);
+    expect(cause).toContain("показания исправлены после обнаружения: ");
+    expect(cause).toContain("Кузнецова О. И.; было до 02.03.2026 08:10, макс. 1,20 %, стало: загазирования нет");
+    expect(cause).toContain("Причина исправления: ложное срабатывание: помеха в линии связи");
   });
 });

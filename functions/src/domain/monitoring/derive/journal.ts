@@ -107,13 +107,14 @@ async function readSensors(
   to: number,
   now: number,
   limits: readonly AppliedLimit[],
+  register?: readonly Sensor[],
 ): Promise<SensorRead[]> {
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readTo = Math.max(from - HOUR_MS, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const out: SensorRead[] = [];
   // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.monitoring);
-  for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
+  for (const sensor of register ?? (await deps.repos.sensors.listOfFacility(company, facility))) {
     const register = registerAt(sensor, from);
     if (!GAS_KINDS.has(register.kind) || opensNoGassing(register.place)) continue;
     const fromDay = iso(from).slice(0, 10);
@@ -240,6 +241,25 @@ export async function listGassings(
     results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to), from, to),
     issued_at: iso(now),
   };
+}
+
+/** Issue 114 (D89): the gassings the facility's minutes give in force during [from, to) (UTC ms), read
+ *  against the limits of the company day `from` falls in — what the record keeper (gassing-record.ts)
+ *  makes the book's entries of. */
+export async function gassingsFound(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  facility: string,
+  from: number,
+  to: number,
+  sensors?: readonly Sensor[],
+): Promise<Gassing[]> {
+  const now = deps.clock.now().getTime();
+  // On whole minutes, as the journal's days are: a gassing's start is a minute's.
+  const [start, end] = [from, to].map((t) => Math.floor(t / MINUTE_MS) * MINUTE_MS);
+  const day = isoDateIn(new Date(start), zoneOf(await deps.repos.companies.get(company)));
+  const read = await readSensors(deps, company, facility, start, end, now, await limitsOnDay(deps, day), sensors);
+  return gassingsIn(read, start, end, true);
 }
 
 /** The facility and start of a gassing's id (`{facility}.{sensor}.g.{start}`), or undefined. */
