@@ -137,6 +137,9 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
       given.add(id);
       const now = foundOf(g);
       const known = stored.find((r) => r.id === id);
+      // One followed back past a day before the readings written (across days without readings) is the
+      // reading's of its own days: made an entry when they were written, not now.
+      if (!known && g.start < from - DAY_MS) continue;
       if (known && (known.closed || (known.found && JSON.stringify(known.found) === JSON.stringify(now) && !known.corrections?.length)))
         continue;
       const made = await correction();
