@@ -200,6 +200,20 @@ export const journalSchema = z.object({
   zone: z.string(),
   running: z.boolean().meta({ description: "The day is still going: its figures are up to now" }),
   demo: z.boolean(),
+  shift_list: z
+    .array(
+      z.object({
+        number: z.int(),
+        name: z.string().meta({ description: "«Смена 2 (12:00–18:00)»" }),
+        from: z.string(),
+        to: z.string(),
+        hours: z.array(z.int()).meta({ description: "The day's local hours (0–23) in the shift; a shift past midnight has none of them" }),
+      }),
+    )
+    .meta({
+      description:
+        "Issue 114 (D90): the day's shifts by the facility's calendar in force on it (three 8-hour shifts from 00:00 without one); `sensors[].shifts` are their means in this order",
+    }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
   issued_at: z.string(),

@@ -11,7 +11,6 @@
 // with the mine's own АГК.
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import {
-  DEFAULT_SHIFT_STARTS,
   everyMinuteMeans,
   GAS_KINDS,
   METHANE_KINDS,
@@ -19,12 +18,12 @@ import {
   SENSOR_KINDS,
   flagQuality,
   minuteMeans,
-  shiftSpan,
   validMeans,
   type MinuteSeries,
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, NORM_OF_PLACE, type AppliedLimit } from "@core/methane-limits";
+import { shiftsOfDay } from "@core/shift-calendar";
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -170,10 +169,12 @@ export async function operatorJournal(
   const from = wallHour(query.date, 0, zone);
   const to = wallHour(query.date, 24, zone);
   if (from >= now) throw invalidAt("date", "сутки еще не начались");
-  const until = Math.min(to, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  const nowMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const until = Math.min(to, nowMinute);
   const clip = (edges: number[]) => edges.map((e) => Math.min(e, until));
   const hours = clip(Array.from({ length: 25 }, (_, h) => wallHour(query.date, h, zone)));
-  const shiftEdges = DEFAULT_SHIFT_STARTS.map((_, i) => shiftSpan(`${query.date}#${i + 1}`, zone, DEFAULT_SHIFT_STARTS)!);
+  // D90: the day's shifts by the facility's calendar in force on it.
+  const shiftEdges = shiftsOfDay(facility.shift_calendar, query.date, zone);
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
@@ -191,7 +192,14 @@ export async function operatorJournal(
       limit,
       limit_source: limitSource,
       hourly: validMeans(series, hours).map((m) => m.mean),
-      shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
+      // A shift past the day's end (4 × 6 h from 06:00: the fourth, 00:00–06:00) is read to its own end.
+      shifts: shiftEdges.map(
+        (s) =>
+          validMeans(
+            series,
+            [s.from, s.to].map((e) => Math.min(e, nowMinute)),
+          )[0].mean,
+      ),
       day: day.mean,
       completeness: day.valid / minutes,
     };
@@ -203,6 +211,16 @@ export async function operatorJournal(
     zone,
     running: until < to,
     demo: read.some((r) => r.demo),
+    shift_list: shiftEdges.map((shift) => ({
+      number: shift.number,
+      name: shift.name,
+      from: iso(shift.from),
+      to: iso(shift.to),
+      hours: Array.from({ length: 24 }, (_, h) => h).filter((h) => {
+        const hour = wallHour(query.date, h, zone);
+        return hour >= shift.from && hour < shift.to;
+      }),
+    })),
     sensors,
     gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
     issued_at: iso(now),
