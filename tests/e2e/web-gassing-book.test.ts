@@ -65,7 +65,8 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
       await field.pressSequentially(value);
     }
     const general = page.getByRole("row", { name: /общее/ });
-    const local = page.getByRole("row", { name: /местное/ });
+    // Issue 114 (D88): the heading's spike at 14:00 is a local entry of its own; this is the 10:00 one.
+    const local = page.getByRole("row", { name: /местное/ }).filter({ hasText: "10:00" });
     await general.getByText("Внезапный выброс метана из пласта").waitFor();
     expect((await general.textContent()) ?? "").toContain("аварийное");
     expect((await general.textContent()) ?? "").toContain("Закрыл Петров И.");

@@ -86,7 +86,13 @@ export function ShiftCalendarDialog({ facility, onClose }: { facility: Facility;
         ) : (
           shiftsToday.length > 0 && (
             <Typography.Text data-testid="shift-calendar-today">
-              Сегодня: {calendarText(calendarOn(entries, today()))} — {shiftsToday.map((s) => s.name).join(", ")}
+              Сегодня: {calendarText(calendarOn(entries, today()))} —{" "}
+              {shiftsToday.map((s, i) => (
+                <span key={s.key} style={{ whiteSpace: "nowrap" }}>
+                  {s.name}
+                  {i + 1 < shiftsToday.length ? ", " : ""}
+                </span>
+              ))}
             </Typography.Text>
           )
         )}
