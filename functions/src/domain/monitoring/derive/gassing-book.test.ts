@@ -105,6 +105,13 @@ describe("the confirmations (confirmedEntry)", () => {
       head_ab: { by: "chief@kuz-glub.ru" },
     });
   });
+
+  // Issue 114 (D89): four eyes — the dispatcher who closed the entry may hold a duty, and confirms nothing of it.
+  it("are refused to the one who closed the entry, naming the rule", () => {
+    const own = { duty: "chief_engineer", by: CONTEXT.by, at: "2026-03-03T01:00:00.000Z" };
+    expect(() => confirmedEntry(closed, "chief_engineer", own)).toThrow(Forbidden);
+    expect(() => confirmedEntry(closed, "chief_engineer", own)).toThrow("правило «четырех глаз»");
+  });
 });
 
 describe("names (person-name.ts)", () => {

@@ -3,7 +3,8 @@
 // investigated, the measures) and closes it: refused while a notification is unticked, the gassing lasts,
 // or the cause, the type or the measures are empty, each named in Russian. A closed entry does not change
 // (409); it is then confirmed by the section's head, the head of the АБ section and the chief engineer,
-// each by a user an administrator gave that duty (DUTIES), once. Who and when are kept by e-mail and
+// each by a user an administrator gave that duty (DUTIES), once, never by the one who closed it (issue
+// 114, D89: four eyes, 403). Who and when are kept by e-mail and
 // shown by surname and initials (gassing-entry.ts). Entries have no expiry (docs/methodology.md).
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -128,6 +129,11 @@ export function confirmedEntry(
   if (holder.duty !== duty)
     throw new Forbidden(`Подтверждает ${DUTY_LABELS[duty]}: эта обязанность вам не назначена (её назначает администратор)`);
   if (!entry?.closed) throw new Invalid("Подтвердить можно только закрытую запись книги загазирований");
+  // Issue 114 (D89): four eyes — the one who closed an entry confirms nothing of it.
+  if (entry.closed_by === holder.by)
+    throw new Forbidden(
+      `Подтверждает ${DUTY_LABELS[duty]}, не закрывший запись: запись закрыли вы, ее подтверждает другой человек (правило «четырех глаз»)`,
+    );
   if (entry.confirmations?.[duty]) throw new Conflict(`Запись уже подтвердил ${DUTY_LABELS[duty]}`);
   return {
     ...entry,
