@@ -24,6 +24,8 @@ const notifiedText = (g: GassingView) =>
   NOTIFICATIONS.filter((n) => g.notified[n])
     .map((n) => NOTIFICATION_LABELS[n])
     .join(", ") || "—";
+/** A loss as the book prints it: «2,5 м», «—» where never entered (issue 114). */
+const lossText = (value: number | null, unit: string) => (value === null ? "—" : `${formatNumber(value, 1)} ${unit}`);
 const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
 /** D87: the norms its meters were read against, by where they hang («1,00», «0,75; 1,00»). */
 const normText = (g: GassingView) => [...new Set(g.limits)].map((l) => formatNumber(l, 2)).join("; ");
@@ -62,8 +64,9 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     number("Макс. CH4, % об.", 2, 10, (g) => (g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber))),
     text("Норма CH4, % об.", 10, normText),
     text("Причина", 30, (g) => [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n")),
-    number("Потери проходки, м", 1, 11, (g) => g.losses.development_m),
-    number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t),
+    // Issue 114: losses never entered are «—», never «0,0».
+    number("Потери проходки, м", 1, 11, (g) => g.losses.development_m ?? "—"),
+    number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t ?? "—"),
     text("Оповещены", 30, notifiedText),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
     text("Расследовал", 22, (g) => g.investigated_by || "—"),
@@ -159,7 +162,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
     `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
     [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
-    `проходка ${formatNumber(g.losses.development_m, 1)} м\nдобыча ${formatNumber(g.losses.coal_t, 1)} т`,
+    `проходка ${lossText(g.losses.development_m, "м")}\nдобыча ${lossText(g.losses.coal_t, "т")}`,
     notifiedText(g),
     `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,
     [g.measures || "—", g.comment ? `Комментарий: ${g.comment}` : ""].filter(Boolean).join("\n"),

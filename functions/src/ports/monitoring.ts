@@ -384,7 +384,8 @@ export interface GassingRegistration {
   /** The book's fields (issue 105): absent on a registration written before them. */
   cause?: string;
   type?: GassingType | null;
-  losses?: { development_m: number; coal_t: number };
+  /** Issue 114: null where never entered (printed «—», never «0,0»). */
+  losses?: { development_m: number | null; coal_t: number | null };
   cleared_by?: string;
   investigated_by?: string;
   measures?: string;

@@ -39,8 +39,8 @@ const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
 
 const lossesSchema = z.object({
-  development_m: z.number().meta({ description: "Development (проходка) lost, m" }),
-  coal_t: z.number().meta({ description: "Coal output lost, t" }),
+  development_m: z.nullable(z.number()).meta({ description: "Development (проходка) lost, m; null: never entered (printed «—»)" }),
+  coal_t: z.nullable(z.number()).meta({ description: "Coal output lost, t; null: never entered (printed «—»)" }),
 });
 
 const confirmationSchema = z.nullable(

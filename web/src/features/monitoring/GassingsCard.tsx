@@ -90,7 +90,13 @@ function entryText(g: Gassing) {
       {line("Вид", g.type ? GASSING_TYPE_LABELS[g.type] : "")}
       {line("Причина", g.cause)}
       {line("Меры", g.measures)}
-      {line("Потери", `проходка ${number(g.losses.development_m, 1)} м, добыча ${number(g.losses.coal_t, 1)} т`)}
+      {line(
+        "Потери",
+        // Issue 114: losses never entered are «—», never «0,0».
+        `проходка ${g.losses.development_m === null ? "—" : `${number(g.losses.development_m, 1)} м`}, добыча ${
+          g.losses.coal_t === null ? "—" : `${number(g.losses.coal_t, 1)} т`
+        }`,
+      )}
       {line("Разгазирование провел", g.cleared_by)}
       {line("Расследовал", g.investigated_by)}
       <Corrections g={g} />

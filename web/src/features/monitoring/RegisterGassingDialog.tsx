@@ -66,7 +66,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           cause: cause.trim(),
           ...(type ? { type } : {}),
           ...(onset ? { onset } : {}),
-          losses: { development_m: development ?? 0, coal_t: coal ?? 0 },
+          // Issue 114: a loss left empty stays never entered («—»), not 0.
+          losses: { ...(development !== null ? { development_m: development } : {}), ...(coal !== null ? { coal_t: coal } : {}) },
           cleared_by: clearedBy.trim(),
           investigated_by: investigatedBy.trim(),
           measures: measures.trim(),

@@ -52,7 +52,7 @@ describe("the book's closing rules (nextEntry)", () => {
 
   it("closes once everything is given, keeping what an earlier write gave", () => {
     const first = nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "Остановка ВМП", losses: { coal_t: 120 } }, CONTEXT);
-    expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: 0, coal_t: 120 }, version: 1 });
+    expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: null, coal_t: 120 }, version: 1 });
     const closed = nextEntry(
       first,
       { notified: {}, type: "accident", measures: "Проверен ВМП", cleared_by: "Горный мастер Петров П. П.", close: true },
@@ -64,7 +64,7 @@ describe("the book's closing rules (nextEntry)", () => {
       registered_by: "olga@kuz-glub.ru",
       cause: "Остановка ВМП",
       type: "accident",
-      losses: { development_m: 0, coal_t: 120 },
+      losses: { development_m: null, coal_t: 120 },
       cleared_by: "Горный мастер Петров П. П.",
       version: 2,
     });
@@ -225,6 +225,8 @@ describe("the book on the in-memory repositories", () => {
     ]);
     // Issue 114 (D87): the norm its meters were read against, by where they hang.
     expect(first.slice(9, 13)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
+    const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
+    expect(unregistered.slice(11, 13)).toEqual(["—", "—"]);
     expect(first[17]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     expect(first[21]).toMatch(/^Семенов И\., /);
     expect(first[20]).toBe("не подтверждено");
@@ -249,6 +251,9 @@ describe("the book on the in-memory repositories", () => {
       "добыча 340,0 т",
       "проходка 2,5 м",
       "1,00 %",
+      // Issue 114: losses never entered print «—», never «0,0».
+      "проходка —",
+      "добыча —",
       "отказ датчика?",
     ])
       expect(text).toContain(words);

@@ -26,7 +26,8 @@ export const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
   head_section: false,
   rostekhnadzor: false,
 };
-export const NO_LOSSES = { development_m: 0, coal_t: 0 };
+/** Losses never entered: «—» in the book, never «0,0» (issue 114). */
+export const NO_LOSSES: { development_m: number | null; coal_t: number | null } = { development_m: null, coal_t: null };
 
 /** What the entry keeps of the gassing the minutes gave. */
 export const foundOf = (g: Gassing): FoundGassing => ({
