@@ -14,6 +14,7 @@ interface Row {
   start: string;
 }
 
+const TIME_TYPED = "ЧЧ:ММ";
 const SHIFT_OPTIONS = SHIFTS_PER_DAY.map((n) => ({ value: n, label: `${n} смены по ${24 / n} ч` }));
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -67,8 +68,8 @@ export function ShiftCalendarDialog({ facility, onClose }: { facility: Facility;
             <Typography.Text>первая с</Typography.Text>
             <Input
               aria-label={`Изменение ${i + 1}: начало первой смены`}
-              placeholder="ЧЧ:ММ"
-              maxLength={5}
+              placeholder={TIME_TYPED}
+              maxLength={TIME_TYPED.length}
               value={row.start}
               onChange={(e) => set(i, { start: e.target.value })}
               style={{ width: 80 }}

@@ -27,7 +27,8 @@ export const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
   rostekhnadzor: false,
 };
 /** Losses never entered: «—» in the book, never «0,0» (issue 114). */
-export const NO_LOSSES: { development_m: number | null; coal_t: number | null } = { development_m: null, coal_t: null };
+type Losses = NonNullable<GassingRegistration["losses"]>;
+export const NO_LOSSES: Losses = { development_m: null, coal_t: null };
 
 /** What the entry keeps of the gassing the minutes gave. */
 export const foundOf = (g: Gassing): FoundGassing => ({
