@@ -151,7 +151,6 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     "files/uploads.ts: .length >= 4",
   ],
   "a format's own: a dispatch export's header names the time and at least one sensor": ["monitoring/ingest/dispatch-file.ts: .length < 2"],
-  "a gassing book entry's losses before the dispatcher gives any (none lost), not a bound": [],
   "what a process keeps in memory for the next request (a cache: a miss reads again)": [
     "forecast/models.ts: MODEL_CACHE_BYTES",
     "forecast/preview-columns.ts: MAX_KEPT_BYTES",
