@@ -50,6 +50,18 @@ describe("the book's closing rules (nextEntry)", () => {
     expect(closingProblems(FILLED)).toBeUndefined();
   });
 
+  // Issue 114: closing names every missing thing at once — a dispatcher met one refusal after another.
+  it("names every reason not to close at once: notifications, a gassing that lasts, each empty field", () => {
+    const attempt = () =>
+      nextEntry(undefined, { notified: { chief_engineer: true }, cause: "x", close: true }, { ...CONTEXT, lasts: true });
+    expect(attempt).toThrow(Invalid);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Invalid).problems?.map((p) => p.field)).toEqual(["notified", "close", "type", "measures"]);
+    }
+  });
+
   it("closes once everything is given, keeping what an earlier write gave", () => {
     const first = nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "Остановка ВМП", losses: { coal_t: 120 } }, CONTEXT);
     expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: null, coal_t: 120 }, version: 1 });

@@ -8,7 +8,8 @@
 // shown by surname and initials (gassing-entry.ts). Entries have no expiry (docs/methodology.md).
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { problemAt } from "../../../contract/field-errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
 import {
@@ -56,12 +57,16 @@ export function nextEntry(
     correction_reason: text(input.correction_reason, stored?.correction_reason),
   };
   if (input.close) {
+    // Issue 114: every reason at once — the notifications unticked, a gassing that lasts, each empty field.
     const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
-    if (unticked.length > 0)
-      throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
-    if (context.lasts) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
-    const missing = closingProblems(entry, context.sudden, (stored?.corrections?.length ?? 0) > 0);
-    if (missing) throw missing;
+    const problems = [
+      ...(unticked.length > 0
+        ? [problemAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`)]
+        : []),
+      ...(context.lasts ? [problemAt("close", "нельзя закрыть: загазирование продолжается")] : []),
+      ...(closingProblems(entry, context.sudden, (stored?.corrections?.length ?? 0) > 0)?.problems ?? []),
+    ];
+    if (problems.length > 0) throw new Invalid(problems);
   }
   return {
     company: context.company,
