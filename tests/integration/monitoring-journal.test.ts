@@ -158,8 +158,18 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await xlsx.arrayBuffer()) as never);
     const sheet = book.getWorksheet("Книга загазирований")!;
-    expect((sheet.getRow(3).values as unknown[]).slice(5, 8)).toEqual(["Лава 12-1", "М-7, М-8", "общее"]);
-    expect((sheet.getRow(4).values as unknown[]).slice(5, 8)).toEqual(["Штрек 5", "М-9", "местное"]);
+    expect((sheet.getRow(3).values as unknown[]).slice(6, 10)).toEqual([
+      "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
+      "М-7, М-8",
+      "общее",
+    ]);
+    expect((sheet.getRow(4).values as unknown[]).slice(6, 10)).toEqual([
+      "Штрек 5",
+      "М-9 (У забоя (призабойное пространство))",
+      "М-9",
+      "местное",
+    ]);
     expect((await h.request(path, { token: other })).status).toBe(404);
   });
 });

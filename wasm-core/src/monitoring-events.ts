@@ -239,6 +239,8 @@ export interface SensorGassing {
   /** Issue 105: the extraction section or development working whose sensors make one general gassing;
    *  empty when none (the working stands for it then; without either a gassing is always local). */
   readonly section: string;
+  /** Issue 114: where the sensor hangs, in words (the register's place); empty when not given. */
+  readonly place?: string;
   readonly start: number;
   /** The first of the 2 valid minutes below; null while it lasts. */
   readonly end: number | null;
@@ -279,7 +281,7 @@ export interface Gassing {
   /** The section the sensors are grouped by (their working where they have none). */
   readonly section: string;
   /** The sensors' ids and codes, by code. */
-  readonly sensors: readonly { sensor: string; code: string; limit: number }[];
+  readonly sensors: readonly { sensor: string; code: string; limit: number; place?: string }[];
   readonly kind: GassingKind;
   /** D88: one of its sensors' minutes jumped or read past the span. */
   readonly sudden: boolean;
@@ -295,7 +297,7 @@ export interface Gassing {
  *  without a reading neither opens, extends nor closes (as before). */
 export function sensorGassings(
   series: Pick<MinuteSeries, "start" | "values" | "flags">,
-  sensor: { id: string; code: string; working: string; section: string },
+  sensor: { id: string; code: string; working: string; section: string; place?: string },
   limit: number,
   span: number = Number.POSITIVE_INFINITY,
 ): SensorGassing[] {
@@ -312,6 +314,7 @@ export function sensorGassings(
       code: sensor.code,
       working: sensor.working,
       section: sensor.section,
+      ...(sensor.place ? { place: sensor.place } : {}),
       start: e.start,
       end: e.end,
       max: e.peak,
@@ -359,8 +362,10 @@ function gassingOf(group: readonly SensorGassing[]): Gassing {
   let top = first;
   for (const g of group) if (g.max > top.max) top = g;
   const ends = group.map((g) => g.end);
-  const sensors = new Map<string, { sensor: string; code: string; limit: number }>();
-  for (const g of group) if (!sensors.has(g.sensor)) sensors.set(g.sensor, { sensor: g.sensor, code: g.code, limit: g.limit });
+  const sensors = new Map<string, { sensor: string; code: string; limit: number; place?: string }>();
+  for (const g of group)
+    if (!sensors.has(g.sensor))
+      sensors.set(g.sensor, { sensor: g.sensor, code: g.code, limit: g.limit, ...(g.place ? { place: g.place } : {}) });
   const listed = [...sensors.values()].sort((a, b) => a.code.localeCompare(b.code, "ru"));
   return {
     id: `${first.sensor}.g.${Math.round(first.start / MINUTE_MS).toString(36)}`,

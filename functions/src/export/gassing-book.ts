@@ -24,6 +24,8 @@ const notifiedText = (g: GassingView) =>
   NOTIFICATIONS.filter((n) => g.notified[n])
     .map((n) => NOTIFICATION_LABELS[n])
     .join(", ") || "—";
+/** «М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)»: each sensor with its place. */
+const placesText = (g: GassingView) => g.sensors.map((code, i) => (g.places[i] ? `${code} (${g.places[i]})` : code)).join(", ");
 /** A loss as the book prints it: «2,5 м», «—» where never entered (issue 114). */
 const lossText = (value: number | null, unit: string) => (value === null ? "—" : `${formatNumber(value, 1)} ${unit}`);
 const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
@@ -56,7 +58,10 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     text("Начало", 17, (g) => at(g.start)),
     text("Окончание", 17, (g) => at(g.end)),
     text("Продолжительность", 14, (g) => gassingDurationText(g.duration_min)),
+    // Issue 114: the section and the place of each gassing.
+    text("Участок", 20, (g) => g.section || "—"),
     text("Выработка", 20, (g) => g.working || NO_WORKING),
+    text("Место установки датчиков", 24, placesText),
     text("Датчики", 12, (g) => g.sensors.join(", ")),
     text("Вид", 9, (g) => g.kind),
     text("Тип", 15, (g) => (g.type ? GASSING_TYPE_LABELS[g.type] : "—")),
@@ -120,7 +125,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const header = [
     "№",
     "Начало, окончание, длительность",
-    "Место: выработка, датчики; вид, тип",
+    "Место: участок, выработка, датчики и места; вид, тип",
     "Макс. CH4; норма",
     "Причина",
     "Потери",
@@ -159,7 +164,9 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const lines = list.results.map((g, i) => [
     String(i + 1),
     `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
-    `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
+    `${g.section && g.section !== g.working ? `${g.section}; ` : ""}${g.working || NO_WORKING}; ${placesText(g)}\n${g.kind}, ${
+      g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"
+    }`,
     `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
     [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
     `проходка ${lossText(g.losses.development_m, "м")}\nдобыча ${lossText(g.losses.coal_t, "т")}`,

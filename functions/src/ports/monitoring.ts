@@ -420,6 +420,8 @@ export interface FoundGassing {
   working: string;
   /** Absent on an entry kept before gassings were grouped by section. */
   section?: string;
+  /** Issue 114: each sensor's place in words, as `sensors`; absent on an entry kept before. */
+  places?: string[];
   kind: "общее" | "местное";
   /** Issue 114, D88: a minute of it jumped or read past the span; absent on an entry kept before. */
   sudden?: boolean;

@@ -83,6 +83,7 @@ export const gassingSchema = z.object({
   }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
+  places: z.array(z.string()).meta({ description: "Issue 114: each sensor's place in words, as `sensors`; empty where not known" }),
   limits: z.array(z.number()).meta({ description: "Each sensor's norm, % vol, by where it hangs (D87): never its W/A setpoints" }),
   working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
   section: z.string().meta({

@@ -204,7 +204,9 @@ describe("the book on the in-memory repositories", () => {
       "Начало",
       "Окончание",
       "Продолжительность",
+      "Участок",
       "Выработка",
+      "Место установки датчиков",
       "Датчики",
       "Вид",
       "Тип",
@@ -225,29 +227,31 @@ describe("the book on the in-memory repositories", () => {
       "Комментарий",
     ]);
     const first = (sheet.getRow(3).values as unknown[]).slice(1);
-    expect(first.slice(0, 8)).toEqual([
+    expect(first.slice(0, 10)).toEqual([
       1,
       "02.03.2026 03:10",
       "02.03.2026 03:30",
       "20 мин",
+      "Выемочный участок 12-1",
       "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
       "М-7, М-8",
       "общее",
       "технологическое",
     ]);
     // Issue 114 (D87): the norm its meters were read against, by where they hang.
-    expect(first.slice(9, 13)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
+    expect(first.slice(11, 15)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
-    expect(unregistered.slice(11, 13)).toEqual(["—", "—"]);
-    expect(first[17]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    expect(first[21]).toMatch(/^Семенов И\., /);
-    expect(first[20]).toBe("не подтверждено");
+    expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
+    expect(first[19]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(first[23]).toMatch(/^Семенов И\., /);
+    expect(first[22]).toBe("не подтверждено");
     // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
     const spike = sheet
       .getRows(3, list.results.length)!
       .map((r) => (r.values as unknown[]).slice(1))
       .find((r) => r[1] === "02.03.2026 14:00")!;
-    expect(spike[10]).toBe("— резкий рост / за пределом шкалы: внезапный выброс или отказ датчика? не указано".replace(" ", "\n"));
+    expect(spike[12]).toBe("— резкий рост / за пределом шкалы: внезапный выброс или отказ датчика? не указано".replace(" ", "\n"));
     const labels = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[2] ?? ""));
     expect(labels.slice(-2)).toEqual(["Начальник участка АБ", "Главный инженер"]);
     const dir = mkdtempSync(join(tmpdir(), "gassing-book-"));

@@ -36,6 +36,7 @@ export const foundOf = (g: Gassing): FoundGassing => ({
   max: g.max,
   max_at: iso(g.max_at),
   sensors: g.sensors.map((s) => s.code),
+  places: g.sensors.map((s) => s.place ?? ""),
   limits: g.sensors.map((s) => s.limit),
   working: g.working,
   section: g.section,
@@ -75,7 +76,13 @@ export function gassingView(
   // D89: a corrected entry keeps the gassing as found, as a closed one keeps it as closed.
   const kept = (registration?.closed || registration?.corrections?.length) && registration.found ? registration.found : found;
   // An entry kept before gassings were grouped by section has none: its working stands for it.
-  const shown = { ...kept, section: kept.section ?? kept.working, sudden: kept.sudden ?? false, over_span: kept.over_span ?? null };
+  const shown = {
+    ...kept,
+    section: kept.section ?? kept.working,
+    places: kept.places ?? kept.sensors.map(() => ""),
+    sudden: kept.sudden ?? false,
+    over_span: kept.over_span ?? null,
+  };
   const confirmations = registration?.confirmations ?? {};
   return {
     id,

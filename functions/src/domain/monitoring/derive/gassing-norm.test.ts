@@ -193,7 +193,7 @@ describe("a found gassing is a record (D89)", () => {
     // The book's file prints the mark, before and after, who sent the correction and the reason.
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await gassingBookXlsx(await list())) as never);
-    const cause = String((book.getWorksheet("Книга загазирований")!.getRow(3).values as unknown[])[11]);
+    const cause = String((book.getWorksheet("Книга загазирований")!.getRow(3).values as unknown[])[13]);
     expect(cause).toContain("показания исправлены после обнаружения: ");
     expect(cause).toContain("Кузнецова О. И.; было до 02.03.2026 08:10, макс. 1,20 %, стало: загазирования нет");
     expect(cause).toContain("Причина исправления: ложное срабатывание: помеха в линии связи");

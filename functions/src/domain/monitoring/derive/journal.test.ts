@@ -223,12 +223,15 @@ describe("the files", () => {
     expect(pages[1]).toContain("М-9 (Штрек 5): местное, с 02.03.2026 10:00 до 02.03.2026 10:05, максимум 1,30 % об.");
     // The day's gassings sheet in the gassing book's columns (gassing-book.ts).
     const register = book.getWorksheet("Загазирования")!;
-    expect((register.getRow(3).values as unknown[]).slice(1, 10)).toEqual([
+    expect((register.getRow(3).values as unknown[]).slice(1, 12)).toEqual([
       1,
       "02.03.2026 03:10",
       "02.03.2026 03:30",
       "20 мин",
+      // Issue 114: the section, the working and each sensor with its place.
+      "Выемочный участок 12-1",
       "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
       "М-7, М-8",
       "общее",
       "технологическое",

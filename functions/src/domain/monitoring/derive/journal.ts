@@ -148,7 +148,13 @@ function gassingsIn(read: readonly SensorRead[], from: number, to: number, inFor
     METHANE_KINDS.has(r.register.kind) && r.limit !== null
       ? sensorGassings(
           r.every,
-          { id: r.sensor.id, code: r.register.code, working: r.register.working, section: r.register.section },
+          {
+            id: r.sensor.id,
+            code: r.register.code,
+            working: r.register.working,
+            section: r.register.section,
+            place: SENSOR_PLACES[r.register.place] ?? "",
+          },
           r.limit,
           SENSOR_KINDS[r.register.kind].max,
         )
