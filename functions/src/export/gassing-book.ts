@@ -74,6 +74,9 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t ?? "—"),
     text("Оповещены", 30, notifiedText),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
+    // Issue 114: when the gas was cleared and work resumed, as a real book keeps them.
+    text("Разгазировано", 17, (g) => (g.cleared_at ? dateTimeText(g.cleared_at, zone) : "—")),
+    text("Работы возобновлены", 17, (g) => (g.resumed_at ? dateTimeText(g.resumed_at, zone) : "—")),
     text("Расследовал", 22, (g) => g.investigated_by || "—"),
     text("Принятые меры", 34, (g) => g.measures || "—"),
     text("Зарегистрировал", 24, (g) => (g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано")),
@@ -171,7 +174,9 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
     `проходка ${lossText(g.losses.development_m, "м")}\nдобыча ${lossText(g.losses.coal_t, "т")}`,
     notifiedText(g),
-    `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,
+    `${g.cleared_by || "—"}${g.cleared_at ? `, разгазировано ${dateTimeText(g.cleared_at, zone)}` : ""}${
+      g.resumed_at ? `, работы возобновлены ${dateTimeText(g.resumed_at, zone)}` : ""
+    };\n${g.investigated_by || "—"}`,
     [g.measures || "—", g.comment ? `Комментарий: ${g.comment}` : ""].filter(Boolean).join("\n"),
     `${g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано"};\n${
       g.closed ? `закрыл ${signed(g.closed_by, g.closed_at, zone)}` : "не закрыто"

@@ -387,6 +387,9 @@ export interface GassingRegistration {
   /** Issue 114: null where never entered (printed «—», never «0,0»). */
   losses?: { development_m: number | null; coal_t: number | null };
   cleared_by?: string;
+  /** Issue 114: when the gas was cleared and when work resumed (ISO); absent until given. */
+  cleared_at?: string | null;
+  resumed_at?: string | null;
   investigated_by?: string;
   measures?: string;
   confirmations?: Partial<Record<Duty, { by: string; at: string } | null>>;

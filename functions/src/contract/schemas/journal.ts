@@ -35,6 +35,13 @@ export const CLOSING_FIELDS = {
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
+/** Issue 114: an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
+const bookInstant = (what: string) =>
+  z.optional(
+    z
+      .string(`${what}: ожидается момент ISO 8601`)
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), `${what}: ожидается момент ISO 8601`),
+  );
 const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
 
@@ -111,6 +118,8 @@ export const gassingSchema = z.object({
   onset: z.nullable(z.enum(ONSETS)).meta({ description: "D88: what a sudden gassing was: outburst, sensor_fault, other; null: not given" }),
   losses: lossesSchema,
   cleared_by: z.string().meta({ description: "Who cleared the gas (free text: names, positions)" }),
+  cleared_at: z.nullable(z.string()).meta({ description: "Issue 114: when the gas was cleared (ISO); null until given" }),
+  resumed_at: z.nullable(z.string()).meta({ description: "Issue 114: when work resumed (ISO); null until given" }),
   investigated_by: z.string().meta({ description: "Who investigated the cause" }),
   measures: z.string(),
   closed: z.boolean(),
@@ -131,6 +140,8 @@ export const gassingRegisterSchema = z.object({
   ),
   losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
   cleared_by: bookText(LIMITS.text.companyText),
+  cleared_at: bookInstant("когда разгазировано"),
+  resumed_at: bookInstant("когда возобновлены работы"),
   investigated_by: bookText(LIMITS.text.companyText),
   measures: bookText(LIMITS.text.comment),
   correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),

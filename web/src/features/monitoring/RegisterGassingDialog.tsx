@@ -22,13 +22,24 @@ import {
 } from "@core/gassing-book";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { displayDateTime } from "../../shared/dates";
+import { companyZoneNow, displayDateTime, typedDate } from "../../shared/dates";
+import { instantOfWallTime } from "@core/company-clock";
 import { withoutFieldNames } from "../../shared/fieldErrors";
 import { isApiError } from "../../api/client";
 import { useRegisterGassing, type Gassing } from "../../api/journal";
 import { number } from "./offerTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const INSTANT_TYPED = "ДД.ММ.ГГГГ ЧЧ:ММ";
+/** «ДД.ММ.ГГГГ ЧЧ:ММ» on the company's clock → an ISO instant; undefined when it is none. */
+function typedInstant(text: string): string | undefined {
+  const [day, time] = text.trim().split(/\s+/);
+  const date = day ? typedDate(day) : undefined;
+  const match = time ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time) : null;
+  if (!date || !match) return undefined;
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(instantOfWallTime(y, m, d, Number(match[1]), Number(match[2]), companyZoneNow())).toISOString();
+}
 
 /** The fields whose refusal shows under them; the others' (notifications, a gassing that lasts) in the alert. */
 const OWN_FIELDS = ["cause", "type", "measures", "onset", "correction_reason"] as const;
@@ -53,6 +64,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   const [coal, setCoal] = useState<number | null>(gassing.losses.coal_t);
   const [clearedBy, setClearedBy] = useState(gassing.cleared_by);
   const [investigatedBy, setInvestigatedBy] = useState(gassing.investigated_by);
+  const [clearedAt, setClearedAt] = useState(gassing.cleared_at ? displayDateTime(gassing.cleared_at) : "");
+  const [resumedAt, setResumedAt] = useState(gassing.resumed_at ? displayDateTime(gassing.resumed_at) : "");
   const [measures, setMeasures] = useState(gassing.measures);
   const [comment, setComment] = useState(gassing.comment);
   const [correctionReason, setCorrectionReason] = useState(gassing.correction_reason);
@@ -69,6 +82,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           // Issue 114: a loss left empty stays never entered («—»), not 0.
           losses: { ...(development !== null ? { development_m: development } : {}), ...(coal !== null ? { coal_t: coal } : {}) },
           cleared_by: clearedBy.trim(),
+          ...(typedInstant(clearedAt) ? { cleared_at: typedInstant(clearedAt) } : {}),
+          ...(typedInstant(resumedAt) ? { resumed_at: typedInstant(resumedAt) } : {}),
           investigated_by: investigatedBy.trim(),
           measures: measures.trim(),
           comment: comment.trim(),
@@ -181,6 +196,28 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             maxLength={short}
           />
         </Field>
+        {/* Issue 114: when the gas was cleared and work resumed, on the company's clock. */}
+        <Flex gap={12} wrap>
+          <Field label="Разгазировано" error={clearedAt && !typedInstant(clearedAt) ? `дата и время в виде ${INSTANT_TYPED}` : undefined}>
+            <Input
+              aria-label="Разгазировано"
+              placeholder={INSTANT_TYPED}
+              value={clearedAt}
+              onChange={(e) => setClearedAt(e.target.value)}
+            />
+          </Field>
+          <Field
+            label="Работы возобновлены"
+            error={resumedAt && !typedInstant(resumedAt) ? `дата и время в виде ${INSTANT_TYPED}` : undefined}
+          >
+            <Input
+              aria-label="Работы возобновлены"
+              placeholder={INSTANT_TYPED}
+              value={resumedAt}
+              onChange={(e) => setResumedAt(e.target.value)}
+            />
+          </Field>
+        </Flex>
         <Field label="Расследовал">
           <Input
             aria-label="Расследовал"

@@ -67,7 +67,16 @@ describe("the book's closing rules (nextEntry)", () => {
     expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: null, coal_t: 120 }, version: 1 });
     const closed = nextEntry(
       first,
-      { notified: {}, type: "accident", measures: "Проверен ВМП", cleared_by: "Горный мастер Петров П. П.", close: true },
+      {
+        notified: {},
+        type: "accident",
+        measures: "Проверен ВМП",
+        cleared_by: "Горный мастер Петров П. П.",
+        // Issue 114: when the gas was cleared and work resumed.
+        cleared_at: "2026-03-02T04:40:00+07:00",
+        resumed_at: "2026-03-02T05:15:00+07:00",
+        close: true,
+      },
       { ...CONTEXT, by: "ivan@kuz-glub.ru", at: "2026-03-02T02:00:00.000Z" },
     );
     expect(closed).toMatchObject({
@@ -78,6 +87,8 @@ describe("the book's closing rules (nextEntry)", () => {
       type: "accident",
       losses: { development_m: null, coal_t: 120 },
       cleared_by: "Горный мастер Петров П. П.",
+      cleared_at: "2026-03-01T21:40:00.000Z",
+      resumed_at: "2026-03-01T22:15:00.000Z",
       version: 2,
     });
   });
@@ -217,6 +228,8 @@ describe("the book on the in-memory repositories", () => {
       "Потери добычи, т",
       "Оповещены",
       "Разгазирование провел",
+      "Разгазировано",
+      "Работы возобновлены",
       "Расследовал",
       "Принятые меры",
       "Зарегистрировал",
@@ -243,9 +256,9 @@ describe("the book on the in-memory repositories", () => {
     expect(first.slice(11, 15)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
-    expect(first[19]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    expect(first[23]).toMatch(/^Семенов И\., /);
-    expect(first[22]).toBe("не подтверждено");
+    expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(first[25]).toMatch(/^Семенов И\., /);
+    expect(first[24]).toBe("не подтверждено");
     // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
     const spike = sheet
       .getRows(3, list.results.length)!

@@ -52,6 +52,8 @@ export function nextEntry(
       ...Object.fromEntries(Object.entries(input.losses ?? {}).filter(([, v]) => v !== undefined)),
     },
     cleared_by: text(input.cleared_by, stored?.cleared_by),
+    cleared_at: input.cleared_at ? new Date(input.cleared_at).toISOString() : (stored?.cleared_at ?? null),
+    resumed_at: input.resumed_at ? new Date(input.resumed_at).toISOString() : (stored?.resumed_at ?? null),
     investigated_by: text(input.investigated_by, stored?.investigated_by),
     measures: text(input.measures, stored?.measures),
     correction_reason: text(input.correction_reason, stored?.correction_reason),

@@ -103,6 +103,8 @@ export function gassingView(
     onset: registration?.onset ?? null,
     losses: registration?.losses ?? NO_LOSSES,
     cleared_by: registration?.cleared_by ?? "",
+    cleared_at: registration?.cleared_at ?? null,
+    resumed_at: registration?.resumed_at ?? null,
     investigated_by: registration?.investigated_by ?? "",
     measures: registration?.measures ?? "",
     closed: registration?.closed ?? false,
