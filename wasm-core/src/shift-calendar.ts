@@ -113,10 +113,5 @@ export function calendarProblem(entries: readonly ShiftCalendarEntry[]): string 
 
 /** «4 смены по 6 ч, первая с 06:00» — an entry in words. */
 export function calendarText(entry: Pick<ShiftCalendarEntry, "shifts" | "first_start">): string {
-  const count = entry.shifts === 2 ? "2 смены" : `${entry.shifts} смены`;
-  return `${count} по ${1440 / entry.shifts / 60} ч, первая с ${entry.first_start}`;
+  return `${entry.shifts} смены по ${24 / entry.shifts} ч, первая с ${entry.first_start}`;
 }
-
-/** The shift key of an instant under the calendar (`shiftAt(...).key`), for code that keys by it. */
-export const shiftKeyAt = (calendar: readonly ShiftCalendarEntry[] | undefined, instant: number, zone: string): string =>
-  shiftAt(calendar, instant, zone).key;
