@@ -169,10 +169,7 @@ export function GassingsCard({
           <Typography.Text>
             {[g.section !== g.working ? g.section : "", g.working].filter(Boolean).join(": ") || "без выработки"}
           </Typography.Text>
-          {/* Issue 114: each sensor with the place it hangs at. */}
-          <Typography.Text type="secondary">
-            {g.sensors.map((code, i) => (g.places[i] ? `${code} (${g.places[i]})` : code)).join(", ")}
-          </Typography.Text>
+          <Typography.Text type="secondary">{g.sensors.join(", ")}</Typography.Text>
         </Space>
       ),
     },
