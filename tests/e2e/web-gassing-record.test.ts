@@ -54,13 +54,20 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     await spike.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("норма 1,00 %", { exact: false }).waitFor();
-    for (const label of ["Главный инженер", "Начальник участка АБ", "Начальник участка, где загазирование", "Территориальный орган Ростехнадзора"])
+    for (const label of [
+      "Главный инженер",
+      "Начальник участка АБ",
+      "Начальник участка, где загазирование",
+      "Территориальный орган Ростехнадзора",
+    ])
       await dialog.getByLabel(label).check();
     await dialog.getByLabel("Технологическое").check();
     await dialog.getByLabel("Причина").pressSequentially("Датчик залит водой при орошении");
     await dialog.getByLabel("Принятые меры").pressSequentially("Датчик заменен, показания проверены");
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
-    await dialog.getByText("Нельзя закрыть: резкий рост / за пределом шкалы: не указано, внезапный выброс это, отказ датчика или другое").waitFor();
+    await dialog
+      .getByText("Нельзя закрыть: резкий рост / за пределом шкалы: не указано, внезапный выброс это, отказ датчика или другое")
+      .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-gassing-record-dialog-1440.png` });
     await dialog.getByLabel("Отказ датчика").check();
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
@@ -80,7 +87,9 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     await page.getByRole("dialog").getByRole("button", { name: "Отмена" }).click();
   });
 
-  it("keeps the mine's shift calendar on «Профиль», and the journal's shifts follow it, at 1440 and 390 px", { timeout: 180_000 }, async () => {
+  it("keeps the mine's shift calendar on «Профиль», and the journal's shifts follow it, at 1440 and 390 px", {
+    timeout: 180_000,
+  }, async () => {
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
       await showSignedIn(page, file.server.url, file.server.demo, "/profile");
