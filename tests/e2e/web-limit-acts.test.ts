@@ -56,14 +56,14 @@ describe("web app: each limit named by its act, point and edition; the carbon-mo
     ]) {
       await page.setViewportSize({ width, height });
       await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/sensors`);
-      await page.getByText(`Предел: допустимая 1\u00a0% — ${ACT}`).first().waitFor();
+      await page.getByText(`Норма 0,75\u00a0% в исходящей струе крыла, шахты — ${ACT}`).first().waitFor();
       await page.getByText("— / 17 ppm").first().waitFor();
       if (width === 390) expect(await pageOverflow(page)).toBe(0);
       await screenshot(page, { path: `${SHOTS}/web-limit-acts-sensors-${width}.png`, fullPage: true });
 
       await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/monitoring`);
       const tile = page.getByTestId("live-tile").first();
-      await tile.getByText(`Предел: допустимая 1\u00a0% — ${ACT}`).waitFor();
+      await tile.getByText(`Норма 0,75\u00a0% в исходящей струе крыла, шахты — ${ACT}`).waitFor();
       if (width === 390) expect(await pageOverflow(page)).toBe(0);
       await screenshot(page, { path: `${SHOTS}/web-limit-acts-tile-${width}.png` });
 

@@ -71,7 +71,7 @@ describe("web app: «Загрузки АГК»", () => {
     expect(first).toContain(`не применена: ${FAILURE}`);
     expect(first.replace(/\u00a0/g, " ")).toMatch(/не применена.*3.*2/);
     const second = (await rows.nth(1).textContent()) ?? "";
-    expect(second).toContain("передача шлюза");
+    expect(second).toContain("передача пользователя");
     expect(second).toContain("применена");
     expect(second).not.toContain("не применена");
     await screenshot(page, { path: `${SHOTS}/web-monitoring-batches-1440.png`, fullPage: true });

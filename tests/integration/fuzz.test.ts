@@ -659,6 +659,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
         edition: "ред. испытательная",
         valid_from: "2090-01-01",
         rows: [
+          { place: "intake", limit_pct: 0.5 },
           { place: "working", limit_pct: 1 },
           { place: "wing_outgoing", limit_pct: 0.75 },
           { place: "local_accumulation", limit_pct: 2 },

@@ -40,6 +40,7 @@ const EDITION = {
   edition: "Редакция с 01.01.2027",
   valid_from: "2027-01-01",
   rows: [
+    { place: "intake", limit_pct: 0.5, point: "прил. 3, п. 5" },
     { place: "working", limit_pct: 0.5, point: "прил. 3, п. 1" },
     { place: "wing_outgoing", limit_pct: 0.75, point: "прил. 3, п. 2" },
     { place: "local_accumulation", limit_pct: 2, point: "прил. 3, п. 3" },
@@ -64,7 +65,8 @@ beforeAll(async () => {
     201,
   );
   await json(
-    await post(`/api/v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", point: point.id, working: "Лава 1" }),
+    // A face meter: read against the working's row (issue 114, D87), whichever edition holds.
+    await post(`/api/v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", working: "Лава 1", place: "face" }),
     201,
   );
   // The mine's list with a carbon-monoxide line (A 17 ppm), taken whole.

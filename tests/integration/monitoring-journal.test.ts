@@ -33,6 +33,7 @@ interface Gassing {
   notified: Record<string, boolean>;
   comment: string;
   closed: boolean;
+  sudden: boolean;
 }
 interface Journal {
   sensors: {
@@ -83,8 +84,11 @@ describe("GET v1/telemetry/journal/", () => {
     expect(journal.gassings.map((g) => [g.kind, g.sensors, g.start, g.end])).toEqual([
       ["общее", ["М-7", "М-8"], iso(local(3, 10)), iso(local(3, 30))],
       ["местное", ["М-9"], iso(local(10, 0)), iso(local(10, 5))],
+      // Issue 114, D88: the spike D58 sets aside for the means is a reading of the book, marked.
+      ["местное", ["М-9"], iso(local(14, 0)), iso(local(14, 1))],
     ]);
-    expect(journal.gassings[0].max).toBeCloseTo(2.601, 12);
+    expect(journal.gassings.map((g) => g.sudden)).toEqual([false, false, true]);
+    expect(journal.gassings[0].max).toBeCloseTo(1.301, 12);
   });
 
   it("gives the xlsx and the PDF with the same figures, named for the facility and the day", async () => {
@@ -106,11 +110,10 @@ describe("GET v1/telemetry/journal/", () => {
       const figures = [s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
       const cells = (second.getRow(3 + i).values as unknown[]).slice(4);
       cells.slice(0, figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
-      // Issue 105: the unit and where the limit comes from (its A, or the act, point and edition of its place's).
+      // Issue 105: the unit and where the limit comes from; issue 114 (D87): the norm of the meter's place,
+      // whatever its A, with its act, point and edition.
       expect(cells[figures.length]).toBe("% об.");
-      expect(cells[figures.length + 1]).toEqual(
-        s.alarm === null ? expect.stringContaining("приказ № 507") : "уставка A датчика по реестру",
-      );
+      expect(cells[figures.length + 1]).toEqual(expect.stringMatching(/^норма в выработке и ее исходящей струе — .*приказ № 507/));
       const line = pages[1].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
       expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f, 2)));
     });
@@ -149,13 +152,24 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
     expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
       ["общее", true],
       ["местное", false],
+      ["местное", false],
     ]);
     const xlsx = await h.request(`${path}&format=xlsx`, { token: staff });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await xlsx.arrayBuffer()) as never);
     const sheet = book.getWorksheet("Книга загазирований")!;
-    expect((sheet.getRow(3).values as unknown[]).slice(5, 8)).toEqual(["Лава 12-1", "М-7, М-8", "общее"]);
-    expect((sheet.getRow(4).values as unknown[]).slice(5, 8)).toEqual(["Штрек 5", "М-9", "местное"]);
+    expect((sheet.getRow(3).values as unknown[]).slice(6, 10)).toEqual([
+      "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
+      "М-7, М-8",
+      "общее",
+    ]);
+    expect((sheet.getRow(4).values as unknown[]).slice(6, 10)).toEqual([
+      "Штрек 5",
+      "М-9 (У забоя (призабойное пространство))",
+      "М-9",
+      "местное",
+    ]);
     expect((await h.request(path, { token: other })).status).toBe(404);
   });
 });
@@ -171,6 +185,7 @@ describe("GET and POST v1/reference/methane-limits/", () => {
         { kind: string; place: string; limit_pct: number; valid_to: string | null; in_force: boolean; standing: string | null }[]
       >(await later.request("/api/v1/reference/methane-limits/", { token }), 200);
       expect(rows.map((r) => [r.kind, r.place, r.limit_pct, r.valid_to, r.in_force, r.standing])).toEqual([
+        ["edition", "intake", 0.5, "2027-01-01", false, "last_edition"],
         ["edition", "working", 1, "2027-01-01", false, null],
         ["edition", "wing_outgoing", 0.75, "2027-01-01", false, "last_edition"],
         ["edition", "local_accumulation", 2, "2027-01-01", false, "last_edition"],
@@ -183,6 +198,7 @@ describe("GET and POST v1/reference/methane-limits/", () => {
         edition: "Редакция с 01.01.2027",
         valid_from: "2027-01-01",
         rows: [
+          { place: "intake", limit_pct: 0.5 },
           { place: "working", limit_pct: 1 },
           { place: "wing_outgoing", limit_pct: 0.75 },
           { place: "local_accumulation", limit_pct: 2 },
@@ -196,8 +212,8 @@ describe("GET and POST v1/reference/methane-limits/", () => {
         await later.request("/api/v1/reference/methane-limits/", { method: "POST", token: admin, json: edition }),
         201,
       );
-      expect(confirmed.filter((r) => r.applied).map((r) => r.standing)).toEqual(["edition", "edition", "edition", "edition"]);
-      expect(confirmed.slice(4, 8).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
+      expect(confirmed.filter((r) => r.applied).map((r) => r.standing)).toEqual(["edition", "edition", "edition", "edition", "edition"]);
+      expect(confirmed.slice(5, 10).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
     } finally {
       await later.close();
     }

@@ -290,3 +290,30 @@ describe("bad lines, files and credentials", () => {
     expect(((await res.json()) as { detail: string }).detail).toBe("Ключ шлюза недействителен или отозван");
   });
 });
+
+// Issue 114, item 3 (D89): every batch names who sent it — the user by surname and initials (a user's push
+// read «передача шлюза» with no one named), or the gateway key by its label — on its status and in the
+// facility's list of loads («Загрузки АГК»); never an e-mail.
+describe("who sent a batch", () => {
+  it("keeps the user's surname and initials, or the gateway key's label, and lists them", async () => {
+    const t = iso(Date.UTC(2026, 2, 5, 6, 0));
+    const user = (await h.deps.repos.users.listByCompany(companyId))[0];
+    await h.deps.repos.users.update(companyId, user.id, { first_name: "Ольга Ивановна", last_name: "Кузнецова" });
+    const byUser = await applied(await post(PUSH, { facility: facility.id, readings: [{ sensor: "М-1", t, value: 0.4 }] }));
+    // The file's key is revoked by then: a key of its own.
+    const own = await json<{ key: string }>(
+      await post(`/api/v1/facilities/${facility.id}/gateway-keys/`, { label: "Шлюз диспетчерской" }),
+      201,
+    );
+    const byKey = await applied(await byGateway({ readings: [{ sensor: "М-1", t, value: 0.45 }] }, own.key));
+    expect((byUser as Batch & { sent_by?: string }).sent_by).toBe("Кузнецова О. И.");
+    const listed = await json<(Batch & { sent_by?: string })[]>(
+      await h.request(`/api/v1/telemetry/batches/?facility=${facility.id}`, { token: staff }),
+      200,
+    );
+    const senders = new Map(listed.map((b) => [b.batch, b.sent_by]));
+    expect(senders.get(byUser.batch)).toBe("Кузнецова О. И.");
+    expect(senders.get(byKey.batch)).toBe("ключ шлюза «Шлюз диспетчерской»");
+    expect(JSON.stringify(listed)).not.toContain("@");
+  });
+});

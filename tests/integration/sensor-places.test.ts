@@ -75,7 +75,8 @@ beforeAll(async () => {
     ...minutes(eleven + MINUTE_MS, 9, { "М-10": 1.3, "М-И": 1.35 }),
     ...minutes(eleven + 10 * MINUTE_MS, 5, { "М-10": 0.5, "М-И": 0.5 }),
   ]);
-  // 16.03 23:40 – 17.03 00:30: the face meter above its A of 2 % across midnight (23:42 – 00:20).
+  // 16.03 23:40 – 17.03 00:30: the face meter above its place's norm of 1 % (issue 114, D87: its A of 2 % is
+  // an alarm) across midnight (23:41 – 00:21).
   const late = instantOfWallTime(2026, 3, 16, 23, 40, ZONE);
   await push(
     [0.5, 1.4, ...Array.from({ length: 38 }, (_, m) => 2.3 + (m % 3) * 0.05), 1.6, 0.7, ...Array(8).fill(0.5)].map((value, m) => ({
@@ -162,7 +163,7 @@ describe("gassings as the rules classify them (issue 105, item 2)", () => {
   it("lists a gassing across midnight in both days' journals, carried over into the second", async () => {
     const before = await journal("2026-03-16");
     const after = await journal("2026-03-17");
-    const across = [["М-З"], "местное", SECTION, local(16, 23, 42), local(17, 0, 20)];
+    const across = [["М-З"], "местное", SECTION, local(16, 23, 41), local(17, 0, 21)];
     expect(before.gassings.map((g) => [g.sensors, g.kind, g.section, g.start, g.end, g.carried_over])).toEqual([[...across, false]]);
     expect(after.gassings.map((g) => [g.sensors, g.kind, g.section, g.start, g.end, g.carried_over])).toEqual([[...across, true]]);
   });

@@ -1,8 +1,9 @@
 // Issue 99: a company day of three methane meters (02.03.2026 at UTC+7, Kemerovo) for the АГК operator's
-// journal's tests (unit, integration, browser): М-7 and М-8 of «Лава 12-1» (W 1, A 2 %) reach their limit at
-// once, a general gassing 03:10–03:30 (peak 2,601 at 03:17); М-9 of «Штрек 5» has no alarm level and is read
-// against its place's 1 %, a local gassing 10:00–10:05 (a minute below inside it does not close it; peak
-// 1,301) and a spike at 14:00 set aside by D58's step (it and the minute after); М-8 sends nothing
+// journal's tests (unit, integration, browser): М-7 and М-8 of «Лава 12-1» (W 0,8, A 2 %) reach their
+// place's norm of 1 % at once (issue 114, D87: the A of 2 % hides nothing), a general gassing 03:10–03:30
+// (peak 1,301 at 03:17); М-9 of «Штрек 5» has no alarm level and is read against its place's 1 % too, a local gassing 10:00–10:05 (a minute below inside it does not close it; peak
+// 1,301) and a spike to 3,5 % at 14:00 set aside by D58's step for the means (it and the minute after) —
+// issue 114, D88: the book reads it, a local gassing 14:00–14:01 marked «резкий рост»; М-8 sends nothing
 // 12:00–12:30. Two readings a minute, 0,001 % above the minute's value on average. With this file's own
 // reading of the rules (validMinutes, meanOver) the tests check the journal's means independently.
 import { MINUTE_MS } from "@core/monitoring";
@@ -17,13 +18,13 @@ const MINUTES = Array.from({ length: 24 * 60 + 90 }, (_, i) => i - 60);
 /** Each meter's minute value at minute `m` of the day (NaN: no reading). */
 const base = (m: number, phase: number) => 0.3 + 0.15 * Math.sin((m + phase) / 37) + 0.05 * Math.cos((m * 7 + phase) / 11);
 const RAMPS: Record<string, Record<number, number>> = {
-  // 03:07–03:21: at or above 2 % from 03:10 to 03:19 (peak 2,6 at 03:17).
+  // 03:07–03:21: at or above the 1 % norm from 03:10 to 03:19 (peak 1,3 at 03:17), never at its A of 2 %.
   "М-7": Object.fromEntries(
-    [0.7, 1.2, 1.9, 2.1, 2.2, 2.3, 2.35, 2.4, 2.45, 2.5, 2.6, 2.3, 2.05, 1.7, 1.0].map((v, i) => [3 * 60 + 7 + i, v]),
+    [0.35, 0.6, 0.95, 1.05, 1.1, 1.15, 1.175, 1.2, 1.225, 1.25, 1.3, 1.15, 1.025, 0.85, 0.5].map((v, i) => [3 * 60 + 7 + i, v]),
   ),
-  // 03:12–03:31: at or above 2 % from 03:15 to 03:29 (peak 2,45).
+  // 03:12–03:31: at or above 1 % from 03:15 to 03:29 (peak 1,225).
   "М-8": Object.fromEntries(
-    [0.7, 1.2, 1.9, 2.2, 2.3, 2.3, 2.4, 2.45, 2.4, 2.3, 2.2, 2.1, 2.1, 2.05, 2.0, 2.1, 2.2, 2.0, 1.5, 0.8].map((v, i) => [
+    [0.35, 0.6, 0.95, 1.1, 1.15, 1.15, 1.2, 1.225, 1.2, 1.15, 1.1, 1.05, 1.05, 1.025, 1.0, 1.05, 1.1, 1.0, 0.75, 0.4].map((v, i) => [
       3 * 60 + 12 + i,
       v,
     ]),
@@ -75,8 +76,8 @@ export function meanOver(valid: Map<number, number>, from: number, to: number): 
  *  one extraction section, a heading's face meter; none measures an emission point (issue 105). */
 const SECTION = "Выемочный участок 12-1";
 export const JOURNAL_SENSORS = () => [
-  { code: "М-7", kind: "methane", working: "Лава 12-1", section: SECTION, place: "face_10_20m", warning: 1, alarm: 2 },
-  { code: "М-8", kind: "methane", working: "Лава 12-1", section: SECTION, place: "longwall_return", warning: 1, alarm: 2 },
+  { code: "М-7", kind: "methane", working: "Лава 12-1", section: SECTION, place: "face_10_20m", warning: 0.8, alarm: 2 },
+  { code: "М-8", kind: "methane", working: "Лава 12-1", section: SECTION, place: "longwall_return", warning: 0.8, alarm: 2 },
   { code: "М-9", kind: "methane", working: "Штрек 5", section: "Штрек 5", place: "face" },
   { code: "Q-1", kind: "flow", working: "Лава 12-1", section: SECTION, place: "other" },
 ];

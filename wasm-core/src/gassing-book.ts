@@ -26,3 +26,41 @@ export function gassingDurationText(minutes: number | null): string {
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} ч ${String(minutes % 60).padStart(2, "0")} мин` : `${minutes} мин`;
 }
+
+/** Issue 114, D88: what a gassing holding a jump or a reading past the meter's span was, as closing its
+ *  entry records it. */
+export const ONSETS = ["outburst", "sensor_fault", "other"] as const;
+export type Onset = (typeof ONSETS)[number];
+export const ONSET_LABELS: Readonly<Record<Onset, string>> = {
+  outburst: "внезапный выброс",
+  sensor_fault: "отказ датчика",
+  other: "другое",
+};
+/** D88: the mark of such an entry on every screen and file. */
+export const SUDDEN_MARK = "резкий рост / за пределом шкалы: внезапный выброс или отказ датчика?";
+
+/** A gassing's maximum as the book writes it: «1,30 %», or past the meter's span «более 4 % (за пределом
+ *  шкалы)» (D88); `number` writes a figure the Russian way. */
+export function gassingMaxText(max: number, overSpan: number | null, number: (value: number, decimals: number) => string): string {
+  return overSpan === null ? `${number(max, 2)} %` : `более ${number(overSpan, 0)} % (за пределом шкалы)`;
+}
+
+/** Issue 114, D89: the mark of an entry whose readings were corrected after the gassing was found. */
+export const CORRECTED_MARK = "показания исправлены после обнаружения";
+
+/** «показания исправлены после обнаружения: 05.03.2026 10:00, Кузнецова О. И.; было до 08:10, макс. 1,20 %,
+ *  стало: загазирования нет» — a correction in words; `when` writes an instant, `number` a figure. */
+export function correctionText(
+  c: {
+    at: string;
+    sent_by: string | null;
+    before: { end: string | null; max: number };
+    after: { end: string | null; max: number } | null;
+  },
+  when: (iso: string) => string,
+  number: (value: number, decimals: number) => string,
+): string {
+  const state = (g: { end: string | null; max: number }) => `${g.end ? `до ${when(g.end)}` : "продолжалось"}, макс. ${number(g.max, 2)} %`;
+  const after = c.after ? state(c.after) : "загазирования нет";
+  return `${CORRECTED_MARK}: ${when(c.at)}, ${c.sent_by ?? "отправитель не записан"}; было ${state(c.before)}, стало: ${after}`;
+}

@@ -13,11 +13,12 @@
 //
 // One edition per place and day: an administrator's edition that overlaps another on a place is refused
 // (409, naming it), so a day's limit of a place is never a choice among rows.
-import type { SensorKind } from "./monitoring";
+import type { SensorPlace } from "./sensor-places";
 
-export type MethanePlace = "working" | "wing_outgoing" | "local_accumulation" | "suction_pipeline";
+export type MethanePlace = "intake" | "working" | "wing_outgoing" | "local_accumulation" | "suction_pipeline";
 
 export const METHANE_PLACE_LABELS: Readonly<Record<MethanePlace, string>> = {
+  intake: "в поступающей струе",
   working: "в выработке и ее исходящей струе",
   wing_outgoing: "в исходящей струе крыла, шахты",
   local_accumulation: "местное скопление",
@@ -54,6 +55,7 @@ const edition507 = {
 
 /** Appendix 3 of the safety rules, as the product has drawn it since 2021 (not checked against the text). */
 export const ORDER_507_LIMITS: readonly MethaneLimit[] = [
+  { place: "intake", limit_pct: 0.5, ...edition507 },
   { place: "working", limit_pct: 1, ...edition507 },
   { place: "wing_outgoing", limit_pct: 0.75, ...edition507 },
   { place: "local_accumulation", limit_pct: 2, ...edition507 },
@@ -84,7 +86,23 @@ export const EDITION_NOT_CONFIRMED = "редакция правил не под�
 /** The screens' words beside a limit whose point was not read in the act's text. */
 export const TEXT_NOT_READ = "текст акта не прочитан";
 
-export const placeOfKind = (kind: SensorKind): MethanePlace => (kind === "methane_high" ? "suction_pipeline" : "working");
+/** Issue 114, D87: the row of the permissible concentrations a methane meter hanging at `place` (the
+ *  register's) is read against — never its kind (0–4 % or high-range) nor its W/A setpoints, which are
+ *  alarms: a face's, 10–20 m's, a longwall's or a section's return meter the working's 1 %; a wing's or
+ *  the mine's return (the shaft) 0,75 %; the intake 0,5 %; an isolated removal line 3,5 %; «другое место»
+ *  the working's. A degassing line's meter is no gassing: null. */
+export const NORM_OF_PLACE: Readonly<Record<SensorPlace, MethanePlace | null>> = {
+  face: "working",
+  face_10_20m: "working",
+  longwall_return: "working",
+  section_return: "working",
+  wing_return: "wing_outgoing",
+  shaft: "wing_outgoing",
+  intake: "intake",
+  suction_pipeline: "suction_pipeline",
+  drainage_pipeline: null,
+  other: "working",
+};
 
 const holds = (row: Pick<MethaneLimit, "valid_from" | "valid_to">, day: string) =>
   row.valid_from <= day && (row.valid_to === null || day < row.valid_to);
@@ -132,23 +150,27 @@ export function overlappingEdition(
 export const limitOfPlace = (limits: readonly AppliedLimit[], place: MethanePlace): AppliedLimit | undefined =>
   limits.find((l) => l.place === place);
 
-/** Where a sensor's limit comes from (the journal's `limit_source`): its own A, or its place's limit. */
+/** Where a sensor's limit comes from (the journal's `limit_source`): a methane meter's is always its
+ *  place's norm (D87); «alarm», the register's A, only for a meter of another gas (CO, O2, CO2). */
 export interface LimitSourceView {
   readonly by: "alarm" | "place";
+  /** The norm's row a methane meter is read against by its place (D87); null for the A of another gas. */
+  readonly place?: MethanePlace | null;
   readonly edition: string | null;
   readonly point: string | null;
   readonly text_read: boolean;
   readonly standing: LimitStanding | null;
 }
 
-/** A limit's source in a line: «уставка A датчика по реестру», or «Правила безопасности … (приказ № 507
- *  от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)». */
+/** A limit's source in a line: «уставка A датчика по реестру», or «норма в исходящей струе крыла, шахты —
+ *  Правила безопасности … (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)». */
 export function limitSourceText(source: LimitSourceView): string {
   if (source.by === "alarm") return "уставка A датчика по реестру";
   const point = source.point ?? "пункт не прочитан";
   const unread = source.text_read ? "" : ` (${TEXT_NOT_READ})`;
   const unconfirmed = source.standing === "last_edition" ? `; ${EDITION_NOT_CONFIRMED}` : "";
-  return `${source.edition}, ${point}${unread}${unconfirmed}`;
+  const row = source.place ? `норма ${METHANE_PLACE_LABELS[source.place]} — ` : "";
+  return `${row}${source.edition}, ${point}${unread}${unconfirmed}`;
 }
 
 /** Where each sensor's limit comes from, a line per source: «М-1, М-2: <source>» (the journal's screen and files). */

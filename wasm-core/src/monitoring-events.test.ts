@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { Flag, MINUTE_MS, MinuteState, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./monitoring";
+import {
+  Flag,
+  MINUTE_MS,
+  MinuteState,
+  everyMinuteMeans,
+  flagQuality,
+  minuteMeans,
+  rollUp,
+  shiftOf,
+  shiftSpan,
+  type MinuteSeries,
+} from "./monitoring";
 import {
   EVENT_LEVEL_LABELS,
   eventId,
@@ -319,6 +330,8 @@ describe("gassings", () => {
     max,
     max_at: at(start),
     limit: 1,
+    sudden: false,
+    over_span: null,
   });
 
   it("takes overlapping exceedances of one working as one general gassing, through a chain too", () => {
@@ -367,8 +380,47 @@ describe("gassings", () => {
     const values = Float64Array.from([0.5, 1.0, 1.2, 0.9, 1.1, 0.8, 0.7, 0.5]);
     const series = { start: 0, values, flags: new Uint8Array(values.length) };
     expect(sensorGassings(series, { id: "s", code: "М-1", working: "Лава", section: "" }, 1)).toEqual([
-      { sensor: "s", code: "М-1", working: "Лава", section: "", start: at(1), end: at(5), max: 1.2, max_at: at(2), limit: 1 },
+      {
+        sensor: "s",
+        code: "М-1",
+        working: "Лава",
+        section: "",
+        start: at(1),
+        end: at(5),
+        max: 1.2,
+        max_at: at(2),
+        limit: 1,
+        sudden: false,
+        over_span: null,
+      },
     ]);
+  });
+
+  // Issue 114, D88: the book reads every reading. A face meter 0,50 → 4,50 % for 6 minutes: D58 sets each of
+  // those minutes aside (past the 0–4 % span; the first a jump too), so the valid minutes gave no gassing at
+  // all, only «неисправность датчика»; read every reading, they give one gassing, its maximum past the span,
+  // marked for its onset.
+  it("opens and extends a gassing with minutes D58 sets aside, marked, its maximum past the span (D88)", () => {
+    const minutes = [0.5, 0.5, 4.5, 4.5, 4.5, 4.6, 4.5, 4.5, 0.5, 0.5, 0.5];
+    const times = minutes.flatMap((_, m) => [at(m) + 10_000, at(m) + 40_000]);
+    const values = minutes.flatMap((v) => [v, v]);
+    const sensor = { id: "s", code: "З-1", working: "Забой 8", section: "" };
+    const valid = flagQuality("methane", minuteMeans("methane", times, values, 0, minutes.length));
+    expect(sensorGassings(valid, sensor, 1, 4)).toEqual([]);
+    const every = everyMinuteMeans("methane", times, values, 0, minutes.length);
+    const found = sensorGassings(every, sensor, 1, 4);
+    expect(found).toMatchObject([{ start: at(2), end: at(8), max: 4.6, max_at: at(5), sudden: true, over_span: 4 }]);
+    expect(gassings(found)).toMatchObject([{ sudden: true, over_span: 4, max: 4.6 }]);
+    // A rise within the step and the span is no mark.
+    const slow = [0.5, 0.9, 1.2, 1.4, 1.1, 0.6, 0.5];
+    const calm = everyMinuteMeans(
+      "methane",
+      slow.map((_, m) => at(m) + 10_000),
+      slow,
+      0,
+      slow.length,
+    );
+    expect(sensorGassings(calm, sensor, 1, 4)).toMatchObject([{ start: at(2), end: at(5), sudden: false, over_span: null }]);
   });
 });
 

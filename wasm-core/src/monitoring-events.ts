@@ -239,6 +239,8 @@ export interface SensorGassing {
   /** Issue 105: the extraction section or development working whose sensors make one general gassing;
    *  empty when none (the working stands for it then; without either a gassing is always local). */
   readonly section: string;
+  /** Issue 114: where the sensor hangs, in words (the register's place); empty when not given. */
+  readonly place?: string;
   readonly start: number;
   /** The first of the 2 valid minutes below; null while it lasts. */
   readonly end: number | null;
@@ -246,6 +248,11 @@ export interface SensorGassing {
   readonly max_at: number;
   /** The limit it was read against, % vol. */
   readonly limit: number;
+  /** Issue 114, D88: a minute of it jumped over the kind's step or read past the meter's span (D58 sets
+   *  such a minute aside for the volumes; the book reads it): «внезапный выброс или отказ датчика?». */
+  readonly sudden: boolean;
+  /** The meter's span, % vol, where its maximum is past it («более 4 % (за пределом шкалы)»); else null. */
+  readonly over_span: number | null;
 }
 
 export type GassingKind = "общее" | "местное";
@@ -274,28 +281,49 @@ export interface Gassing {
   /** The section the sensors are grouped by (their working where they have none). */
   readonly section: string;
   /** The sensors' ids and codes, by code. */
-  readonly sensors: readonly { sensor: string; code: string; limit: number }[];
+  readonly sensors: readonly { sensor: string; code: string; limit: number; place?: string }[];
   readonly kind: GassingKind;
+  /** D88: one of its sensors' minutes jumped or read past the span. */
+  readonly sudden: boolean;
+  /** D88: the span its maximum is past, % vol; null within it. */
+  readonly over_span: number | null;
 }
 
 /** A sensor's gassings: each run of its minute means at or above `limit` by D65's rule (opens at the first
- *  minute ≥ the limit, closes after 2 valid minutes below, `end` the first of them). */
+ *  minute ≥ the limit, closes after 2 minutes below, `end` the first of them). Issue 114, D88: the book
+ *  reads every reading — `series` is everyMinuteMeans' (@core/monitoring): a minute D58 flags (a jump, a
+ *  reading past the span) opens, extends and closes as any other, and marks the gassing `sudden`; its
+ *  maximum is the largest minute mean, `over_span` where it is past `span` (the meter's, % vol). A minute
+ *  without a reading neither opens, extends nor closes (as before). */
 export function sensorGassings(
   series: Pick<MinuteSeries, "start" | "values" | "flags">,
-  sensor: { id: string; code: string; working: string; section: string },
+  sensor: { id: string; code: string; working: string; section: string; place?: string },
   limit: number,
+  span: number = Number.POSITIVE_INFINITY,
 ): SensorGassing[] {
-  return levelEvents(series, "alarm", limit).map((e) => ({
-    sensor: sensor.id,
-    code: sensor.code,
-    working: sensor.working,
-    section: sensor.section,
-    start: e.start,
-    end: e.end,
-    max: e.peak,
-    max_at: e.peak_at,
-    limit,
-  }));
+  const n = series.values.length;
+  const read = { start: series.start, values: series.values, flags: new Uint8Array(n) };
+  for (let m = 0; m < n; m++) read.flags[m] = Number.isNaN(series.values[m]) ? Flag.NONE : Flag.OK;
+  const index = (t: number) => Math.round((t - series.start) / MINUTE_MS);
+  return levelEvents(read, "alarm", limit).map((e) => {
+    let sudden = false;
+    for (let m = index(e.start); m < (e.end === null ? n : index(e.end)) && !sudden; m++)
+      sudden = series.flags[m] === Flag.JUMP || series.flags[m] === Flag.RANGE;
+    return {
+      sensor: sensor.id,
+      code: sensor.code,
+      working: sensor.working,
+      section: sensor.section,
+      ...(sensor.place ? { place: sensor.place } : {}),
+      start: e.start,
+      end: e.end,
+      max: e.peak,
+      max_at: e.peak_at,
+      limit,
+      sudden,
+      over_span: e.peak > span ? span : null,
+    };
+  });
 }
 
 /** The rules' gassings from the sensors' exceedances: within one section (a development working, or
@@ -334,8 +362,10 @@ function gassingOf(group: readonly SensorGassing[]): Gassing {
   let top = first;
   for (const g of group) if (g.max > top.max) top = g;
   const ends = group.map((g) => g.end);
-  const sensors = new Map<string, { sensor: string; code: string; limit: number }>();
-  for (const g of group) if (!sensors.has(g.sensor)) sensors.set(g.sensor, { sensor: g.sensor, code: g.code, limit: g.limit });
+  const sensors = new Map<string, { sensor: string; code: string; limit: number; place?: string }>();
+  for (const g of group)
+    if (!sensors.has(g.sensor))
+      sensors.set(g.sensor, { sensor: g.sensor, code: g.code, limit: g.limit, ...(g.place ? { place: g.place } : {}) });
   const listed = [...sensors.values()].sort((a, b) => a.code.localeCompare(b.code, "ru"));
   return {
     id: `${first.sensor}.g.${Math.round(first.start / MINUTE_MS).toString(36)}`,
@@ -347,5 +377,7 @@ function gassingOf(group: readonly SensorGassing[]): Gassing {
     section: first.section || first.working,
     sensors: listed,
     kind: listed.length >= 2 ? "общее" : "местное",
+    sudden: group.some((g) => g.sudden),
+    over_span: top.over_span,
   };
 }

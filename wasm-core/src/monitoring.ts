@@ -209,6 +209,39 @@ export function minuteMeans(
   return { start, values: means, flags };
 }
 
+/** Issue 114, D88: the gassing book's minutes — every reading counts, whatever D58 says of it. Each
+ *  minute's mean of all its readings (NaN without one); a minute holding a reading past the kind's range
+ *  is flagged RANGE, and flagQuality then flags a jump over the kind's step (JUMP), so that the book can
+ *  mark what it read past D58. Volumes keep D58's minutes (minuteMeans). */
+export function everyMinuteMeans(
+  kind: SensorKind,
+  times: ArrayLike<number>,
+  values: ArrayLike<number>,
+  start: number,
+  minutes: number,
+): MinuteSeries {
+  const sums = new Float64Array(minutes);
+  const counts = new Uint32Array(minutes);
+  const flags = new Uint8Array(minutes);
+  for (const i of timeOrder(times, values)) {
+    const minute = Math.floor((times[i] - start) / MINUTE_MS);
+    const value = values[i];
+    if (minute < 0 || minute >= minutes || !Number.isFinite(value)) continue;
+    if (!inRange(kind, value)) flags[minute] = Flag.RANGE;
+    sums[minute] += value;
+    counts[minute]++;
+  }
+  const means = new Float64Array(minutes);
+  for (let m = 0; m < minutes; m++) {
+    if (counts[m] > 0) means[m] = sums[m] / counts[m];
+    else {
+      means[m] = Number.NaN;
+      flags[m] = Flag.NONE;
+    }
+  }
+  return flagQuality(kind, { start, values: means, flags });
+}
+
 /** The readings' indices in time order (ties by value); the identity when they already are. */
 function timeOrder(times: ArrayLike<number>, values: ArrayLike<number>): ArrayLike<number> & Iterable<number> {
   const n = times.length;

@@ -53,7 +53,7 @@ export {
 } from "./schemas/company";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
-export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
+export type { FacilityCreateInput, FacilityPatchInput, PointCreateInput } from "./schemas/facility";
 export type { ClimateDayMinutes } from "./schemas/climate";
 export { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS } from "./dispatch-formats";
 export { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "./live-features";

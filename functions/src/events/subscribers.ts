@@ -5,6 +5,7 @@
 import type { Deps } from "../domain/context";
 import { recheckAcceptances } from "../domain/monitoring/minutes/accepted-changes";
 import { detectEvents } from "../domain/monitoring/derive/events";
+import { keepFoundGassings } from "../domain/monitoring/derive/gassing-record";
 import { forecastReadingsWritten } from "../domain/monitoring/live/forecaster";
 import { liveTilesHear } from "../domain/monitoring/live/live-watch";
 import { keepLiveHeads } from "../domain/monitoring/live/live-head";
@@ -37,6 +38,8 @@ export const SUBSCRIBERS: readonly HostSubscriber[] = [
   // Before the detector: a forecast is what a watching page waits for.
   { name: "forecaster", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: forecastReadingsWritten },
   { name: "event detector", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: detectEvents },
+  // Issue 114 (D89): a gassing the minutes give is the book's entry from then on; a correction adds to it.
+  { name: "gassing record", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: keepFoundGassings },
   { name: "acceptances' recheck", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: recheckAcceptances },
   // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
   { name: "climate periods' flag", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: flagChangedReadings },

@@ -6,7 +6,7 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText } from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
@@ -24,7 +24,23 @@ const notifiedText = (g: GassingView) =>
   NOTIFICATIONS.filter((n) => g.notified[n])
     .map((n) => NOTIFICATION_LABELS[n])
     .join(", ") || "—";
+/** «М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)»: each sensor with its place. */
+const placesText = (g: GassingView) => g.sensors.map((code, i) => (g.places[i] ? `${code} (${g.places[i]})` : code)).join(", ");
+/** A loss as the book prints it: «2,5 м», «—» where never entered (issue 114). */
+const lossText = (value: number | null, unit: string) => (value === null ? "—" : `${formatNumber(value, 1)} ${unit}`);
 const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
+/** D87: the norms its meters were read against, by where they hang («1,00», «0,75; 1,00»). */
+const normText = (g: GassingView) => [...new Set(g.limits)].map((l) => formatNumber(l, 2)).join("; ");
+/** D88: the mark of an entry holding a jump or a reading past the span, with what closing said it was. */
+const suddenText = (g: GassingView) => (g.sudden ? `${SUDDEN_MARK} ${g.onset ? ONSET_LABELS[g.onset] : "не указано"}` : "");
+/** D89: each correction of the readings after it was found, and the reason given at closing. */
+const correctionsText = (g: GassingView, zone: string) =>
+  [
+    ...g.corrections.map((c) => correctionText(c, (at) => dateTimeText(at, zone), formatNumber)),
+    g.correction_reason ? `Причина исправления: ${g.correction_reason}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 
 /** The book's columns, each with its cell of an entry (`n` its number in the book). */
 function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: number) => Cell }[] {
@@ -42,16 +58,25 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     text("Начало", 17, (g) => at(g.start)),
     text("Окончание", 17, (g) => at(g.end)),
     text("Продолжительность", 14, (g) => gassingDurationText(g.duration_min)),
+    // Issue 114: the section and the place of each gassing.
+    text("Участок", 20, (g) => g.section || "—"),
     text("Выработка", 20, (g) => g.working || NO_WORKING),
+    text("Место установки датчиков", 24, placesText),
     text("Датчики", 12, (g) => g.sensors.join(", ")),
     text("Вид", 9, (g) => g.kind),
     text("Тип", 15, (g) => (g.type ? GASSING_TYPE_LABELS[g.type] : "—")),
-    number("Макс. CH4, % об.", 2, 10, (g) => g.max),
-    text("Причина", 30, (g) => g.cause || "—"),
-    number("Потери проходки, м", 1, 11, (g) => g.losses.development_m),
-    number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t),
+    // D88: past the meter's span the maximum is no figure: «более 4 % (за пределом шкалы)».
+    number("Макс. CH4, % об.", 2, 10, (g) => (g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber))),
+    text("Норма CH4, % об.", 10, normText),
+    text("Причина", 30, (g) => [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n")),
+    // Issue 114: losses never entered are «—», never «0,0».
+    number("Потери проходки, м", 1, 11, (g) => g.losses.development_m ?? "—"),
+    number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t ?? "—"),
     text("Оповещены", 30, notifiedText),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
+    // Issue 114: when the gas was cleared and work resumed, as a real book keeps them.
+    text("Разгазировано", 17, (g) => (g.cleared_at ? dateTimeText(g.cleared_at, zone) : "—")),
+    text("Работы возобновлены", 17, (g) => (g.resumed_at ? dateTimeText(g.resumed_at, zone) : "—")),
     text("Расследовал", 22, (g) => g.investigated_by || "—"),
     text("Принятые меры", 34, (g) => g.measures || "—"),
     text("Зарегистрировал", 24, (g) => (g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано")),
@@ -103,8 +128,8 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const header = [
     "№",
     "Начало, окончание, длительность",
-    "Место: выработка, датчики; вид, тип",
-    "Макс. CH4",
+    "Место: участок, выработка, датчики и места; вид, тип",
+    "Макс. CH4; норма",
     "Причина",
     "Потери",
     "Оповещены",
@@ -142,12 +167,16 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const lines = list.results.map((g, i) => [
     String(i + 1),
     `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
-    `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
-    `${formatNumber(g.max, 2)} %`,
-    g.cause || "—",
-    `проходка ${formatNumber(g.losses.development_m, 1)} м\nдобыча ${formatNumber(g.losses.coal_t, 1)} т`,
+    `${g.section && g.section !== g.working ? `${g.section}; ` : ""}${g.working || NO_WORKING}; ${placesText(g)}\n${g.kind}, ${
+      g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"
+    }`,
+    `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
+    [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
+    `проходка ${lossText(g.losses.development_m, "м")}\nдобыча ${lossText(g.losses.coal_t, "т")}`,
     notifiedText(g),
-    `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,
+    `${g.cleared_by || "—"}${g.cleared_at ? `, разгазировано ${dateTimeText(g.cleared_at, zone)}` : ""}${
+      g.resumed_at ? `, работы возобновлены ${dateTimeText(g.resumed_at, zone)}` : ""
+    };\n${g.investigated_by || "—"}`,
     [g.measures || "—", g.comment ? `Комментарий: ${g.comment}` : ""].filter(Boolean).join("\n"),
     `${g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано"};\n${
       g.closed ? `закрыл ${signed(g.closed_by, g.closed_at, zone)}` : "не закрыто"

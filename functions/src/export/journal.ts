@@ -6,8 +6,9 @@
 // the ВТБ section and the shift head. Dates on the company's clock, figures the Russian way (the
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName, shiftSpan } from "@core/monitoring";
+import { ADVISORY_NOTE, DEMO_READINGS_LABEL } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
+import { CORRECTED_MARK, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 import type { GassingView, Journal } from "../domain/monitoring/derive/journal";
 import { gassingBookSheet } from "./gassing-book";
 import type { Cell, Column, Sheet } from "./content";
@@ -24,20 +25,15 @@ export const JOURNAL_SIGNATURES = ["Оператор АГК", "Начальни�
 /** The journal's CH4 figures are shown to hundredths of a percent, as the АГК reads them. */
 export const JOURNAL_DECIMALS = 2;
 
-/** The hours of shift `index` (0-based) on the local day: [first, last) of 0–24. */
-export function shiftHours(index: number): [number, number] {
-  const from = DEFAULT_SHIFT_STARTS[index] / 60;
-  const to = index + 1 < DEFAULT_SHIFT_STARTS.length ? DEFAULT_SHIFT_STARTS[index + 1] / 60 : 24;
-  return [from, to];
-}
-
 const hourHeader = (h: number) => `${two(h)}–${two(h + 1)}`;
 const demoMark = (j: Pick<Journal, "demo">) => (j.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 
 /** The gassings of shift `index` (issue 105): every one in force during its hours on the company's
  *  clock — begun in it, or before it (carried over) and still open or ending in it. */
 export function shiftGassings(j: Journal, index: number): (GassingView & { carried: boolean })[] {
-  const span = shiftSpan(`${j.date}#${index + 1}`, j.zone, DEFAULT_SHIFT_STARTS)!;
+  // D90: the shift by the facility's calendar in force on the day.
+  const shift = j.shift_list[index];
+  const span = { from: Date.parse(shift.from), to: Date.parse(shift.to) };
   return j.gassings
     .filter((g) => Date.parse(g.start) < span.to && (g.end === null || Date.parse(g.end) > span.from))
     .map((g) => ({ ...g, carried: Date.parse(g.start) < span.from }));
@@ -53,9 +49,8 @@ const registrationText = (g: GassingView, zone: string) =>
 
 export function journalSheets(j: Journal): Sheet[] {
   const at = (iso: string | null) => (iso ? dateTimeText(iso, j.zone) : "продолжается");
-  const sheets: Sheet[] = DEFAULT_SHIFT_STARTS.map((_, index) => {
-    const [from, to] = shiftHours(index);
-    const hours = Array.from({ length: to - from }, (_, i) => from + i);
+  const sheets: Sheet[] = j.shift_list.map((shift, index) => {
+    const hours = shift.hours;
     const width = 9 + hours.length;
     const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: Math.max(0, width - cells.length) }, () => null)];
     const rows: Cell[][] = j.sensors.map((s) => [
@@ -73,13 +68,23 @@ export function journalSheets(j: Journal): Sheet[] {
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) rows.push(pad(["нет"]));
-    for (const g of gassings) rows.push(pad([gassingWhere(g), `${g.kind}`, at(g.start), at(g.end), g.max]));
+    for (const g of gassings)
+      rows.push(
+        pad([
+          gassingWhere(g),
+          `${g.kind}`,
+          at(g.start),
+          at(g.end),
+          g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber),
+          [g.sudden ? SUDDEN_MARK : "", g.corrections.length > 0 ? CORRECTED_MARK : ""].filter(Boolean).join("; ") || null,
+        ]),
+      );
     rows.push(pad([]));
     for (const who of JOURNAL_SIGNATURES) rows.push(pad([who, "подпись ____________", "ФИО ____________________"]));
     return {
       name: `Смена ${index + 1}`,
       text: { layout: "none" },
-      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index + 1)}${demoMark(j)}. Средние значения газов АГК в единицах датчика. ${ADVISORY_NOTE}`,
+      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shift.name}${demoMark(j)}. Средние значения газов АГК в единицах датчика. ${ADVISORY_NOTE}`,
       columns: [
         text("Датчик", 16),
         text("Место установки", 24),
@@ -118,11 +123,10 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     layout: "landscape",
   });
   const at = (iso: string | null) => (iso ? dateTimeText(iso, j.zone) : "продолжается");
-  DEFAULT_SHIFT_STARTS.forEach((_, index) => {
+  j.shift_list.forEach((shift, index) => {
     if (index > 0) doc.addPage();
-    const [from, to] = shiftHours(index);
-    const hours = Array.from({ length: to - from }, (_, i) => from + i);
-    heading(`${title}. ${shiftName(index + 1)}`, 13);
+    const hours = shift.hours;
+    heading(`${title}. ${shift.name}`, 13);
     line(
       `Средние значения валидных минутных средних по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm). Выгружено ${dateTimeText(j.issued_at, j.zone)}.`,
     );
@@ -168,7 +172,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     if (gassings.length === 0) line("Загазирований нет.");
     for (const g of gassings) {
       line(
-        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${shown(g.max)} % об.; ${registrationText(g, j.zone)}.`,
+        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${g.over_span === null ? `${shown(g.max)} % об.` : gassingMaxText(g.max, g.over_span, formatNumber)}${g.sudden ? ` (${SUDDEN_MARK})` : ""}${g.corrections.length > 0 ? ` (${CORRECTED_MARK})` : ""}; ${registrationText(g, j.zone)}.`,
       );
     }
     signatures(JOURNAL_SIGNATURES);

@@ -4,7 +4,7 @@
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEMO_READINGS_LABEL, shiftName } from "@core/monitoring";
+import { ADVISORY_NOTE, DEMO_READINGS_LABEL } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import type { ShiftReport } from "../domain/monitoring/derive/shift-report";
 import type { EventView } from "../domain/monitoring/derive/events";
@@ -24,8 +24,8 @@ const demoMark = (r: Pick<ShiftReport, "demo">) => (r.demo ? ` (${DEMO_READINGS_
 const DEMO_NOTE = `Показания смоделированы для демонстрации, не шахты: ${DEMO_READINGS_LABEL}.`;
 
 /** «Смена 2 (08:00–16:00) 02.03.2026». */
-export function shiftTitle(r: Pick<ShiftReport, "date" | "shift">): string {
-  return `${shiftName(r.shift)} ${dateText(r.date, "UTC")}`;
+export function shiftTitle(r: Pick<ShiftReport, "date" | "shift_name">): string {
+  return `${r.shift_name} ${dateText(r.date, "UTC")}`;
 }
 
 const levelText = (level: EventLevel | null) => (level ? EVENT_LEVEL_LABELS[level] : "—");

@@ -5,7 +5,7 @@ import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
-import { listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
+import { batchSender, listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
 import { failureShown, kickReadings } from "../domain/monitoring/minutes/consumer";
 import {
   acceptOffersRoute,
@@ -104,6 +104,7 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
   let facility: string;
   let restrictTo: { facility: string } | undefined;
   let body: ReadBody & { facility?: string };
+  let sentBy: string;
   // Issue 85, R7: the push is paced as every other route. An address past its refusals is answered
   // 429 before its key is hashed or its token's signature checked; a gateway key that holds waits its
   // turn in its own line (GATEWAY_REQUEST_BURST, GATEWAY_REQUESTS_PER_SECOND), a user's token in the
@@ -118,6 +119,7 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
     company = grant.company;
     restrictTo = { facility: grant.facility };
     facility = body.facility ?? c.req.query("facility") ?? grant.facility;
+    sentBy = await batchSender(deps, { gateway: grant });
   } else if (bearer) {
     const actor = await (await pacedBearer(c, bearer[1], giveBack)).actor();
     body = await readBody(c);
@@ -125,8 +127,9 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
     if (!named) throw invalidAt("facility", "укажите площадку, чьи это датчики (в теле JSON или ?facility= для CSV)");
     facility = (await getFacility(deps, actor, named)).id;
     company = actor.company;
+    sentBy = await batchSender(deps, { user: actor });
   } else throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
-  const { batch, again } = await storeKeyedBatch(deps, company, facility, body, restrictTo, c.req.header("Idempotency-Key"));
+  const { batch, again } = await storeKeyedBatch(deps, company, facility, body, restrictTo, c.req.header("Idempotency-Key"), sentBy);
   if (!again) await kickReadings(deps, batch);
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });

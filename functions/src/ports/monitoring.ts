@@ -4,7 +4,7 @@ import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
 import type { GassingType, methaneLimitEditionSchema } from "../contract/schemas/journal";
-import type { Duty } from "@core/gassing-book";
+import type { Duty, Onset } from "@core/gassing-book";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";
 
@@ -414,23 +414,49 @@ export interface GassingRegistration {
   id: string;
   facility: string;
   start: string;
+  /** The dispatcher's e-mail and when they registered it; "" on an entry the minutes made and no one
+   *  registered yet (issue 114, D89: a found gassing is a record from the minute it is found). */
   registered_by: string;
   registered_at: string;
+  /** D89: when the readings first gave it (ISO); absent on an entry a registration made before. */
+  found_at?: string;
+  /** D89: each later correction of the readings that no longer gives the gassing as found (gone, or
+   *  shorter or lower): the entry keeps `found` and adds this. */
+  corrections?: GassingCorrection[];
+  /** D89: why a corrected entry is closed («ложное срабатывание: …»). */
+  correction_reason?: string;
   notified: { chief_engineer: boolean; head_ab: boolean; head_section: boolean; rostekhnadzor: boolean };
   comment: string;
   /** The book's fields (issue 105): absent on a registration written before them. */
   cause?: string;
   type?: GassingType | null;
-  losses?: { development_m: number; coal_t: number };
+  /** Issue 114: null where never entered (printed «—», never «0,0»). */
+  losses?: { development_m: number | null; coal_t: number | null };
   cleared_by?: string;
+  /** Issue 114: when the gas was cleared and when work resumed (ISO); absent until given. */
+  cleared_at?: string | null;
+  resumed_at?: string | null;
   investigated_by?: string;
   measures?: string;
   confirmations?: Partial<Record<Duty, { by: string; at: string } | null>>;
+  /** Issue 114, D88: what a sudden gassing was (an outburst, the sensor's fault, other), given at closing. */
+  onset?: Onset | null;
   found?: FoundGassing;
   closed: boolean;
   closed_by: string | null;
   closed_at: string | null;
   version: number;
+}
+
+/** Issue 114, D89: a correction of the readings after a gassing was found: when, by which batches and
+ *  whom, the gassing before (as found) and after (null: the readings give it no more). */
+export interface GassingCorrection {
+  at: string;
+  batches: string[];
+  /** The batches' sender (ReadingsBatch.sent_by); null where none is kept. */
+  sent_by: string | null;
+  before: { end: string | null; max: number };
+  after: { end: string | null; max: number } | null;
 }
 
 /** A gassing as the minutes gave it when its entry was last written (issue 105). */
@@ -443,7 +469,13 @@ export interface FoundGassing {
   working: string;
   /** Absent on an entry kept before gassings were grouped by section. */
   section?: string;
+  /** Issue 114: each sensor's place in words, as `sensors`; absent on an entry kept before. */
+  places?: string[];
   kind: "общее" | "местное";
+  /** Issue 114, D88: a minute of it jumped or read past the span; absent on an entry kept before. */
+  sudden?: boolean;
+  /** D88: the span its maximum is past, % vol; null (or absent) within it. */
+  over_span?: number | null;
 }
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { InferResponseType } from "hono/client";
 import { pageQuery, typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
-import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
+import type { FacilityCreateInput, FacilityPatchInput, PointCreateInput } from "@server/contract";
 import { requisitesAuditKey, statisticsKey } from "./profile";
 import { facilitiesKey, type Facility } from "./facilities";
 import { LIMITS } from "@server/contract";
@@ -110,7 +110,13 @@ export function useSaveFacility() {
   const client = useQueryClient();
   return useMutation({
     /** `facility`: the one edited, whose version we hold (409 when someone saved first); none: a new one. */
-    mutationFn: ({ facility, fields }: { facility?: Facility; fields: FacilityFields & { is_active?: boolean } }) =>
+    mutationFn: ({
+      facility,
+      fields,
+    }: {
+      facility?: Facility;
+      fields: FacilityFields & { is_active?: boolean; shift_calendar?: FacilityPatchInput["shift_calendar"] };
+    }) =>
       facility
         ? facilities((c) => c[":id"].$patch({ param: { id: facility.id }, json: { ...fields, version: facility.version } }))
         : facilities((c) => c.index.$post({ json: fields })),

@@ -511,6 +511,14 @@ export const facilitySchema = z.object({
   address: z.string(),
   /** false: archived (its history stays; no «нет данных за … хотя за … были»). */
   is_active: z.boolean(),
+  shift_calendar: z
+    .optional(
+      z.array(z.object({ valid_from: z.string(), shifts: z.union([z.literal(3), z.literal(4), z.literal(2)]), first_start: z.string() })),
+    )
+    .meta({
+      description:
+        "Issue 114 (D90): the shift calendar's dated entries (shifts a day 3 × 8 h, 4 × 6 h or 2 × 12 h, the first shift's start ЧЧ:ММ); absent: three 8-hour shifts from 00:00 (D64)",
+    }),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.int(),

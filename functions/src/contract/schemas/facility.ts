@@ -3,7 +3,8 @@
 import * as z from "zod";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { isoDate, requiredName } from "./common";
-import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
+import { SHIFTS_PER_DAY, calendarProblem } from "@core/shift-calendar";
+import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, LIMITS, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 export { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 
 const name = requiredName("введите название площадки", FACILITY_NAME_MAX);
@@ -19,6 +20,30 @@ export const facilityCreateSchema = z.object({
   address: z.optional(text(FACILITY_ADDRESS_MAX)),
 });
 
+/** Issue 114, D90: the facility's shift calendar, dated: a day is read with the entry in force on it. */
+export const SHIFT_CALENDAR_ENTRIES_MAX = LIMITS.monitoring.shiftCalendarEntries;
+export const shiftCalendarSchema = z
+  .array(
+    z.object({
+      valid_from: isoDate().meta({ description: "The first company day it holds" }),
+      shifts: z.union(
+        SHIFTS_PER_DAY.map((n) => z.literal(n)),
+        "смен в сутках: 3 (по 8 ч), 4 (по 6 ч) или 2 (по 12 ч)",
+      ),
+      first_start: z
+        .string("начало первой смены: ЧЧ:ММ")
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "начало первой смены: ЧЧ:ММ, от 00:00 до 23:59")
+        .meta({ description: "The first shift's start on the company's clock, ЧЧ:ММ" }),
+    }),
+    "ожидается список изменений календаря смен",
+  )
+  .max(SHIFT_CALENDAR_ENTRIES_MAX, `не более ${SHIFT_CALENDAR_ENTRIES_MAX} изменений календаря`)
+  .check(
+    z.refine((entries) => calendarProblem(entries) === undefined, {
+      error: (issue) => calendarProblem(issue.input as never) ?? "календарь смен не читается",
+    }),
+  );
+
 export const facilityPatchSchema = z.object({
   name: z.optional(name),
   kind: z.optional(kind),
@@ -26,6 +51,8 @@ export const facilityPatchSchema = z.object({
   address: z.optional(text(FACILITY_ADDRESS_MAX)),
   /** false archives the facility (its history stays; a closed or sold mine raises no «нет данных»), true restores it. */
   is_active: z.optional(z.boolean("ожидается true или false")),
+  /** Issue 114 (D90): the whole calendar as it now stands, its dated changes by `valid_from`. */
+  shift_calendar: z.optional(shiftCalendarSchema),
   version: z.int("ожидается целое число"),
 });
 

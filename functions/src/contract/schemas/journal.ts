@@ -9,7 +9,16 @@ import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
-import { DUTIES, DUTY_LABELS, GASSING_TYPES, GASSING_TYPE_LABELS, gassingDurationText, type GassingType } from "@core/gassing-book";
+import {
+  DUTIES,
+  DUTY_LABELS,
+  GASSING_TYPES,
+  GASSING_TYPE_LABELS,
+  ONSETS,
+  ONSET_LABELS,
+  gassingDurationText,
+  type GassingType,
+} from "@core/gassing-book";
 import { LIMIT_STANDINGS, METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
@@ -21,15 +30,24 @@ export const CLOSING_FIELDS = {
   cause: "не указана причина загазирования",
   type: "не указан вид загазирования (технологическое или аварийное)",
   measures: "не указаны принятые меры",
+  onset: "резкий рост / за пределом шкалы: не указано, внезапный выброс это, отказ датчика или другое",
+  correction_reason: "показания исправлены после обнаружения: не указана причина (например, «ложное срабатывание: …»)",
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
+/** Issue 114: an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
+const bookInstant = (what: string) =>
+  z.optional(
+    z
+      .string(`${what}: ожидается момент ISO 8601`)
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), `${what}: ожидается момент ISO 8601`),
+  );
 const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
 
 const lossesSchema = z.object({
-  development_m: z.number().meta({ description: "Development (проходка) lost, m" }),
-  coal_t: z.number().meta({ description: "Coal output lost, t" }),
+  development_m: z.nullable(z.number()).meta({ description: "Development (проходка) lost, m; null: never entered (printed «—»)" }),
+  coal_t: z.nullable(z.number()).meta({ description: "Coal output lost, t; null: never entered (printed «—»)" }),
 });
 
 const confirmationSchema = z.nullable(
@@ -46,15 +64,34 @@ const notifiedSchema = z.object({
   rostekhnadzor: z.boolean(),
 });
 
+/** Issue 114, D89: a correction of the readings after the gassing was found. */
+const correctionSchema = z.object({
+  at: z.string().meta({ description: "When the correcting readings were written (ISO)" }),
+  batches: z.array(z.string()).meta({ description: "The batches whose readings corrected it" }),
+  sent_by: z.nullable(z.string()).meta({ description: "Who sent them: a user's surname and initials, or «ключ шлюза «…»»" }),
+  before: z.object({ end: z.nullable(z.string()), max: z.number() }).meta({ description: "The gassing as found" }),
+  after: z.nullable(z.object({ end: z.nullable(z.string()), max: z.number() })).meta({
+    description: "The gassing the corrected readings give; null: none",
+  }),
+});
+
 export const gassingSchema = z.object({
   id: z.string().meta({ description: "Stable: the same minutes give the same gassing" }),
   facility: z.string(),
   start: z.string().meta({ description: "ISO instant: the first minute mean at or above the limit" }),
   end: z.nullable(z.string()).meta({ description: "ISO instant: the first of the 2 valid minutes below; null while it lasts" }),
-  max: z.number().meta({ description: "The highest minute mean, % vol" }),
+  max: z.number().meta({ description: "The highest minute mean of every reading (D88), % vol" }),
+  over_span: z.nullable(z.number()).meta({
+    description: "D88: the meter's span, % vol, where the maximum is past it (printed «более 4 % (за пределом шкалы)»); null within it",
+  }),
+  sudden: z.boolean().meta({
+    description:
+      "D88: a minute of it jumped over the kind's step or read past the span (D58 sets it aside for the volumes, the book reads it): «резкий рост / за пределом шкалы: внезапный выброс или отказ датчика?»; closing asks `onset`",
+  }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
-  limits: z.array(z.number()).meta({ description: "Each sensor's limit, % vol: its alarm level, else its place's" }),
+  places: z.array(z.string()).meta({ description: "Issue 114: each sensor's place in words, as `sensors`; empty where not known" }),
+  limits: z.array(z.number()).meta({ description: "Each sensor's norm, % vol, by where it hangs (D87): never its W/A setpoints" }),
   working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
   section: z.string().meta({
     description: "The extraction section or development working its sensors were grouped by (their working where none); empty when none",
@@ -64,14 +101,25 @@ export const gassingSchema = z.object({
   }),
   carried_over: z.boolean().meta({ description: "It began before the period listed (a day of the journal) and was in force in it" }),
   duration_min: z.nullable(z.int()).meta({ description: "Minutes from start to end; null while it lasts" }),
-  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail" }),
+  found_at: z.nullable(z.string()).meta({
+    description: "D89: when the readings first gave it (ISO): the entry is kept from then; null on an entry made before issue 114",
+  }),
+  corrections: z.array(correctionSchema).meta({
+    description:
+      "D89: each later correction of the readings that no longer gives it as found (gone, shorter or lower); the entry keeps start, end and max as found («показания исправлены после обнаружения»)",
+  }),
+  correction_reason: z.string().meta({ description: "D89: why a corrected entry is closed («ложное срабатывание: …»)" }),
+  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail; null: not registered yet" }),
   registered_at: z.nullable(z.string()),
   notified: notifiedSchema,
   comment: z.string(),
   cause: z.string(),
   type: z.nullable(z.enum(GASSING_TYPES)),
+  onset: z.nullable(z.enum(ONSETS)).meta({ description: "D88: what a sudden gassing was: outburst, sensor_fault, other; null: not given" }),
   losses: lossesSchema,
   cleared_by: z.string().meta({ description: "Who cleared the gas (free text: names, positions)" }),
+  cleared_at: z.nullable(z.string()).meta({ description: "Issue 114: when the gas was cleared (ISO); null until given" }),
+  resumed_at: z.nullable(z.string()).meta({ description: "Issue 114: when work resumed (ISO); null until given" }),
   investigated_by: z.string().meta({ description: "Who investigated the cause" }),
   measures: z.string(),
   closed: z.boolean(),
@@ -85,10 +133,18 @@ export const gassingRegisterSchema = z.object({
   comment: bookText(LIMITS.text.comment),
   cause: bookText(LIMITS.text.comment),
   type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
+  onset: z.optional(
+    z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
+      description: "D88: what a sudden gassing was; closing such an entry needs it",
+    }),
+  ),
   losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
   cleared_by: bookText(LIMITS.text.companyText),
+  cleared_at: bookInstant("когда разгазировано"),
+  resumed_at: bookInstant("когда возобновлены работы"),
   investigated_by: bookText(LIMITS.text.companyText),
   measures: bookText(LIMITS.text.comment),
+  correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
   close: z.optional(z.boolean("ожидается true или false")),
 });
 
@@ -115,7 +171,13 @@ export const gassingListQuerySchema = z.object({
 
 /** The limit a sensor is read against and where it comes from (issue 105, item 4). */
 export const limitSourceSchema = z.object({
-  by: z.enum(["alarm", "place"]).meta({ description: "alarm: the sensor's own A from the register; place: its place's permissible limit" }),
+  by: z.enum(["alarm", "place"]).meta({
+    description:
+      "place: a methane meter's norm by where it hangs (D87; its kind and W/A never choose it); alarm: the register's A of a meter of another gas",
+  }),
+  place: z
+    .nullable(z.enum(METHANE_PLACES))
+    .meta({ description: "The norm's row (D87) a methane meter is read against; null for another gas's A" }),
   act: z.nullable(z.string()).meta({ description: "The act of the place's limit (null for the sensor's own A)" }),
   point: z.nullable(z.string()),
   edition: z.nullable(z.string()),
@@ -133,7 +195,8 @@ export const journalSensorSchema = z.object({
   alarm: z.nullable(z.number()),
   unit: z.string().meta({ description: "The unit of its figures (% об. for methane, oxygen, carbon dioxide; ppm for carbon monoxide)" }),
   limit: z.nullable(z.number()).meta({
-    description: "The limit it is read against: its alarm A, else (methane) its place's, in its unit; null: none (another gas without A)",
+    description:
+      "The limit it is read against: a methane meter's norm by its place (D87), another gas's A, in its unit; null: none (another gas without A)",
   }),
   limit_source: z.nullable(limitSourceSchema).meta({ description: "Where the limit comes from; null without a limit" }),
   hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), in its unit" }),
@@ -157,6 +220,20 @@ export const journalSchema = z.object({
   zone: z.string(),
   running: z.boolean().meta({ description: "The day is still going: its figures are up to now" }),
   demo: z.boolean(),
+  shift_list: z
+    .array(
+      z.object({
+        number: z.int(),
+        name: z.string().meta({ description: "«Смена 2 (12:00–18:00)»" }),
+        from: z.string(),
+        to: z.string(),
+        hours: z.array(z.int()).meta({ description: "The day's local hours (0–23) in the shift; a shift past midnight has none of them" }),
+      }),
+    )
+    .meta({
+      description:
+        "Issue 114 (D90): the day's shifts by the facility's calendar in force on it (three 8-hour shifts from 00:00 without one); `sensors[].shifts` are their means in this order",
+    }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
   issued_at: z.string(),

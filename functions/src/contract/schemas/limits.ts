@@ -118,6 +118,8 @@ export const LIMITS = {
     deliveriesListed: 200,
   },
   monitoring: {
+    /** Issue 114 (D90): the dated changes a facility's shift calendar keeps. */
+    shiftCalendarEntries: 50,
     sensorCode: 40,
     sensorWorking: 255,
     sensorsPerFacility: 1000,

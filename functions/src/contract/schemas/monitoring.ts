@@ -47,6 +47,12 @@ export const batchStatusSchema = z.object({
   }),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
   file_name: z.optional(z.string().meta({ description: "A dispatch file's batch: the file's name as uploaded" })),
+  sent_by: z.optional(
+    z.string().meta({
+      description:
+        "Issue 114 (D89): who sent it — the user by surname and initials, or «ключ шлюза «…»» by the key's label; absent on a batch stored before, the demo's or the reconciliation's",
+    }),
+  ),
   failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),
 });
 
@@ -296,6 +302,7 @@ const liveMeterSchema = z.object({
   sensor: z.string(),
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(["methane", "methane_high"]),
+  place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
   value: z.nullable(z.number()).meta({ description: "The latest reading, % vol; null without one in the last 24 h" }),
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),

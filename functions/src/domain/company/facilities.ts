@@ -122,6 +122,8 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
   const next: Facility = {
     ...current,
     ...patched(current, patch, ["name", "kind", "licence_number", "address", "is_active"]),
+    // D90: the calendar as it now stands, its changes by the day they hold from.
+    ...(patch.shift_calendar ? { shift_calendar: [...patch.shift_calendar].sort((a, b) => a.valid_from.localeCompare(b.valid_from)) } : {}),
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };

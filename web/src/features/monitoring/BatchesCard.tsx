@@ -16,6 +16,14 @@ export function batchStateText(batch: Pick<ListedBatch, "state" | "failure">): s
   return `не применена: ${batch.failure ?? "причина не указана"}`;
 }
 
+/** Where a batch came from: a dispatch file by its name; a push by a gateway's key or by a user's token
+ *  (issue 114: a user's push read «передача шлюза»); a push stored before senders were kept, «передача». */
+export function batchSourceText(batch: Pick<ListedBatch, "file_name" | "sent_by">): string {
+  if (batch.file_name) return `выгрузка «${batch.file_name}»`;
+  if (!batch.sent_by) return "передача";
+  return batch.sent_by.startsWith("ключ шлюза") ? "передача шлюза" : "передача пользователя";
+}
+
 function BatchState({ batch }: { batch: ListedBatch }) {
   if (batch.state === "failed") return <Typography.Text type="danger">{batchStateText(batch)}</Typography.Text>;
   return <Tag color={batch.state === "done" ? "green" : undefined}>{batchStateText(batch)}</Tag>;
@@ -26,8 +34,10 @@ const columns: TableColumnsType<ListedBatch> = [
   {
     title: "Источник",
     key: "source",
-    render: (_: unknown, b) => (b.file_name ? `выгрузка «${b.file_name}»` : "передача шлюза"),
+    render: (_: unknown, b) => batchSourceText(b),
   },
+  // Issue 114 (D89): every batch names who sent it — a user, or the gateway key by its label.
+  { title: "Отправил", key: "sent_by", render: (_: unknown, b) => b.sent_by ?? "—" },
   { title: "Состояние", key: "state", render: (_: unknown, b) => <BatchState batch={b} /> },
   { title: "Строк", dataIndex: "lines", align: "right", render: count },
   { title: "Принято", dataIndex: "accepted", align: "right", render: count },

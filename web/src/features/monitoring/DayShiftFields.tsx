@@ -23,7 +23,7 @@ export function DayShiftFields(props: {
   shift: number;
   onShift: (shift: number) => void;
   /** The page's shifts (begunShifts disables those not yet begun). */
-  shifts: { value: number; label: string }[];
+  shifts: { value: number; label: string; from?: number }[];
 }) {
   const { dateText, setDateText, date } = props.day;
   const valid = typedDate(dateText) !== undefined;

@@ -7,7 +7,8 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftName, shiftSpan } from "@core/monitoring";
+import { shiftsOfDay } from "@core/shift-calendar";
+import { useFacilities } from "../../api/inventory";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventKind, type EventLevel } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
@@ -28,11 +29,6 @@ const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default:
 const EventKindCell = lazy(() => import("./EventCells").then((m) => ({ default: m.EventKindCell })));
 const StillGoingTag = lazy(() => import("./EventCells").then((m) => ({ default: m.StillGoingTag })));
 
-const SHIFT_OPTIONS = [
-  { value: 0, label: "Все смены" },
-  ...DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) })),
-];
-
 /** The day after a YYYY-MM-DD date. */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -44,6 +40,11 @@ export default function EventsPage() {
   const day = useTypedDay(zone);
   const { dateText, date } = day;
   const [shift, setShift] = useState(0);
+  // Issue 114 (D90): the day's shifts by the facility's calendar in force on it.
+  const calendar = useFacilities().data?.find((f) => f.id === facilityId)?.shift_calendar;
+  const dayShifts = useMemo(() => (date ? shiftsOfDay(calendar, date, zone) : []), [calendar, date, zone]);
+  const shiftOptions = [{ value: 0, label: "Все смены" }, ...dayShifts.map((s) => ({ value: s.number, label: s.name, from: s.from }))];
+  const chosenShift = dayShifts[shift - 1];
   const [working, setWorking] = useState<string | undefined>();
   const [level, setLevel] = useState<EventLevel | undefined>();
   const [kind, setKind] = useState<EventKind | undefined>();
@@ -53,7 +54,7 @@ export default function EventsPage() {
   const [reportError, setReportError] = useState<string>();
   const filters = useMemo((): EventFilters | undefined => {
     if (!date) return undefined;
-    const span = shift ? shiftSpan(`${date}#${shift}`, zone) : undefined;
+    const span = shift ? chosenShift : undefined;
     return {
       from: span ? new Date(span.from).toISOString() : date,
       to: span ? new Date(span.to).toISOString() : nextDay(date),
@@ -61,7 +62,7 @@ export default function EventsPage() {
       ...(level ? { level } : {}),
       ...(kind ? { kind } : {}),
     };
-  }, [date, shift, zone, working, level, kind]);
+  }, [date, shift, chosenShift, working, level, kind]);
   const events = useSensorEvents(facilityId, filters);
   const gassings = useGassings(facilityId, date, date);
   const open = (events.data?.results ?? []).filter((e) => !e.acknowledged_at);
@@ -103,7 +104,8 @@ export default function EventsPage() {
       key: "shift",
       width: 110,
       render: (_: unknown, e) => {
-        const [name, hours] = shiftName(e.shift.number).split(" (");
+        const own = shiftsOfDay(calendar, e.shift.date, zone)[e.shift.number - 1];
+        const [name, hours] = (own?.name ?? `Смена ${e.shift.number} (—)`).split(" (");
         return (
           <>
             <span style={{ whiteSpace: "nowrap" }}>{name}</span> <span style={{ whiteSpace: "nowrap" }}>({hours},</span>{" "}
@@ -178,7 +180,7 @@ export default function EventsPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="События" facilityId={facilityId} current="events" limits demo={events.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={SHIFT_OPTIONS} />
+        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={shiftOptions} />
         <Space direction="vertical" size={2}>
           <Typography.Text>Выработка</Typography.Text>
           <Select
@@ -218,7 +220,7 @@ export default function EventsPage() {
       </Flex>
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {events.isError && <LoadError what="события" message={events.error.message} retry={() => events.refetch()} />}
-      <Card title={shift ? `События: ${shiftName(shift)}, ${dateText}` : `События за ${dateText}`}>
+      <Card title={shift && chosenShift ? `События: ${chosenShift.name}, ${dateText}` : `События за ${dateText}`}>
         <Space wrap style={{ marginBottom: 12 }}>
           <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
             Отчет смены (xlsx)

@@ -7,7 +7,17 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { NOTIFICATIONS } from "@core/monitoring-events";
-import { DUTIES, DUTY_LABELS, GASSING_TYPE_LABELS, gassingDurationText } from "@core/gassing-book";
+import {
+  CORRECTED_MARK,
+  correctionText,
+  DUTIES,
+  DUTY_LABELS,
+  GASSING_TYPE_LABELS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  gassingDurationText,
+  gassingMaxText,
+} from "@core/gassing-book";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { displayDateTime } from "../../shared/dates";
 import { isApiError } from "../../api/client";
@@ -50,8 +60,26 @@ function registrationText(g: Gassing) {
 }
 
 /** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
+/** Issue 114 (D89): each correction of the readings after the gassing was found, as the record keeps it. */
+function Corrections({ g }: { g: Gassing }) {
+  if (g.corrections.length === 0) return null;
+  return (
+    <Space direction="vertical" size={0} data-testid="gassing-corrections">
+      <Tag color="orange" style={{ whiteSpace: "normal" }}>
+        {CORRECTED_MARK}
+      </Tag>
+      {g.corrections.map((c) => (
+        <Typography.Text key={c.at} type="secondary" style={{ fontSize: 12 }}>
+          {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+        </Typography.Text>
+      ))}
+      {g.correction_reason && <Typography.Text style={{ fontSize: 12 }}>Причина исправления: {g.correction_reason}</Typography.Text>}
+    </Space>
+  );
+}
+
 function entryText(g: Gassing) {
-  if (!g.registered_by) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!g.registered_by) return g.corrections.length > 0 ? <Corrections g={g} /> : <Typography.Text type="secondary">—</Typography.Text>;
   const line = (label: string, value: string) => (
     <Typography.Text>
       <Typography.Text type="secondary">{label}:</Typography.Text> {value || "не указано"}
@@ -62,9 +90,16 @@ function entryText(g: Gassing) {
       {line("Вид", g.type ? GASSING_TYPE_LABELS[g.type] : "")}
       {line("Причина", g.cause)}
       {line("Меры", g.measures)}
-      {line("Потери", `проходка ${number(g.losses.development_m, 1)} м, добыча ${number(g.losses.coal_t, 1)} т`)}
+      {line(
+        "Потери",
+        // Issue 114: losses never entered are «—», never «0,0».
+        `проходка ${g.losses.development_m === null ? "—" : `${number(g.losses.development_m, 1)} м`}, добыча ${
+          g.losses.coal_t === null ? "—" : `${number(g.losses.coal_t, 1)} т`
+        }`,
+      )}
       {line("Разгазирование провел", g.cleared_by)}
       {line("Расследовал", g.investigated_by)}
+      <Corrections g={g} />
     </Space>
   );
 }
@@ -142,11 +177,25 @@ export function GassingsCard({
     },
     { title: "Вид", dataIndex: "kind", width: 80, render: (v: Gassing["kind"]) => <Tag color={KIND_COLOURS[v]}>{v}</Tag> },
     {
-      title: "Макс. / допустимо, % об.",
+      title: "Макс. / норма, % об.",
       key: "max",
       align: "right",
-      width: 85,
-      render: (_: unknown, g) => `${number(g.max, 2)} / ${[...new Set(g.limits)].map((l) => number(l, 2)).join("; ")}`,
+      width: 95,
+      // Issue 114: the norm by the meters' place (D87); past the span «более 4 % (за пределом шкалы)», and
+      // a jump or an over-span minute marked with what closing said it was (D88).
+      render: (_: unknown, g) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>
+            {g.over_span === null ? number(g.max, 2) : gassingMaxText(g.max, g.over_span, number)} /{" "}
+            {[...new Set(g.limits)].map((l) => number(l, 2)).join("; ")}
+          </Typography.Text>
+          {g.sudden && (
+            <Tag color="volcano" style={{ whiteSpace: "normal" }}>
+              {g.onset ? `резкий рост / за пределом шкалы: ${ONSET_LABELS[g.onset]}` : SUDDEN_MARK}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     { title: "Запись в книге", key: "entry", width: 240, render: (_: unknown, g) => entryText(g) },
     {

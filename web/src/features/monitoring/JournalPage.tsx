@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftName, shiftOf } from "@core/monitoring";
+import { shiftAt, shiftsOfDay } from "@core/shift-calendar";
 import { limitSources } from "@core/methane-limits";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { DayShiftFields, useTypedDay } from "./DayShiftFields";
@@ -25,12 +25,6 @@ const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default:
 const JournalSignature = lazy(() => import("./JournalSignature"));
 
 const two = (n: number) => String(n).padStart(2, "0");
-const hoursOf = (shift: number) => {
-  const from = DEFAULT_SHIFT_STARTS[shift - 1] / 60;
-  const to = (DEFAULT_SHIFT_STARTS[shift] ?? 1440) / 60;
-  return Array.from({ length: to - from }, (_, i) => from + i);
-};
-const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) }));
 const figure = (v: number | null) => (v === null ? "—" : number(v, 2));
 const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** The month of a date: its first and last days (ГГГГ-ММ-ДД). */
@@ -44,10 +38,20 @@ export default function JournalPage() {
   const zone = zoneOf(useMe().data?.company);
   const day = useTypedDay(zone);
   const { dateText, date } = day;
-  const [shift, setShift] = useState(() => Number(shiftOf(Date.now(), zone).split("#")[1]));
+  const [chosen, setShift] = useState(() => shiftAt(undefined, Date.now(), zone).number);
   const [fileError, setFileError] = useState<string>();
   const journal = useJournal(facilityId, date);
-  const hours = hoursOf(shift);
+  // Issue 114 (D90): the day's shifts by the facility's calendar, as the journal gives them.
+  const shifts =
+    journal.data?.shift_list ?? shiftsOfDay(undefined, date ?? "2000-01-01", zone).map((s) => ({ ...s, hours: [] as number[] }));
+  const shift = Math.min(chosen, shifts.length);
+  const current = shifts[shift - 1];
+  const hours = current?.hours ?? [];
+  const shiftOptions = shifts.map((s) => ({
+    value: s.number,
+    label: s.name,
+    from: typeof s.from === "number" ? s.from : Date.parse(s.from),
+  }));
 
   async function save(work: () => Promise<void>) {
     setFileError(undefined);
@@ -102,7 +106,7 @@ export default function JournalPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" limits demo={journal.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={SHIFT_OPTIONS} />
+        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={shiftOptions} />
         <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "xlsx"))}>
           Журнал (xlsx)
         </Button>
@@ -118,7 +122,7 @@ export default function JournalPage() {
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
-      <Card title={`Средние значения газов по часам: ${shiftName(shift)}, ${dateText}`}>
+      <Card title={`Средние значения газов по часам: ${current?.name ?? ""}, ${dateText}`}>
         {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
         <Typography.Paragraph type="secondary">
           Среднее валидных минутных значений за час, смену и сутки по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm);

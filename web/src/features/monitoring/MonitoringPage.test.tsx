@@ -32,6 +32,7 @@ const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"]
   sensor: "s1",
   code: "М-1",
   kind: "methane",
+  place: "face",
   value: 0.93,
   at: "2026-03-01T03:00:00.000Z",
   warning: 1,

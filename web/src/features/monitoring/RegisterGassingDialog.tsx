@@ -3,23 +3,46 @@
 // affected section, the territorial Rostekhnadzor body), the cause, the type, the losses, who cleared
 // the gas and who investigated, the measures, a comment, and the closing, which the server refuses
 // naming each notification still unticked and each of cause, type and measures still empty. Who and
-// when are kept; a closed entry does not change.
+// when are kept; a closed entry does not change. Issue 114 (D88): an entry holding a jump or a reading past
+// the meter's span is marked, and closing it asks what it was (an outburst, the sensor's fault, other).
 import { useState } from "react";
 import { Alert, Button, Checkbox, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { LIMITS } from "@server/contract";
-import { GASSING_TYPES, GASSING_TYPE_LABELS, type GassingType } from "@core/gassing-book";
+import {
+  GASSING_TYPES,
+  GASSING_TYPE_LABELS,
+  CORRECTED_MARK,
+  ONSETS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  correctionText,
+  gassingMaxText,
+  type GassingType,
+  type Onset,
+} from "@core/gassing-book";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { displayDateTime } from "../../shared/dates";
+import { companyZoneNow, displayDateTime, typedDate } from "../../shared/dates";
+import { instantOfWallTime } from "@core/company-clock";
 import { withoutFieldNames } from "../../shared/fieldErrors";
 import { isApiError } from "../../api/client";
 import { useRegisterGassing, type Gassing } from "../../api/journal";
 import { number } from "./offerTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const INSTANT_TYPED = "ДД.ММ.ГГГГ ЧЧ:ММ";
+/** «ДД.ММ.ГГГГ ЧЧ:ММ» on the company's clock → an ISO instant; undefined when it is none. */
+function typedInstant(text: string): string | undefined {
+  const [day, time] = text.trim().split(/\s+/);
+  const date = day ? typedDate(day) : undefined;
+  const match = time ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time) : null;
+  if (!date || !match) return undefined;
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(instantOfWallTime(y, m, d, Number(match[1]), Number(match[2]), companyZoneNow())).toISOString();
+}
 
 /** The fields whose refusal shows under them; the others' (notifications, a gassing that lasts) in the alert. */
-const OWN_FIELDS = ["cause", "type", "measures"] as const;
+const OWN_FIELDS = ["cause", "type", "measures", "onset", "correction_reason"] as const;
 type OwnField = (typeof OWN_FIELDS)[number];
 
 function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
@@ -36,12 +59,16 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   const [notified, setNotified] = useState(gassing.notified);
   const [cause, setCause] = useState(gassing.cause);
   const [type, setType] = useState<GassingType | null>(gassing.type);
+  const [onset, setOnset] = useState<Onset | null>(gassing.onset);
   const [development, setDevelopment] = useState<number | null>(gassing.losses.development_m);
   const [coal, setCoal] = useState<number | null>(gassing.losses.coal_t);
   const [clearedBy, setClearedBy] = useState(gassing.cleared_by);
   const [investigatedBy, setInvestigatedBy] = useState(gassing.investigated_by);
+  const [clearedAt, setClearedAt] = useState(gassing.cleared_at ? displayDateTime(gassing.cleared_at) : "");
+  const [resumedAt, setResumedAt] = useState(gassing.resumed_at ? displayDateTime(gassing.resumed_at) : "");
   const [measures, setMeasures] = useState(gassing.measures);
   const [comment, setComment] = useState(gassing.comment);
+  const [correctionReason, setCorrectionReason] = useState(gassing.correction_reason);
   const register = useRegisterGassing(facility);
   const save = (close: boolean) =>
     register.mutate(
@@ -51,11 +78,16 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           notified,
           cause: cause.trim(),
           ...(type ? { type } : {}),
-          losses: { development_m: development ?? 0, coal_t: coal ?? 0 },
+          ...(onset ? { onset } : {}),
+          // Issue 114: a loss left empty stays never entered («—»), not 0.
+          losses: { ...(development !== null ? { development_m: development } : {}), ...(coal !== null ? { coal_t: coal } : {}) },
           cleared_by: clearedBy.trim(),
+          ...(typedInstant(clearedAt) ? { cleared_at: typedInstant(clearedAt) } : {}),
+          ...(typedInstant(resumedAt) ? { resumed_at: typedInstant(resumedAt) } : {}),
           investigated_by: investigatedBy.trim(),
           measures: measures.trim(),
           comment: comment.trim(),
+          ...(gassing.corrections.length > 0 ? { correction_reason: correctionReason.trim() } : {}),
           close,
         },
       },
@@ -97,9 +129,21 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
     >
       <Flex vertical gap={12}>
         <Typography.Text>
-          {gassing.working || "без выработки"}, максимум {number(gassing.max, 2)} % об.,{" "}
+          {gassing.working || "без выработки"}, максимум {gassingMaxText(gassing.max, gassing.over_span, number)}, норма{" "}
+          {[...new Set(gassing.limits)].map((l) => number(l, 2)).join("; ")} %,{" "}
           {gassing.end ? `до ${displayDateTime(gassing.end)}` : "продолжается"}
         </Typography.Text>
+        {gassing.sudden && (
+          <Field label={capital(SUDDEN_MARK)} error={errorAt("onset")}>
+            <Radio.Group value={onset} onChange={(e) => setOnset(e.target.value)} aria-label="Что это было">
+              {ONSETS.map((o) => (
+                <Radio key={o} value={o}>
+                  {capital(ONSET_LABELS[o])}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Field>
+        )}
         <Field label="Оповещены">
           {NOTIFICATIONS.map((n) => (
             <Checkbox key={n} checked={notified[n]} onChange={(e) => setNotified({ ...notified, [n]: e.target.checked })}>
@@ -107,6 +151,22 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             </Checkbox>
           ))}
         </Field>
+        {gassing.corrections.length > 0 && (
+          <Field label={`${capital(CORRECTED_MARK)}: причина`} error={errorAt("correction_reason")}>
+            {gassing.corrections.map((c) => (
+              <Typography.Text key={c.at} type="secondary">
+                {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+              </Typography.Text>
+            ))}
+            <Input
+              aria-label="Причина исправления"
+              placeholder="Например: ложное срабатывание: помеха в линии связи"
+              value={correctionReason}
+              onChange={(e) => setCorrectionReason(e.target.value)}
+              maxLength={long}
+            />
+          </Field>
+        )}
         <Field label="Вид загазирования" error={errorAt("type")}>
           <Radio.Group value={type} onChange={(e) => setType(e.target.value)} aria-label="Вид загазирования">
             {GASSING_TYPES.map((t) => (
@@ -136,6 +196,28 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             maxLength={short}
           />
         </Field>
+        {/* Issue 114: when the gas was cleared and work resumed, on the company's clock. */}
+        <Flex gap={12} wrap>
+          <Field label="Разгазировано" error={clearedAt && !typedInstant(clearedAt) ? `дата и время в виде ${INSTANT_TYPED}` : undefined}>
+            <Input
+              aria-label="Разгазировано"
+              placeholder={INSTANT_TYPED}
+              value={clearedAt}
+              onChange={(e) => setClearedAt(e.target.value)}
+            />
+          </Field>
+          <Field
+            label="Работы возобновлены"
+            error={resumedAt && !typedInstant(resumedAt) ? `дата и время в виде ${INSTANT_TYPED}` : undefined}
+          >
+            <Input
+              aria-label="Работы возобновлены"
+              placeholder={INSTANT_TYPED}
+              value={resumedAt}
+              onChange={(e) => setResumedAt(e.target.value)}
+            />
+          </Field>
+        </Flex>
         <Field label="Расследовал">
           <Input
             aria-label="Расследовал"
@@ -158,8 +240,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           <Input.TextArea aria-label="Комментарий" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={long} />
         </Field>
         <Typography.Text type="secondary">
-          Закрыть можно, когда оповещены все, загазирование кончилось и указаны причина, вид и принятые меры. Закрытая запись не меняется.{" "}
-          {ADVISORY_NOTE}
+          Закрыть можно, когда оповещены все, загазирование кончилось и указаны причина, вид и принятые меры
+          {gassing.sudden ? " (и что это было)" : ""}. Закрытая запись не меняется. {ADVISORY_NOTE}
         </Typography.Text>
         {refusal && <Alert type="error" showIcon role="alert" title={capital(refusal)} />}
       </Flex>

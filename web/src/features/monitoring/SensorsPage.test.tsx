@@ -191,11 +191,12 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   openSensors();
   await screen.findByText("М-12");
   expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
-  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against.
+  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against;
+  // issue 114 (D87): the norm of where it hangs (10–20 m from the face: the working's 1 %), not its A of 1,5 %.
   expect(
     await screen.findByText(
       // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
-      "Предел — A датчика; допустимая 1 % — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
     ),
   ).toBeTruthy();
   const row = screen.getByText("М-12").closest("tr")!;
@@ -317,9 +318,9 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
       refused_count: 3,
       file_name: "Выгрузка.csv",
     }),
-    listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1 }),
+    listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1, sent_by: "ключ шлюза «Диспетчерская»" }),
     // Issue 105 item 6: three corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
-    listed("b0", "2026-03-01T06:55:00.000Z", { state: "done", lines: 3, corrected: 3 }),
+    listed("b0", "2026-03-01T06:55:00.000Z", { state: "done", lines: 3, corrected: 3, sent_by: "Кузнецова О. И." }),
   ];
   app = openPart(<BatchesCard facility="f1" />, facilityServer);
   const card = (await screen.findByText("Загрузки АГК", { selector: ".ant-card-head-title" })).closest<HTMLElement>(".ant-card")!;
@@ -330,8 +331,12 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
   const heads = within(card)
     .getAllByRole("columnheader")
     .map((h) => h.textContent);
-  expect(heads.slice(3)).toEqual(["Строк", "Принято", "Повторы", "Исправлено", "Отклонено строк"]);
-  expect([...corrections.querySelectorAll("td")].slice(3).map((c) => c.textContent)).toEqual(["3", "0", "0", "3", "0"]);
+  expect(heads.slice(4)).toEqual(["Строк", "Принято", "Повторы", "Исправлено", "Отклонено строк"]);
+  expect([...corrections.querySelectorAll("td")].slice(4).map((c) => c.textContent)).toEqual(["3", "0", "0", "3", "0"]);
+  // Issue 114 (D89): who sent each batch; a user's push is no gateway's.
+  expect(heads[2]).toBe("Отправил");
+  expect(corrections.textContent).toContain("передача пользователя");
+  expect(corrections.textContent).toContain("Кузнецова О. И.");
   // On the company's clock (the default, Novokuznetsk, UTC+7), newest first.
   expect(failed.textContent).toContain("01.03.2026 14:05");
   expect(failed.textContent).toContain("выгрузка «Выгрузка.csv»");
@@ -339,6 +344,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
   expect(failed.textContent).toContain("2\u00a0880");
   expect(failed.textContent).toContain("1\u00a0440");
   expect(done.textContent).toContain("передача шлюза");
+  expect(done.textContent).toContain("ключ шлюза «Диспетчерская»");
   expect(done.textContent).toContain("применена");
   expect(done.textContent).not.toContain("не применена");
 });

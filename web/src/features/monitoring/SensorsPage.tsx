@@ -136,9 +136,9 @@ export default function SensorsPage() {
       render: (_: unknown, s) => (
         <Space direction="vertical" size={0}>
           <span style={oneLine.style}>{levels(s)}</span>
-          {limitText(limits, s.kind, s.alarm) && (
+          {limitText(limits, s.kind, s.place) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {limitText(limits, s.kind, s.alarm)}
+              {limitText(limits, s.kind, s.place)}
             </Typography.Text>
           )}
         </Space>

@@ -10,7 +10,16 @@ export function begunDate(text: string, zone: string, now = Date.now()): string 
   return date && date <= isoDateIn(new Date(now), zone) ? date : undefined;
 }
 
-/** The shifts to choose from: those of `date` not yet begun disabled (0, «Все смены», never). */
-export function begunShifts<T extends { value: number }>(shifts: T[], date: string | undefined, zone: string, now = Date.now()) {
-  return shifts.map((s) => ({ ...s, disabled: Boolean(date && s.value > 0 && (shiftSpan(`${date}#${s.value}`, zone)?.from ?? 0) > now) }));
+/** The shifts to choose from: those of `date` not yet begun disabled (0, «Все смены», never); a shift
+ *  that says when it starts (`from`, UTC ms: the facility's calendar, issue 114) is read by it. */
+export function begunShifts<T extends { value: number; from?: number }>(
+  shifts: T[],
+  date: string | undefined,
+  zone: string,
+  now = Date.now(),
+) {
+  return shifts.map((s) => ({
+    ...s,
+    disabled: Boolean(date && s.value > 0 && (s.from ?? shiftSpan(`${date}#${s.value}`, zone)?.from ?? 0) > now),
+  }));
 }

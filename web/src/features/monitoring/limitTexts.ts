@@ -1,19 +1,28 @@
-// Issue 105, item 4: the act, point and edition of the limit a methane meter is read against, in the words
-// the register and the live tile print (the journal's come from the server, each day's own edition).
+// Issue 105, item 4, and issue 114 (D87): the norm a methane meter is read against — the row of where it
+// hangs, never its kind nor its W/A, which are alarms — with its act, point and edition, in the words the
+// register and the live tile print (the journal's come from the server, each day's own edition).
 import { METHANE_KINDS, type SensorKind } from "@core/monitoring";
-import { limitSourceText, placeOfKind } from "@core/methane-limits";
+import { limitSourceText, METHANE_PLACE_LABELS, NORM_OF_PLACE } from "@core/methane-limits";
+import type { SensorPlace } from "@core/sensor-places";
 import type { MethaneLimitRow } from "@server/contract";
 import { number } from "./liveTexts";
 
-/** Today's permissible limit of the place a meter of `kind` measures, among the reference's rows. */
-export const placeLimit = (rows: readonly MethaneLimitRow[] | undefined, kind: SensorKind): MethaneLimitRow | undefined =>
-  METHANE_KINDS.has(kind) ? rows?.find((r) => r.applied && r.place === placeOfKind(kind)) : undefined;
+/** Today's norm of the place a methane meter hangs at (D87), among the reference's rows. */
+export const placeLimit = (
+  rows: readonly MethaneLimitRow[] | undefined,
+  kind: SensorKind,
+  place: SensorPlace,
+): MethaneLimitRow | undefined => {
+  const norm = NORM_OF_PLACE[place];
+  return METHANE_KINDS.has(kind) && norm !== null ? rows?.find((r) => r.applied && r.place === norm) : undefined;
+};
 
-/** «Допустимая 1 % (…, п. 122, приложение № 3 (текст акта не прочитан))», with «предел — A датчика» first
- *  where the register sets the meter's A; null for a meter of another kind. */
-export function limitText(rows: readonly MethaneLimitRow[] | undefined, kind: SensorKind, alarm: number | null): string | null {
-  const place = placeLimit(rows, kind);
-  if (!place) return null;
-  const allowed = `допустимая ${number(place.limit_pct, 2)}\u00a0% — ${limitSourceText({ ...place, by: "place" })}`;
-  return alarm === null ? `Предел: ${allowed}` : `Предел — A датчика; ${allowed}`;
+/** «Норма 0,75 % в исходящей струе крыла, шахты — Правила … (приказ № 507 от 08.12.2020), п. 122,
+ *  приложение № 3 (текст акта не прочитан)»; a degassing line's meter opens no gassing; null for another kind. */
+export function limitText(rows: readonly MethaneLimitRow[] | undefined, kind: SensorKind, place: SensorPlace): string | null {
+  if (!METHANE_KINDS.has(kind)) return null;
+  if (NORM_OF_PLACE[place] === null) return "Норма загазирования не применяется: дегазационный трубопровод";
+  const row = placeLimit(rows, kind, place);
+  if (!row) return null;
+  return `Норма ${number(row.limit_pct, 2)}\u00a0% ${METHANE_PLACE_LABELS[row.place]} — ${limitSourceText({ ...row, by: "place", place: null })}`;
 }

@@ -9,6 +9,7 @@ const meter = (code: string, state: Meter["state"], stale_minutes: number | null
   sensor: code,
   code,
   kind: "methane",
+  place: "face",
   value: 0.5,
   at: "2026-03-01T03:00:00.000Z",
   warning: 1,

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Alert, Button, Card, Checkbox, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
+import { ShiftCalendarDialog } from "./ShiftCalendarDialog";
 import { TextItem } from "../../shared/TextItem";
 import { InServiceItems } from "../../shared/InServiceItems";
 import { NumericInput } from "../../shared/NumericInput";
@@ -47,17 +48,27 @@ const buttonsColumn = <T,>(key: string, width: number, buttons: (row: T) => Reac
   render: (_: unknown, row) => <Space size={4}>{buttons(row)}</Space>,
 });
 
-const columns = (edit: (facility: Facility) => void, points: (facility: Facility) => void): TableColumnsType<Facility> => [
+const columns = (
+  edit: (facility: Facility) => void,
+  points: (facility: Facility) => void,
+  calendar: (facility: Facility) => void,
+): TableColumnsType<Facility> => [
   nameColumn("Название"),
   { title: "Тип", dataIndex: "kind", render: (kind: FacilityKind) => FACILITY_KINDS[kind] },
   { title: "Лицензия", dataIndex: "licence_number", render: orDash },
   { title: "Адрес", dataIndex: "address", render: orDash },
-  buttonsColumn("edit", 330, (facility) => (
+  buttonsColumn("edit", 440, (facility) => (
     <>
       <Button size="small" onClick={() => points(facility)}>
         Источники выбросов
       </Button>
       {facility.kind === "underground_mine" && <Link to={`/facilities/${facility.id}/sensors`}>Датчики</Link>}
+      {/* Issue 114 (D90): the mine's shifts, which the journal and the shift reports follow. */}
+      {facility.kind === "underground_mine" && (
+        <Button size="small" onClick={() => calendar(facility)}>
+          Календарь смен
+        </Button>
+      )}
       <Button size="small" onClick={() => edit(facility)}>
         Изменить
       </Button>
@@ -69,6 +80,7 @@ export function FacilitiesCard() {
   const facilities = useFacilities();
   const [editing, setEditing] = useState<Facility | "new" | null>(null);
   const [pointsOf, setPointsOf] = useState<Facility | null>(null);
+  const [calendarOf, setCalendarOf] = useState<Facility | null>(null);
   return (
     <Card
       title="Площадки"
@@ -83,12 +95,13 @@ export function FacilitiesCard() {
         rowKey="id"
         loading={facilities.isPending}
         scroll={{ x: 700 }}
-        columns={columns(setEditing, setPointsOf)}
+        columns={columns(setEditing, setPointsOf, setCalendarOf)}
         dataSource={facilities.data ?? []}
         locale={{ emptyText: "Площадок пока нет: добавьте шахты, разрезы и фабрики компании" }}
       />
       {editing && <FacilityDialog facility={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
       {pointsOf && <PointsDialog facility={pointsOf} onClose={() => setPointsOf(null)} />}
+      {calendarOf && <ShiftCalendarDialog facility={calendarOf} onClose={() => setCalendarOf(null)} />}
     </Card>
   );
 }

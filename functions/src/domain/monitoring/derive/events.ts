@@ -7,7 +7,8 @@
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/monitoring";
+import { MINUTE_MS, flagQuality, minuteMeans, type SensorKind } from "@core/monitoring";
+import { shiftAt, type ShiftCalendarEntry } from "@core/shift-calendar";
 import {
   EVENT_LEVELS,
   STALE_INTERVALS,
@@ -431,7 +432,10 @@ async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor:
 export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
   const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
   const zone = zoneOf(await deps.repos.companies.get(sensor.company));
-  return { facility: { id: sensor.facility, name: facility?.name ?? "" }, view: (event) => eventView(event, sensor, zone, now) };
+  return {
+    facility: { id: sensor.facility, name: facility?.name ?? "" },
+    view: (event) => eventView(event, sensor, zone, now, facility?.shift_calendar),
+  };
 }
 
 /** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
@@ -495,7 +499,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     const start = Date.parse(event.start);
     const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
     if (!(start < to && end > from)) continue;
-    const view = eventView(event, sensors.get(event.sensor), zone, now);
+    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar);
     if (query.level && view.level !== query.level) continue;
     if (query.kind && view.kind !== query.kind) continue;
     if (query.working !== undefined && view.working !== query.working) continue;
@@ -533,9 +537,16 @@ const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LE
 
 /** An event as the API answers it: its sensor's code and working (the register at its start) and the
  *  shift it started in on the company's clock. */
-export function eventView(event: SensorEvent, sensor: Sensor | undefined, zone: string, now: number): EventView {
+export function eventView(
+  event: SensorEvent,
+  sensor: Sensor | undefined,
+  zone: string,
+  now: number,
+  calendar?: readonly ShiftCalendarEntry[],
+): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
-  const [date, number] = shiftOf(Date.parse(event.start), zone, DEFAULT_SHIFT_STARTS).split("#");
+  // D90: the shift by the facility's calendar in force on the day.
+  const { date, number } = shiftAt(calendar, Date.parse(event.start), zone);
   return {
     id: event.id,
     facility: event.facility,
@@ -553,7 +564,7 @@ export function eventView(event: SensorEvent, sensor: Sensor | undefined, zone: 
       event.kind === "stale" && event.end === null
         ? Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS))
         : event.minutes_above,
-    shift: { date, number: Number(number) },
+    shift: { date, number },
     forecast: event.forecast ?? null,
     fault: event.fault ?? null,
     acknowledged_by: event.acknowledged_by,
@@ -587,7 +598,13 @@ export async function acknowledgeEvent(
       comment: input.comment ?? "",
     };
     if (await deps.repos.sensorEvents.put(next, event.version)) {
-      return eventView(next, await deps.repos.sensors.get(actor.company, facility.id, event.sensor), zone, deps.clock.now().getTime());
+      return eventView(
+        next,
+        await deps.repos.sensors.get(actor.company, facility.id, event.sensor),
+        zone,
+        deps.clock.now().getTime(),
+        facility.shift_calendar,
+      );
     }
   }
   throw new Conflict("Событие изменяли одновременно: повторите");
@@ -613,8 +630,15 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
   const out: EventView[] = [];
   for (const { id, event } of found) {
     if (event.acknowledged_at) {
+      const calendar = (await deps.repos.facilities.get(actor.company, event.facility))?.shift_calendar;
       out.push(
-        eventView(event, await deps.repos.sensors.get(actor.company, event.facility, event.sensor), zone, deps.clock.now().getTime()),
+        eventView(
+          event,
+          await deps.repos.sensors.get(actor.company, event.facility, event.sensor),
+          zone,
+          deps.clock.now().getTime(),
+          calendar,
+        ),
       );
       continue;
     }
@@ -630,6 +654,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
           await deps.repos.sensors.get(actor.company, event.facility, event.sensor),
           zone,
           deps.clock.now().getTime(),
+          (await deps.repos.facilities.get(actor.company, event.facility))?.shift_calendar,
         ),
       );
     }

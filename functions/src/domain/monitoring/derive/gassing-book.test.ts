@@ -50,12 +50,33 @@ describe("the book's closing rules (nextEntry)", () => {
     expect(closingProblems(FILLED)).toBeUndefined();
   });
 
+  // Issue 114: closing names every missing thing at once — a dispatcher met one refusal after another.
+  it("names every reason not to close at once: notifications, a gassing that lasts, each empty field", () => {
+    const attempt = () =>
+      nextEntry(undefined, { notified: { chief_engineer: true }, cause: "x", close: true }, { ...CONTEXT, lasts: true });
+    expect(attempt).toThrow(Invalid);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Invalid).problems?.map((p) => p.field)).toEqual(["notified", "close", "type", "measures"]);
+    }
+  });
+
   it("closes once everything is given, keeping what an earlier write gave", () => {
     const first = nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "Остановка ВМП", losses: { coal_t: 120 } }, CONTEXT);
-    expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: 0, coal_t: 120 }, version: 1 });
+    expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: null, coal_t: 120 }, version: 1 });
     const closed = nextEntry(
       first,
-      { notified: {}, type: "accident", measures: "Проверен ВМП", cleared_by: "Горный мастер Петров П. П.", close: true },
+      {
+        notified: {},
+        type: "accident",
+        measures: "Проверен ВМП",
+        cleared_by: "Горный мастер Петров П. П.",
+        // Issue 114: when the gas was cleared and work resumed.
+        cleared_at: "2026-03-02T04:40:00+07:00",
+        resumed_at: "2026-03-02T05:15:00+07:00",
+        close: true,
+      },
       { ...CONTEXT, by: "ivan@kuz-glub.ru", at: "2026-03-02T02:00:00.000Z" },
     );
     expect(closed).toMatchObject({
@@ -64,8 +85,10 @@ describe("the book's closing rules (nextEntry)", () => {
       registered_by: "olga@kuz-glub.ru",
       cause: "Остановка ВМП",
       type: "accident",
-      losses: { development_m: 0, coal_t: 120 },
+      losses: { development_m: null, coal_t: 120 },
       cleared_by: "Горный мастер Петров П. П.",
+      cleared_at: "2026-03-01T21:40:00.000Z",
+      resumed_at: "2026-03-01T22:15:00.000Z",
       version: 2,
     });
   });
@@ -104,6 +127,13 @@ describe("the confirmations (confirmedEntry)", () => {
       chief_engineer: { by: "chief@kuz-glub.ru" },
       head_ab: { by: "chief@kuz-glub.ru" },
     });
+  });
+
+  // Issue 114 (D89): four eyes — the dispatcher who closed the entry may hold a duty, and confirms nothing of it.
+  it("are refused to the one who closed the entry, naming the rule", () => {
+    const own = { duty: "chief_engineer", by: CONTEXT.by, at: "2026-03-03T01:00:00.000Z" };
+    expect(() => confirmedEntry(closed, "chief_engineer", own)).toThrow(Forbidden);
+    expect(() => confirmedEntry(closed, "chief_engineer", own)).toThrow("правило «четырех глаз»");
   });
 });
 
@@ -185,16 +215,21 @@ describe("the book on the in-memory repositories", () => {
       "Начало",
       "Окончание",
       "Продолжительность",
+      "Участок",
       "Выработка",
+      "Место установки датчиков",
       "Датчики",
       "Вид",
       "Тип",
       "Макс. CH4, % об.",
+      "Норма CH4, % об.",
       "Причина",
       "Потери проходки, м",
       "Потери добычи, т",
       "Оповещены",
       "Разгазирование провел",
+      "Разгазировано",
+      "Работы возобновлены",
       "Расследовал",
       "Принятые меры",
       "Зарегистрировал",
@@ -205,20 +240,31 @@ describe("the book on the in-memory repositories", () => {
       "Комментарий",
     ]);
     const first = (sheet.getRow(3).values as unknown[]).slice(1);
-    expect(first.slice(0, 8)).toEqual([
+    expect(first.slice(0, 10)).toEqual([
       1,
       "02.03.2026 03:10",
       "02.03.2026 03:30",
       "20 мин",
+      "Выемочный участок 12-1",
       "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
       "М-7, М-8",
       "общее",
       "технологическое",
     ]);
-    expect(first.slice(9, 12)).toEqual(["Остановка ВМП", 2.5, 340]);
-    expect(first[16]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    expect(first[20]).toMatch(/^Семенов И\., /);
-    expect(first[19]).toBe("не подтверждено");
+    // Issue 114 (D87): the norm its meters were read against, by where they hang.
+    expect(first.slice(11, 15)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
+    const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
+    expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
+    expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(first[25]).toMatch(/^Семенов И\., /);
+    expect(first[24]).toBe("не подтверждено");
+    // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
+    const spike = sheet
+      .getRows(3, list.results.length)!
+      .map((r) => (r.values as unknown[]).slice(1))
+      .find((r) => r[1] === "02.03.2026 14:00")!;
+    expect(spike[12]).toBe("— резкий рост / за пределом шкалы: внезапный выброс или отказ датчика? не указано".replace(" ", "\n"));
     const labels = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[2] ?? ""));
     expect(labels.slice(-2)).toEqual(["Начальник участка АБ", "Главный инженер"]);
     const dir = mkdtempSync(join(tmpdir(), "gassing-book-"));
@@ -233,6 +279,11 @@ describe("the book on the in-memory repositories", () => {
       "20 мин",
       "добыча 340,0 т",
       "проходка 2,5 м",
+      "1,00 %",
+      // Issue 114: losses never entered print «—», never «0,0».
+      "проходка —",
+      "добыча —",
+      "отказ датчика?",
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);

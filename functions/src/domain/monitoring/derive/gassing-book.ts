@@ -3,11 +3,13 @@
 // investigated, the measures) and closes it: refused while a notification is unticked, the gassing lasts,
 // or the cause, the type or the measures are empty, each named in Russian. A closed entry does not change
 // (409); it is then confirmed by the section's head, the head of the АБ section and the chief engineer,
-// each by a user an administrator gave that duty (DUTIES), once. Who and when are kept by e-mail and
+// each by a user an administrator gave that duty (DUTIES), once, never by the one who closed it (issue
+// 114, D89: four eyes, 403). Who and when are kept by e-mail and
 // shown by surname and initials (gassing-entry.ts). Entries have no expiry (docs/methodology.md).
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { problemAt } from "../../../contract/field-errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
 import {
@@ -26,7 +28,16 @@ const CLOSED = "Запись книги загазирований закрыт�
 export function nextEntry(
   stored: GassingRegistration | undefined,
   input: z.output<typeof gassingRegisterSchema>,
-  context: { company: string; id: string; facility: string; start: string; lasts: boolean; by: string; at: string },
+  context: {
+    company: string;
+    id: string;
+    facility: string;
+    start: string;
+    lasts: boolean;
+    sudden?: boolean;
+    by: string;
+    at: string;
+  },
 ): GassingRegistration {
   if (stored?.closed) throw new Conflict(CLOSED);
   const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
@@ -34,30 +45,41 @@ export function nextEntry(
   const entry = {
     cause: text(input.cause, stored?.cause),
     type: input.type ?? stored?.type ?? null,
+    onset: input.onset ?? stored?.onset ?? null,
     losses: {
       ...NO_LOSSES,
       ...stored?.losses,
       ...Object.fromEntries(Object.entries(input.losses ?? {}).filter(([, v]) => v !== undefined)),
     },
     cleared_by: text(input.cleared_by, stored?.cleared_by),
+    cleared_at: input.cleared_at ? new Date(input.cleared_at).toISOString() : (stored?.cleared_at ?? null),
+    resumed_at: input.resumed_at ? new Date(input.resumed_at).toISOString() : (stored?.resumed_at ?? null),
     investigated_by: text(input.investigated_by, stored?.investigated_by),
     measures: text(input.measures, stored?.measures),
+    correction_reason: text(input.correction_reason, stored?.correction_reason),
   };
   if (input.close) {
+    // Issue 114: every reason at once — the notifications unticked, a gassing that lasts, each empty field.
     const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
-    if (unticked.length > 0)
-      throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
-    if (context.lasts) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
-    const missing = closingProblems(entry);
-    if (missing) throw missing;
+    const problems = [
+      ...(unticked.length > 0
+        ? [problemAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`)]
+        : []),
+      ...(context.lasts ? [problemAt("close", "нельзя закрыть: загазирование продолжается")] : []),
+      ...(closingProblems(entry, context.sudden, (stored?.corrections?.length ?? 0) > 0)?.problems ?? []),
+    ];
+    if (problems.length > 0) throw new Invalid(problems);
   }
   return {
     company: context.company,
     id: context.id,
     facility: context.facility,
     start: context.start,
-    registered_by: stored?.registered_by ?? context.by,
-    registered_at: stored?.registered_at ?? context.at,
+    // An entry the minutes made (D89) is registered by the first who writes it.
+    registered_by: stored?.registered_by || context.by,
+    registered_at: stored?.registered_at || context.at,
+    ...(stored?.found_at ? { found_at: stored.found_at } : {}),
+    ...(stored?.corrections ? { corrections: stored.corrections } : {}),
     notified,
     comment: text(input.comment, stored?.comment),
     ...entry,
@@ -77,24 +99,32 @@ export async function registerGassing(
   input: z.output<typeof gassingRegisterSchema>,
 ): Promise<GassingView> {
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: загазирования регистрирует диспетчер площадки, не проверяющий");
-  const { facility, gassing } = await findGassing(deps, actor.company, id);
   const stored = await deps.repos.gassings.get(actor.company, id);
-  const start = new Date(gassing.start).toISOString();
+  // D89: an entry kept whose gassing the corrected minutes no longer give is still the book's.
+  const now = await findGassing(deps, actor.company, id).catch((error: unknown) => {
+    if (error instanceof NotFound && stored?.found) return undefined;
+    throw error;
+  });
+  const corrected = (stored?.corrections?.length ?? 0) > 0;
+  const found = stored?.found && (corrected || !now) ? stored.found : foundOf(now!.gassing);
+  const facility = now?.facility.id ?? stored!.facility;
+  const start = stored?.start ?? new Date(now!.gassing.start).toISOString();
   const next = {
     ...nextEntry(stored, input, {
       company: actor.company,
       id,
-      facility: facility.id,
+      facility,
       start,
-      lasts: gassing.end === null,
+      lasts: now ? now.gassing.end === null : false,
+      sudden: found.sudden ?? false,
       by: actor.email,
       at: deps.clock.now().toISOString(),
     }),
-    found: foundOf(gassing),
+    found,
   };
   if (stored) await deps.repos.gassings.replace(next, stored.version);
   else await deps.repos.gassings.create(next);
-  return gassingView(facility.id, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
+  return gassingView(facility, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
 }
 
 /** The confirmation of `duty` given to `entry` by `by` at `at`, refused as the book's rules say. */
@@ -106,6 +136,11 @@ export function confirmedEntry(
   if (holder.duty !== duty)
     throw new Forbidden(`Подтверждает ${DUTY_LABELS[duty]}: эта обязанность вам не назначена (её назначает администратор)`);
   if (!entry?.closed) throw new Invalid("Подтвердить можно только закрытую запись книги загазирований");
+  // Issue 114 (D89): four eyes — the one who closed an entry confirms nothing of it.
+  if (entry.closed_by === holder.by)
+    throw new Forbidden(
+      `Подтверждает ${DUTY_LABELS[duty]}, не закрывший запись: запись закрыли вы, ее подтверждает другой человек (правило «четырех глаз»)`,
+    );
   if (entry.confirmations?.[duty]) throw new Conflict(`Запись уже подтвердил ${DUTY_LABELS[duty]}`);
   return {
     ...entry,

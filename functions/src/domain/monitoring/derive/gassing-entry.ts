@@ -26,7 +26,9 @@ export const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
   head_section: false,
   rostekhnadzor: false,
 };
-export const NO_LOSSES = { development_m: 0, coal_t: 0 };
+/** Losses never entered: «—» in the book, never «0,0» (issue 114). */
+type Losses = NonNullable<GassingRegistration["losses"]>;
+export const NO_LOSSES: Losses = { development_m: null, coal_t: null };
 
 /** What the entry keeps of the gassing the minutes gave. */
 export const foundOf = (g: Gassing): FoundGassing => ({
@@ -34,17 +36,28 @@ export const foundOf = (g: Gassing): FoundGassing => ({
   max: g.max,
   max_at: iso(g.max_at),
   sensors: g.sensors.map((s) => s.code),
+  places: g.sensors.map((s) => s.place ?? ""),
   limits: g.sensors.map((s) => s.limit),
   working: g.working,
   section: g.section,
   kind: g.kind,
+  sudden: g.sudden,
+  over_span: g.over_span,
 });
 
-/** The book's refusal to close an entry: each of cause, type and measures still empty, named in Russian. */
-export function closingProblems(entry: Pick<GassingRegistration, "cause" | "type" | "measures">): Invalid | undefined {
-  const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) =>
-    field === "type" ? !entry.type : !entry[field]?.trim(),
-  );
+/** The book's refusal to close an entry: each of cause, type and measures still empty, and (D88) what a
+ *  sudden gassing was, named in Russian. */
+export function closingProblems(
+  entry: Pick<GassingRegistration, "cause" | "type" | "measures" | "onset" | "correction_reason">,
+  sudden = false,
+  corrected = false,
+): Invalid | undefined {
+  const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) => {
+    if (field === "type") return !entry.type;
+    if (field === "onset") return sudden && !entry.onset;
+    if (field === "correction_reason") return corrected && !entry.correction_reason?.trim();
+    return !entry[field]?.trim();
+  });
   if (empty.length === 0) return undefined;
   return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: ${CLOSING_FIELDS[field]}`)));
 }
@@ -60,9 +73,16 @@ export function gassingView(
   nameOf: (email: string) => string,
   carriedFrom?: number,
 ): GassingView {
-  const kept = registration?.closed && registration.found ? registration.found : found;
+  // D89: a corrected entry keeps the gassing as found, as a closed one keeps it as closed.
+  const kept = (registration?.closed || registration?.corrections?.length) && registration.found ? registration.found : found;
   // An entry kept before gassings were grouped by section has none: its working stands for it.
-  const shown = { ...kept, section: kept.section ?? kept.working };
+  const shown = {
+    ...kept,
+    section: kept.section ?? kept.working,
+    places: kept.places ?? kept.sensors.map(() => ""),
+    sudden: kept.sudden ?? false,
+    over_span: kept.over_span ?? null,
+  };
   const confirmations = registration?.confirmations ?? {};
   return {
     id,
@@ -71,14 +91,20 @@ export function gassingView(
     ...shown,
     carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
     duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
-    registered_by: registration ? nameOf(registration.registered_by) : null,
-    registered_at: registration?.registered_at ?? null,
+    found_at: registration?.found_at ?? null,
+    corrections: registration?.corrections ?? [],
+    correction_reason: registration?.correction_reason ?? "",
+    registered_by: registration?.registered_by ? nameOf(registration.registered_by) : null,
+    registered_at: registration?.registered_at || null,
     notified: registration?.notified ?? NOBODY_NOTIFIED,
     comment: registration?.comment ?? "",
     cause: registration?.cause ?? "",
     type: registration?.type ?? null,
+    onset: registration?.onset ?? null,
     losses: registration?.losses ?? NO_LOSSES,
     cleared_by: registration?.cleared_by ?? "",
+    cleared_at: registration?.cleared_at ?? null,
+    resumed_at: registration?.resumed_at ?? null,
     investigated_by: registration?.investigated_by ?? "",
     measures: registration?.measures ?? "",
     closed: registration?.closed ?? false,

@@ -81,8 +81,8 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
     it("lists the methane meters with their place and set-point, by working and code", () => {
       expect(journal()).toMatchObject({ facility_name: "Шахта «Журнальная»", date: "2026-03-02", running: false, demo: false });
       expect(journal().sensors.map((s) => [s.code, s.working, s.place, s.alarm, s.limit])).toEqual([
-        ["М-7", "Лава 12-1", "В 10–20 м от забоя", 2, 2],
-        ["М-8", "Лава 12-1", "Исходящая струя очистной выработки", 2, 2],
+        ["М-7", "Лава 12-1", "В 10–20 м от забоя", 2, 1],
+        ["М-8", "Лава 12-1", "Исходящая струя очистной выработки", 2, 1],
         ["М-9", "Штрек 5", "У забоя (призабойное пространство)", null, 1],
       ]);
     });
@@ -104,18 +104,30 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
   });
 
   describe("the day's gassings", () => {
-    it("finds a general gassing of the longwall's two meters and a local one of the heading's", () => {
-      expect(journal().gassings.map((g) => ({ start: g.start, end: g.end, kind: g.kind, sensors: g.sensors, working: g.working }))).toEqual(
-        [
-          { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1" },
-          { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5" },
-        ],
-      );
+    it("finds a general gassing of the longwall's two meters and two local ones of the heading's, the spike's marked (D88)", () => {
+      expect(
+        journal().gassings.map((g) => ({
+          start: g.start,
+          end: g.end,
+          kind: g.kind,
+          sensors: g.sensors,
+          working: g.working,
+          sudden: g.sudden,
+        })),
+      ).toEqual([
+        { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1", sudden: false },
+        { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: false },
+        // Issue 114, D88: the spike D58 sets aside for the means is a reading the book reads: a gassing of
+        // its minute, marked «резкий рост / за пределом шкалы», within the span.
+        { start: iso(local(14, 0)), end: iso(local(14, 1)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: true },
+      ]);
+      expect(journal().gassings[2]).toMatchObject({ over_span: null, onset: null });
+      expect(journal().gassings[2].max).toBeCloseTo(3.501, 12);
       // The highest minute mean: М-7's at 03:17, М-9's at 10:01 (each minute's two readings average 0,001 above its value).
-      expect(journal().gassings[0].max).toBeCloseTo(2.601, 12);
+      expect(journal().gassings[0].max).toBeCloseTo(1.301, 12);
       expect(journal().gassings[0].max_at).toBe(iso(local(3, 17)));
       expect(journal().gassings[1].max).toBeCloseTo(1.301, 12);
-      expect(journal().gassings[0].limits).toEqual([2, 2]);
+      expect(journal().gassings[0].limits).toEqual([1, 1]);
       expect(journal().gassings[1].limits).toEqual([1]);
       expect(journal().gassings.every((g) => g.registered_by === null && !g.closed)).toBe(true);
     });
@@ -163,9 +175,10 @@ describe("registering the day's gassings", () => {
     expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
       ["общее", true],
       ["местное", false],
+      ["местное", false],
     ]);
     const day = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
-    expect(day.results).toHaveLength(2);
+    expect(day.results).toHaveLength(3);
     await expect(listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-07-01" })).rejects.toThrow("не длиннее 92");
   });
 });
@@ -189,15 +202,12 @@ describe("the files", () => {
         const figures = [s.limit, ...s.hourly.slice(8 * shift, 8 * shift + 8), s.shifts[shift], s.day];
         expect(cells.slice(0, 3)).toEqual([s.code, s.place, s.working]);
         cells.slice(3, 3 + figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k] as number, 12));
-        // Issue 105: each limit's unit and the act, point and edition it comes from.
-        expect(cells.slice(3 + figures.length)).toEqual(
-          s.alarm === null
-            ? [
-                "% об.",
-                "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
-              ]
-            : ["% об.", "уставка A датчика по реестру"],
-        );
+        // Issue 105: each limit's unit and the act, point and edition it comes from; issue 114 (D87): the
+        // norm's row by where the meter hangs, whatever its A (М-7's and М-8's 2 %).
+        expect(cells.slice(3 + figures.length)).toEqual([
+          "% об.",
+          "норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+        ]);
         const line = pages[shift].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
         expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f as number, 2)));
       });
@@ -205,20 +215,23 @@ describe("the files", () => {
       expect(rows.slice(-3)).toEqual(["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]);
       for (const who of ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]) expect(pages[shift]).toContain(who);
       expect(pages[shift].replace(/\s+/g, " ")).toContain(
-        "Предел М-9: Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+        "Предел М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
       );
     }
     // The gassings: in the first shift's sheet and page, and in the register sheet with the registration.
-    expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 2,60 % об.");
+    expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 1,30 % об.");
     expect(pages[1]).toContain("М-9 (Штрек 5): местное, с 02.03.2026 10:00 до 02.03.2026 10:05, максимум 1,30 % об.");
     // The day's gassings sheet in the gassing book's columns (gassing-book.ts).
     const register = book.getWorksheet("Загазирования")!;
-    expect((register.getRow(3).values as unknown[]).slice(1, 10)).toEqual([
+    expect((register.getRow(3).values as unknown[]).slice(1, 12)).toEqual([
       1,
       "02.03.2026 03:10",
       "02.03.2026 03:30",
       "20 мин",
+      // Issue 114: the section, the working and each sensor with its place.
+      "Выемочный участок 12-1",
       "Лава 12-1",
+      "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",
       "М-7, М-8",
       "общее",
       "технологическое",

@@ -2,28 +2,28 @@
 // methodological recommendations' journal: per methane sensor its code, place and set-point, the mean
 // of the valid minute means (D59) of each hour on the company's clock, of each shift (D64) and of the
 // day, with the day's completeness; and the day's gassings. A gassing opens at the first minute a
-// sensor's mean reaches its permissible limit (its alarm level, else the limit of its place) and closes
-// after 2 valid minutes below (D65's rule); overlapping gassings of two or more sensors of one working
+// sensor's mean reaches the norm of where it hangs (issue 114, D87: never its kind nor its W/A) and closes
+// after 2 minutes below (D65's rule), every reading counted (D88: a minute D58 sets aside for the means
+// opens and extends it and marks it); overlapping gassings of two or more sensors of one working
 // are one «общее загазирование» (the safety rules, pp. 622–624). Gassings are found from the minutes at
 // each read, as the shift report's figures are; what is stored is the dispatcher's registration of each,
 // the entry of the gassing book (gassing-entry.ts, gassing-book.ts). Advisory: protective cut-off stays
 // with the mine's own АГК.
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import {
-  DEFAULT_SHIFT_STARTS,
-  Flag,
+  everyMinuteMeans,
   GAS_KINDS,
   METHANE_KINDS,
   MINUTE_MS,
   SENSOR_KINDS,
   flagQuality,
   minuteMeans,
-  shiftSpan,
   validMeans,
   type MinuteSeries,
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
-import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limits";
+import { limitOfPlace, NORM_OF_PLACE, type AppliedLimit } from "@core/methane-limits";
+import { shiftsOfDay } from "@core/shift-calendar";
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -57,35 +57,40 @@ interface SensorRead {
   sensor: Sensor;
   register: ReturnType<typeof registerAt>;
   series: MinuteSeries;
-  /** Its A, else (methane) its place's limit; null for another gas without A. */
+  /** D88: every reading's minute means (everyMinuteMeans), what the book's gassings are found from. */
+  every: MinuteSeries;
+  /** A methane meter's norm by its place (D87); another gas's A; null for another gas without A. */
   limit: number | null;
   limitSource: LimitSource;
   demo: boolean;
 }
 
-/** The limit a sensor is read against: its own A from the register, else a methane meter's place's limit
- *  of the day (@core/methane-limits), with the act, point and edition it comes from. */
+/** The limit a sensor is read against (issue 114, D87): a methane meter's is the norm of where it hangs,
+ *  that day's row (@core/methane-limits) with its act, point and edition — whatever its kind or its W/A,
+ *  which are alarms and never move the norm; a meter of another gas is read against its A. */
 function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly AppliedLimit[]): Pick<SensorRead, "limit" | "limitSource"> {
-  if (register.alarm !== null)
-    return {
-      limit: register.alarm,
-      limitSource: { by: "alarm", act: null, point: null, edition: null, text_read: true, standing: null },
-    };
-  const place = METHANE_KINDS.has(register.kind) ? limitOfPlace(limits, placeOfKind(register.kind)) : undefined;
-  if (!place) return { limit: null, limitSource: null };
-  const { act, point, edition, text_read, standing } = place;
-  return { limit: place.limit_pct, limitSource: { by: "place", act, point, edition, text_read, standing } };
+  if (!METHANE_KINDS.has(register.kind))
+    return register.alarm === null
+      ? { limit: null, limitSource: null }
+      : {
+          limit: register.alarm,
+          limitSource: { by: "alarm", place: null, act: null, point: null, edition: null, text_read: true, standing: null },
+        };
+  const norm = NORM_OF_PLACE[register.place];
+  const row = norm === null ? undefined : limitOfPlace(limits, norm);
+  if (!row) return { limit: null, limitSource: null };
+  const { place, act, point, edition, text_read, standing } = row;
+  return { limit: row.limit_pct, limitSource: { by: "place", place, act, point, edition, text_read, standing } };
 }
 
 /** How far back a gassing in force at a period's start is followed to its start, days (issue 105): one
  *  begun before is listed with its own start and id, carried over. */
 export const GASSING_LOOKBACK_DAYS = LIMITS.monitoring.eventsLookbackDays;
 
-/** Whether the series' first valid minute is at or above `limit`: a gassing may have begun before it. */
+/** Whether the series' first minute with a reading is at or above `limit` (D88: every reading counts): a
+ *  gassing may have begun before it. */
 function openAtStart(series: MinuteSeries, limit: number): boolean {
-  for (let m = 0; m < series.values.length; m++) {
-    if (series.flags[m] === Flag.OK && !Number.isNaN(series.values[m])) return series.values[m] >= limit;
-  }
+  for (let m = 0; m < series.values.length; m++) if (!Number.isNaN(series.values[m])) return series.values[m] >= limit;
   return false;
 }
 
@@ -102,13 +107,14 @@ async function readSensors(
   to: number,
   now: number,
   limits: readonly AppliedLimit[],
+  register?: readonly Sensor[],
 ): Promise<SensorRead[]> {
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readTo = Math.max(from - HOUR_MS, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const out: SensorRead[] = [];
   // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.monitoring);
-  for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
+  for (const sensor of register ?? (await deps.repos.sensors.listOfFacility(company, facility))) {
     const register = registerAt(sensor, from);
     if (!GAS_KINDS.has(register.kind) || opensNoGassing(register.place)) continue;
     const fromDay = iso(from).slice(0, 10);
@@ -122,11 +128,12 @@ async function readSensors(
       const read = await readingsBetween(deps, company, sensor, readFrom, readTo, shared);
       const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
       const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
-      if (gassing !== null && openAtStart(series, gassing) && from - readFrom < GASSING_LOOKBACK_DAYS * DAY_MS) {
+      const every = everyMinuteMeans(register.kind, read.times, read.values, readFrom, minutes);
+      if (gassing !== null && openAtStart(every, gassing) && from - readFrom < GASSING_LOOKBACK_DAYS * DAY_MS) {
         readFrom -= DAY_MS;
         continue;
       }
-      if (sensor.is_active || read.times.length > 0) out.push({ sensor, register, series, ...limit, demo: read.demo });
+      if (sensor.is_active || read.times.length > 0) out.push({ sensor, register, series, every, ...limit, demo: read.demo });
       break;
     }
   }
@@ -141,9 +148,16 @@ function gassingsIn(read: readonly SensorRead[], from: number, to: number, inFor
   const found = read.flatMap((r) =>
     METHANE_KINDS.has(r.register.kind) && r.limit !== null
       ? sensorGassings(
-          r.series,
-          { id: r.sensor.id, code: r.register.code, working: r.register.working, section: r.register.section },
+          r.every,
+          {
+            id: r.sensor.id,
+            code: r.register.code,
+            working: r.register.working,
+            section: r.register.section,
+            place: SENSOR_PLACES[r.register.place] ?? "",
+          },
           r.limit,
+          SENSOR_KINDS[r.register.kind].max,
         )
       : [],
   );
@@ -162,10 +176,12 @@ export async function operatorJournal(
   const from = wallHour(query.date, 0, zone);
   const to = wallHour(query.date, 24, zone);
   if (from >= now) throw invalidAt("date", "сутки еще не начались");
-  const until = Math.min(to, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  const nowMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const until = Math.min(to, nowMinute);
   const clip = (edges: number[]) => edges.map((e) => Math.min(e, until));
   const hours = clip(Array.from({ length: 25 }, (_, h) => wallHour(query.date, h, zone)));
-  const shiftEdges = DEFAULT_SHIFT_STARTS.map((_, i) => shiftSpan(`${query.date}#${i + 1}`, zone, DEFAULT_SHIFT_STARTS)!);
+  // D90: the day's shifts by the facility's calendar in force on it.
+  const shiftEdges = shiftsOfDay(facility.shift_calendar, query.date, zone);
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
@@ -186,7 +202,14 @@ export async function operatorJournal(
       limit,
       limit_source: limitSource,
       hourly: validMeans(series, hours).map((m) => m.mean),
-      shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
+      // A shift past the day's end (4 × 6 h from 06:00: the fourth, 00:00–06:00) is read to its own end.
+      shifts: shiftEdges.map(
+        (s) =>
+          validMeans(
+            series,
+            [s.from, s.to].map((e) => Math.min(e, nowMinute)),
+          )[0].mean,
+      ),
       day: day.mean,
       completeness: day.valid / minutes,
       checks: checks.get(sensor.id) ?? [],
@@ -200,6 +223,16 @@ export async function operatorJournal(
     zone,
     running: until < to,
     demo: read.some((r) => r.demo),
+    shift_list: shiftEdges.map((shift) => ({
+      number: shift.number,
+      name: shift.name,
+      from: iso(shift.from),
+      to: iso(shift.to),
+      hours: Array.from({ length: 24 }, (_, h) => h).filter((h) => {
+        const hour = wallHour(query.date, h, zone);
+        return hour >= shift.from && hour < shift.to;
+      }),
+    })),
     sensors,
     gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
     issued_at: iso(now),
@@ -238,6 +271,25 @@ export async function listGassings(
     results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to), from, to),
     issued_at: iso(now),
   };
+}
+
+/** Issue 114 (D89): the gassings the facility's minutes give in force during [from, to) (UTC ms), read
+ *  against the limits of the company day `from` falls in — what the record keeper (gassing-record.ts)
+ *  makes the book's entries of. */
+export async function gassingsFound(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  facility: string,
+  from: number,
+  to: number,
+  sensors?: readonly Sensor[],
+): Promise<Gassing[]> {
+  const now = deps.clock.now().getTime();
+  // On whole minutes, as the journal's days are: a gassing's start is a minute's.
+  const [start, end] = [from, to].map((t) => Math.floor(t / MINUTE_MS) * MINUTE_MS);
+  const day = isoDateIn(new Date(start), zoneOf(await deps.repos.companies.get(company)));
+  const read = await readSensors(deps, company, facility, start, end, now, await limitsOnDay(deps, day), sensors);
+  return gassingsIn(read, start, end, true);
 }
 
 /** The facility and start of a gassing's id (`{facility}.{sensor}.g.{start}`), or undefined. */

@@ -19,6 +19,7 @@ const NEW_EDITION = {
   edition: "Редакция с 01.01.2027",
   valid_from: "2027-01-01",
   rows: [
+    { place: "intake" as const, limit_pct: 0.5, point: "прил. 3, п. 4" },
     { place: "working" as const, limit_pct: 0.8, point: "прил. 3, п. 1" },
     { place: "wing_outgoing" as const, limit_pct: 0.75, point: "прил. 3, п. 2" },
     { place: "local_accumulation" as const, limit_pct: 2, point: "прил. 3, п. 3" },
@@ -38,6 +39,7 @@ describe("the limits by act, point and edition", () => {
   it("lists Appendix 3 of Order 507 with its point marked unread, and Decree 315's norms without an end date", async () => {
     const rows = await methaneLimitRows(d.deps, Date.parse("2026-12-31T16:59:00Z"));
     expect(rows.map((r) => [r.kind, r.place, r.limit_pct, r.point, r.text_read, r.valid_to, r.in_force, r.applied])).toEqual([
+      ["edition", "intake", 0.5, "п. 122, приложение № 3", false, "2027-01-01", true, true],
       ["edition", "working", 1, "п. 122, приложение № 3", false, "2027-01-01", true, true],
       ["edition", "wing_outgoing", 0.75, "п. 122, приложение № 3", false, "2027-01-01", true, true],
       ["edition", "local_accumulation", 2, "п. 122, приложение № 3", false, "2027-01-01", true, true],
@@ -45,12 +47,13 @@ describe("the limits by act, point and edition", () => {
       ["rule", "working", 1, "п. 1", true, null, true, false],
       ["rule", "suction_pipeline", 3.5, "п. 3", true, null, true, false],
     ]);
-    expect(rows.slice(0, 4).every((r) => r.act.includes("№ 507") && r.act.includes("Правила безопасности в угольных шахтах"))).toBe(true);
-    expect(rows.slice(4).every((r) => r.act.includes("№ 315"))).toBe(true);
+    expect(rows.slice(0, 5).every((r) => r.act.includes("№ 507") && r.act.includes("Правила безопасности в угольных шахтах"))).toBe(true);
+    expect(rows.slice(5).every((r) => r.act.includes("№ 315"))).toBe(true);
   });
 
   it("reads a day no edition holds against Decree 315 where it has a norm, else the last edition", async () => {
     expect(await limitsOf("2027-01-02")).toEqual([
+      ["intake", 0.5, "Правила безопасности в у", "last_edition"],
       ["working", 1, "Постановление № 315 от 2", "rule"],
       ["wing_outgoing", 0.75, "Правила безопасности в у", "last_edition"],
       ["local_accumulation", 2, "Правила безопасности в у", "last_edition"],
@@ -70,6 +73,7 @@ describe("the limits by act, point and edition", () => {
     );
     const rows = await confirmMethaneLimits(later, admin, NEW_EDITION);
     expect(rows.filter((r) => r.applied).map((r) => [r.place, r.limit_pct, r.point, r.text_read, r.confirmed_by])).toEqual([
+      ["intake", 0.5, "прил. 3, п. 4", true, staff.email],
       ["working", 0.8, "прил. 3, п. 1", true, staff.email],
       ["wing_outgoing", 0.75, "прил. 3, п. 2", true, staff.email],
       ["local_accumulation", 2, "прил. 3, п. 3", true, staff.email],
@@ -80,7 +84,7 @@ describe("the limits by act, point and edition", () => {
       "«Редакция с 01.01.2027» (с 01.01.2027 без срока окончания)",
     );
     // Each day against its own edition.
-    expect((await limitsOf("2026-12-31"))[0]).toEqual(["working", 1, "Правила безопасности в у", "edition"]);
-    expect((await limitsOf("2027-01-05"))[0]).toEqual(["working", 0.8, "Редакция с 01.01.2027", "edition"]);
+    expect((await limitsOf("2026-12-31"))[1]).toEqual(["working", 1, "Правила безопасности в у", "edition"]);
+    expect((await limitsOf("2027-01-05"))[1]).toEqual(["working", 0.8, "Редакция с 01.01.2027", "edition"]);
   });
 });

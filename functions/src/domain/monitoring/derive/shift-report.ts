@@ -4,7 +4,9 @@
 // shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
 // and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
 import { zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, rollUp, sensorMinutes, shiftSpan } from "@core/monitoring";
+import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
+import { zoneOffsetMs } from "@core/company-clock";
+import { shiftsOfDay } from "@core/shift-calendar";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
@@ -41,6 +43,8 @@ export interface ShiftReport {
   /** Whether its readings or events are the demo mine's simulated ones («демонстрационные данные», issue 87). */
   demo: boolean;
   rows: ShiftReportRow[];
+  /** D90: «Смена 2 (12:00–18:00)», by the facility's calendar. */
+  shift_name: string;
   /** Threshold and stale events overlapping the shift. */
   events: EventView[];
   /** Forecast events of the shift (none until a forecaster raises them). */
@@ -57,8 +61,10 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   const [y, m, d] = query.date.split("-").map(Number);
   if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d) throw invalidAt("date", "нет такой даты");
   const number = Number(query.shift);
-  const span = shiftSpan(`${query.date}#${number}`, zone, DEFAULT_SHIFT_STARTS);
-  if (!span) throw invalidAt("shift", `смен в сутках ${DEFAULT_SHIFT_STARTS.length}`);
+  // D90: the day's shifts by the facility's calendar in force on it.
+  const shifts = shiftsOfDay(facility.shift_calendar, query.date, zone);
+  const span = shifts[number - 1];
+  if (!span) throw invalidAt("shift", `смен в сутках ${shifts.length}`);
   const now = Math.floor(deps.clock.now().getTime() / MINUTE_MS) * MINUTE_MS;
   if (span.from >= now) throw invalidAt("date", "смена еще не началась");
   const until = Math.min(span.to, now);
@@ -72,6 +78,8 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
       (!register.in_service_to || register.in_service_to >= fromDate)
     );
   });
+  const wallStart = new Date(span.from + zoneOffsetMs(span.from, zone));
+  const startMinute = wallStart.getUTCHours() * 60 + wallStart.getUTCMinutes();
   const rows: ShiftReportRow[] = [];
   let demo = false;
   // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
@@ -84,7 +92,8 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     // A retired sensor is listed for a shift it still read in.
     if (!sensor.is_active && times.length === 0) continue;
     const series = sensorMinutes(register.kind, times, values, span.from, minutes);
-    const bucket = rollUp(series, zone, register).shifts.find((b) => b.key === `${query.date}#${number}`);
+    // The series is the shift's own minutes: rolled up from its wall start, they are one shift's bucket.
+    const bucket = rollUp(series, zone, register, [startMinute]).shifts[0];
     rows.push({
       working: register.working,
       sensor_code: register.code,
@@ -110,6 +119,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     zone,
     date: query.date,
     shift: number,
+    shift_name: span.name,
     from: new Date(span.from).toISOString(),
     to: new Date(span.to).toISOString(),
     running: until < span.to,

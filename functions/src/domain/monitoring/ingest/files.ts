@@ -28,7 +28,7 @@ import { fileSize } from "../../../contract/schemas/uploads";
 import type { Facility, Sensor, ReadingsBatch } from "../../../ports";
 import { LIMITS, STORED_ID } from "../../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, LineInvalid, type RefusalKind } from "./dispatch-file";
-import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
+import { batchSender, impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
 /** The area of these uploads (adapters/blob/areas.ts): the S3 prefix keeps the wing's old name, as the
@@ -195,7 +195,11 @@ export async function importReadingsFile(
   // The same upload named twice at once: one batch.
   return createOnce(
     deps,
-    queuedBatch(received, { file: request.file_upload, file_name: (request.name ?? "").trim().slice(0, LIMITS.name.file) }),
+    queuedBatch(received, {
+      file: request.file_upload,
+      file_name: (request.name ?? "").trim().slice(0, LIMITS.name.file),
+      sent_by: await batchSender(deps, { user: actor }),
+    }),
   );
 }
 

@@ -15,6 +15,7 @@ import { registerAt } from "./register";
 import { facilityRegister } from "./kept-register";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
+import { surnameInitials, UNNAMED_PERSON } from "../../person-name";
 import { Conflict, Forbidden, Invalid, invalidAt, Unprocessable } from "../../errors";
 import { idOf, newId } from "../../ids";
 import type { BatchReading, ListedBatch, Sensor, ReadingsBatch } from "../../../ports";
@@ -268,6 +269,7 @@ export async function storeBatch(
   restrictTo?: { facility: string },
   id = newId(),
   bodySha256?: string,
+  sentBy?: string,
 ): Promise<ReadingsBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const [sensors, owner] = await Promise.all([facilityRegister(deps, company, facility), deps.repos.companies.get(company)]);
@@ -288,6 +290,7 @@ export async function storeBatch(
       ...(deps.readingsQueue ? { queue_mark: false as const } : {}),
       ...(inTable ? { readings_in: "table" as const } : {}),
       ...(bodySha256 === undefined ? {} : { body_sha256: bodySha256 }),
+      ...(sentBy ? { sent_by: sentBy } : {}),
     },
   );
   await deps.repos.monitoring.createBatch(batch);
@@ -335,8 +338,9 @@ export async function storeKeyedBatch(
   body: ReadBody,
   restrictTo: { facility: string } | undefined,
   key: string | undefined,
+  sentBy?: string,
 ): Promise<{ batch: ReadingsBatch; again: boolean }> {
-  if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo), again: false };
+  if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo, undefined, undefined, sentBy), again: false };
   if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const fingerprint = bodyFingerprint(body);
@@ -358,7 +362,7 @@ export async function storeKeyedBatch(
   const kept = await first();
   if (kept) return answered(kept);
   try {
-    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today, fingerprint), again: false };
+    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today, fingerprint, sentBy), again: false };
   } catch (error) {
     // The same key at once: the other push made the batch.
     const made = error instanceof Conflict ? await first() : undefined;
@@ -374,12 +378,36 @@ export function queuedBatch(
   read: Partial<
     Pick<
       ReadingsBatch,
-      "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in" | "body_sha256"
+      | "lines"
+      | "refused"
+      | "refused_count"
+      | "readings_sha256"
+      | "file"
+      | "file_name"
+      | "queue_mark"
+      | "readings_in"
+      | "body_sha256"
+      | "sent_by"
     >
   > = {},
 ): ReadingsBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
   return { ...at, state: "queued", ...base, ...read };
+}
+
+/** Issue 114 (D89): who sends a batch, as the batch keeps it — a user by surname and initials (never the
+ *  e-mail), a gateway by its key's label («ключ шлюза «Шлюз диспетчерской»»). */
+export async function batchSender(
+  deps: Pick<Deps, "repos">,
+  from: { user: Pick<Actor, "company" | "id"> } | { gateway: { company: string; facility: string; id: string } },
+): Promise<string> {
+  if ("user" in from) {
+    const user = await deps.repos.users.get(from.user.company, from.user.id);
+    return (user && surnameInitials(user)) || UNNAMED_PERSON;
+  }
+  const { company, facility, id } = from.gateway;
+  const key = (await deps.repos.gatewayKeys.listOfFacility(company, facility)).find((k) => k.id === id);
+  return `ключ шлюза «${key?.label ?? "без названия"}»`;
 }
 
 /** The facility's list of loads («Загрузки АГК», issue 85 item 3): its latest batches, pushed or

@@ -200,6 +200,7 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): M
     sensor: sensor.id,
     code: sensor.code,
     kind: sensor.kind as Meter["kind"],
+    place: sensor.place,
     value,
     at: last ? new Date(last.at).toISOString() : null,
     warning: sensor.warning,

@@ -98,6 +98,8 @@ describe("the local host's change stream", () => {
       "event detector: ReadingsWritten",
       // The detector's deliveries, published while it runs.
       "webhook sender: DeliveriesDue",
+      // Issue 114 (D89): the book's entries of the gassings the minutes give.
+      "gassing record: ReadingsWritten",
       "acceptances' recheck: ReadingsWritten",
       "climate periods' flag: ReadingsWritten",
     ]);

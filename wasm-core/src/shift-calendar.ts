@@ -1,0 +1,117 @@
+// Issue 114, item 5 (D90): the facility's shift calendar — shifts per day (3 × 8 h or 4 × 6 h; 2 × 12 h
+// where the mine works so) and the first shift's start, dated: a day is read with the calendar in force on
+// it (the entry with the latest `valid_from` not after it). Minutes before the first shift's start belong
+// to the day before's last shift (D64). The one place every roll-up by shift asks which shift an instant
+// is in (`shiftAt`) and which shifts a day has (`shiftsOfDay`): the journal, «Загазирования смены», the
+// shift report, the events' shift and the handover. Pure and browser-safe.
+import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
+
+/** Shifts a day: 3 × 8 h, 4 × 6 h [A], 2 × 12 h. */
+export const SHIFTS_PER_DAY = [3, 4, 2] as const;
+export type ShiftsPerDay = (typeof SHIFTS_PER_DAY)[number];
+
+export interface ShiftCalendarEntry {
+  /** The first company day it holds (ГГГГ-ММ-ДД). */
+  readonly valid_from: string;
+  readonly shifts: ShiftsPerDay;
+  /** The first shift's start on the company's clock, «ЧЧ:ММ». */
+  readonly first_start: string;
+}
+
+/** D64's default: three 8-hour shifts from 00:00 [A], from the beginning. */
+export const DEFAULT_SHIFT_CALENDAR: readonly ShiftCalendarEntry[] = [{ valid_from: "1970-01-01", shifts: 3, first_start: "00:00" }];
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return h * 60 + m;
+};
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The calendar's entry in force on the company day `day` (the default before its first). */
+export function calendarOn(calendar: readonly ShiftCalendarEntry[] | undefined, day: string): ShiftCalendarEntry {
+  let found = DEFAULT_SHIFT_CALENDAR[0];
+  for (const entry of [...(calendar ?? [])].sort((a, b) => a.valid_from.localeCompare(b.valid_from)))
+    if (entry.valid_from <= day) found = entry;
+  return found;
+}
+
+/** The shifts' starts on `day`, minutes of the local day, in order (e.g. 4 × 6 h from 06:00: 360, 720,
+ *  1080, 1440 — the last starts at midnight, the next day's wall time, and is this day's fourth). */
+export function shiftStartsOn(calendar: readonly ShiftCalendarEntry[] | undefined, day: string): number[] {
+  const entry = calendarOn(calendar, day);
+  const first = minutesOf(entry.first_start);
+  const length = 1440 / entry.shifts;
+  return Array.from({ length: entry.shifts }, (_, i) => first + i * length);
+}
+
+/** A shift of a company day: its key («2026-03-01#2», the key rollUp uses), its day and number, its name
+ *  as every page and file says it («Смена 2 (14:00–22:00)») and the instants it runs from and to. */
+export interface Shift {
+  readonly key: string;
+  readonly date: string;
+  readonly number: number;
+  readonly name: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+const hhmm = (minute: number) => `${two(Math.floor((minute % 1440) / 60))}:${two(minute % 60)}`;
+
+/** «Смена 2 (12:00–18:00)»: a shift's number on its day and its wall hours, an end at midnight «24:00». */
+export function calendarShiftName(number: number, from: number, to: number): string {
+  return `Смена ${number} (${hhmm(from)}–${to % 1440 === 0 ? "24:00" : hhmm(to)})`;
+}
+
+/** The shifts of the company day `day` (ГГГГ-ММ-ДД) by the calendar in force on it, in order; a shift
+ *  over a clock change lasts its wall hours. */
+export function shiftsOfDay(calendar: readonly ShiftCalendarEntry[] | undefined, day: string, zone: string): Shift[] {
+  const starts = shiftStartsOn(calendar, day);
+  const [y, m, d] = day.split("-").map(Number);
+  const wall = (minute: number) => {
+    const at = new Date(Date.UTC(y, m - 1, d, 0, minute));
+    return instantOfWallTime(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), zone);
+  };
+  return starts.map((start, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1] : starts[0] + 1440;
+    return {
+      key: `${day}#${i + 1}`,
+      date: day,
+      number: i + 1,
+      name: calendarShiftName(i + 1, start, end),
+      from: wall(start),
+      to: wall(end),
+    };
+  });
+}
+
+/** The shift the instant (UTC ms) falls in on the company's clock, by the calendar in force on its day:
+ *  before the day's first shift, the day before's last (D64). */
+export function shiftAt(calendar: readonly ShiftCalendarEntry[] | undefined, instant: number, zone: string): Shift {
+  const local = new Date(instant + zoneOffsetMs(instant, zone));
+  const day = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+  const before = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - 1));
+  const dayBefore = `${before.getUTCFullYear()}-${two(before.getUTCMonth() + 1)}-${two(before.getUTCDate())}`;
+  const shifts = [...shiftsOfDay(calendar, dayBefore, zone), ...shiftsOfDay(calendar, day, zone)];
+  const found = shifts.find((s) => s.from <= instant && instant < s.to);
+  if (found) return found;
+  // A gap at a calendar's change (a later first start): the day before's last shift runs on to it.
+  const earlier = shifts.filter((s) => s.from <= instant);
+  return earlier.at(-1) ?? shifts[0];
+}
+
+/** What is wrong with a calendar's entries, in Russian; undefined when nothing is. */
+export function calendarProblem(entries: readonly ShiftCalendarEntry[]): string | undefined {
+  const days = entries.map((e) => e.valid_from);
+  if (new Set(days).size !== days.length) return "два изменения календаря с одного дня";
+  for (const e of entries) {
+    if (!(SHIFTS_PER_DAY as readonly number[]).includes(e.shifts)) return "смен в сутках: 3 по 8 ч, 4 по 6 ч или 2 по 12 ч";
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(e.first_start);
+    if (!match) return "начало первой смены: ЧЧ:ММ, от 00:00 до 23:59";
+  }
+  return undefined;
+}
+
+/** «4 смены по 6 ч, первая с 06:00» — an entry in words. */
+export function calendarText(entry: Pick<ShiftCalendarEntry, "shifts" | "first_start">): string {
+  return `${entry.shifts} смены по ${24 / entry.shifts} ч, первая с ${entry.first_start}`;
+}
