@@ -100,7 +100,8 @@ export interface SharedSource {
 function sharedLabel(inputs: readonly ModelInput[], pointName: string | undefined): { kind: SharedSource["kind"]; label: string } {
   const atPoint = inputs.filter((input) => input.share.startsWith("point/"));
   const entries = inputs.filter((input) => input.entry);
-  const fields = (list: readonly ModelInput[]) => [...new Set(list.map((input) => input.label.charAt(0).toLowerCase() + input.label.slice(1)))].join(", ");
+  const fields = (list: readonly ModelInput[]) =>
+    [...new Set(list.map((input) => input.label.charAt(0).toLowerCase() + input.label.slice(1)))].join(", ");
   const parts = [
     ...(atPoint.length > 0 ? [`приборы точки «${pointName ?? "без названия"}» (${fields(atPoint)})`] : []),
     ...[...new Set(entries.map((input) => input.entry!))].map(

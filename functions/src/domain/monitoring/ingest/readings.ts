@@ -340,7 +340,8 @@ export async function storeKeyedBatch(
   key: string | undefined,
   sentBy?: string,
 ): Promise<{ batch: ReadingsBatch; again: boolean }> {
-  if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo, undefined, undefined, sentBy), again: false };
+  if (key === undefined)
+    return { batch: await storeBatch(deps, company, facility, body, restrictTo, undefined, undefined, sentBy), again: false };
   if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const fingerprint = bodyFingerprint(body);
