@@ -32,8 +32,9 @@ export const HANDOVER_SIGNERS = ["Смену сдал", "Смену принял
 /** A check's percent figures to hundredths, as the АГК reads them. */
 const PCT = 2;
 
-/** «сработало», «не сработало», «не проверялось». */
-export const testText = (ok: boolean | null) => (ok === null ? "не проверялось" : ok ? "сработало" : "не сработало");
+/** «сработало», «не сработало», «не проверялось»; of a feminine noun (кнопка, сигнализация) «сработала», …. */
+export const testText = (ok: boolean | null, feminine = false) =>
+  ok === null ? (feminine ? "не проверялась" : "не проверялось") : `${ok ? "" : "не "}сработал${feminine ? "а" : "о"}`;
 const signedText = (s: { by: string; at: string } | null, zone: string) => (s ? `${s.by}, ${dateTimeText(s.at, zone)}` : "не подписано");
 const cylinderText = (c: SensorCheckView["test_gas_cylinder"]) => (c ? `№ ${c.number}, годен до ${dateText(c.valid_to, "UTC")}` : null);
 const correctionText = (c: Pick<SensorCheckView, "follows" | "followed_by">) =>
@@ -55,7 +56,7 @@ const CHECK_COLUMNS: Column[] = [
   number("Показание контрольного прибора, % об.", PCT),
   number("Расхождение, % об.", PCT),
   text("Контрольный прибор", 18),
-  text("Проверка кнопкой «Контроль»", 14),
+  text("Кнопка «Контроль»", 14),
   number("Контрольная смесь, % об.", PCT),
   text("Баллон смеси", 22),
   text("Срабатывание сигнализации", 14),
@@ -82,7 +83,7 @@ function checkRow(c: SensorCheckView, d: ChecksDocument): Cell[] {
     c.reference_pct,
     c.deviation_pct,
     c.reference_instrument || null,
-    testText(c.button_test_ok),
+    testText(c.button_test_ok, true),
     c.test_gas_pct,
     cylinderText(c.test_gas_cylinder),
     testText(c.alarm_ok),
@@ -136,8 +137,8 @@ export async function checksPdf(d: ChecksDocument): Promise<Uint8Array> {
         `${c.reference_instrument ? ` (${c.reference_instrument})` : ""}, расхождение ${pct(c.deviation_pct)}.`,
     );
     line(
-      `Кнопка «Контроль»: ${testText(c.button_test_ok)}. Контрольная смесь ${pct(c.test_gas_pct)}` +
-        `${c.test_gas_cylinder ? ` (баллон ${cylinderText(c.test_gas_cylinder)})` : ""}: сигнализация — ${testText(c.alarm_ok)}, ` +
+      `Кнопка «Контроль»: ${testText(c.button_test_ok, true)}. Контрольная смесь ${pct(c.test_gas_pct)}` +
+        `${c.test_gas_cylinder ? ` (баллон ${cylinderText(c.test_gas_cylinder)})` : ""}: сигнализация — ${testText(c.alarm_ok, true)}, ` +
         `отключение электроэнергии — ${testText(c.cutoff_ok)}.`,
     );
     line(`Результат: ${c.result_text}.${c.fault ? ` Неисправность: ${c.fault}.` : ""}${c.measures ? ` Меры: ${c.measures}.` : ""}`);
