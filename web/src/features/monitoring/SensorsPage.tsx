@@ -20,6 +20,7 @@ import { usePoints } from "../../api/inventory";
 import { readingsBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/monitoring";
 import { MonitoringHead } from "./MonitoringHead";
 import { useMethaneLimits } from "../../api/journal";
+import { downloadSensorRegister } from "../../api/instrumentFiles";
 import { limitText } from "./limitTexts";
 import CheckProblems from "./CheckProblems";
 
@@ -101,6 +102,15 @@ export default function SensorsPage() {
   const [importing, setImporting] = useState(false);
   const [sendingFile, setSendingFile] = useState(false);
   const [reconciling, setReconciling] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+  async function saveRegister() {
+    setFileError(undefined);
+    try {
+      await downloadSensorRegister(facilityId);
+    } catch (error) {
+      setFileError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const queries = useQueryClient();
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
   const columns: TableColumnsType<Sensor> = [
@@ -176,7 +186,11 @@ export default function SensorsPage() {
           <Button onClick={() => setReconciling(true)} disabled={!sensors.data?.length}>
             Сверить с выгрузкой АГК
           </Button>
+          <Button onClick={() => saveRegister()} disabled={!sensors.data?.length}>
+            Реестр и поверка (xlsx)
+          </Button>
         </Space>
+        {fileError && <Alert type="error" showIcon role="alert" title={fileError} style={{ marginBottom: 12 }} />}
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
           <Alert
