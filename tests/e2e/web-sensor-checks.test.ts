@@ -191,6 +191,25 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
     await page.locator("[data-testid=stacked-rows]").first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-sensor-record-390.png`, fullPage: true });
+    // Item 6: «Датчики» gives the register with the metrology just recorded and the sensor out of verification.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole("link", { name: "Датчики", exact: true }).first().click();
+    const [register] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Реестр и поверка (xlsx)" }).click(),
+    ]);
+    expect(register.suggestedFilename()).toBe("Реестр датчиков и поверка Шахта «Поверочная».xlsx");
+    const registerBook = new ExcelJS.Workbook();
+    await registerBook.xlsx.load(readFileSync(await register.path()) as never);
+    const registerRows: unknown[][] = [];
+    registerBook.worksheets[0].eachRow((row) => registerRows.push((row.values as unknown[]).slice(1)));
+    const registerHeader = registerRows[1];
+    const m7InRegister = registerRows.find((r) => r[0] === "М-7")!;
+    expect(m7InRegister[registerHeader.indexOf("Свидетельство о поверке")]).toBe("С-ГШ/417");
+    expect(m7InRegister[registerHeader.indexOf("Состояние поверки")]).toBe("вне поверки с 10.03.2026");
+    expect(typeof m7InRegister[registerHeader.indexOf("Просрочено, дн.")]).toBe("number");
+    await page.goBack();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goBack();
     await page.getByRole("heading", { name: "Проверки датчиков: Шахта «Поверочная»" }).waitFor();
     await page.locator("[data-testid=stacked-rows]").first().waitFor();
