@@ -4,6 +4,8 @@
 // changes), then hands over the next shift in the form with a bypassed protection of М-7 and a remark —
 // the gassing is listed open in both. People by surname and initials, never by e-mail. Screenshots at
 // 1440 and 390 px. Needs web/dist.
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createUser } from "@server/domain/company/users";
@@ -65,6 +67,21 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await first.getByText("подписана обоими").waitFor();
     await first.getByText(/^Смену принял: Петров И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/).waitFor();
     expect(await first.getByRole("button", { name: "Принять смену" }).count()).toBe(0);
+    // Item 6: the handovers of the period as a file, both signatures with names and times.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Передачи смены (xlsx)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Передача смены Шахта «Сменная» \d{4}-\d\d-\d\d \d{4}-\d\d-\d\d\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(await download.path()) as never);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows[1];
+    const taken = rows.find((r) => r[header.indexOf("Замечания")] === "ВМП-2 в резерве")!;
+    expect(taken[header.indexOf("Смену сдал (ФИО, время)")]).toMatch(/^Кузнецова О\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(taken[header.indexOf("Смену принял (ФИО, время)")]).toMatch(/^Петров И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(String(taken[header.indexOf("Загазирования открытые")])).toContain(OPEN_GASSING);
 
     // The next handover in the form: a bypassed protection of М-7 and a remark.
     await page.getByRole("button", { name: "Добавить защиту" }).click();

@@ -6,6 +6,8 @@
 // the failed check in the third column, and opens М-7's own record. People by surname and initials, never
 // by e-mail; no id on the screen. Screenshots at 1440 and 390 px of the facility's checks and of the
 // sensor's record. Needs web/dist.
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createUser } from "@server/domain/company/users";
@@ -135,6 +137,22 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
     // The electrician signs the failed check in the third column.
     await failedRow.getByRole("button", { name: "Подписать как электрослесарь АГК" }).click();
     await failedRow.getByText(/^Электрослесарь АГК: Петров И\., /).waitFor();
+    // Item 6: the «Метан» journal of the period as a file, the readings as numbers, the signatures by name.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Журнал «Метан» (xlsx)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      "Журнал эксплуатации и обслуживания датчиков метана Шахта «Поверочная» 2026-03-01 2026-03-05.xlsx",
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(await download.path()) as never);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const header = rows[1];
+    const failedInFile = rows.find((r) => r[header.indexOf("Результат")] === "датчик не прошел проверку")!;
+    expect(failedInFile[header.indexOf("Показание датчика, % об.")]).toBe(0.61);
+    expect(failedInFile[header.indexOf("Подпись: Электрослесарь АГК")]).toMatch(/^Петров И\., /);
     const body = (await page.locator("body").textContent()) ?? "";
     for (const hidden of [file.user.email, "operator.checks@example.com", facility, m7]) expect(body).not.toContain(hidden);
     expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
@@ -173,6 +191,25 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
     await page.locator("[data-testid=stacked-rows]").first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-sensor-record-390.png`, fullPage: true });
+    // Item 6: «Датчики» gives the register with the metrology just recorded and the sensor out of verification.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole("link", { name: "Датчики", exact: true }).first().click();
+    const [register] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Реестр и поверка (xlsx)" }).click(),
+    ]);
+    expect(register.suggestedFilename()).toBe("Реестр датчиков и поверка Шахта «Поверочная».xlsx");
+    const registerBook = new ExcelJS.Workbook();
+    await registerBook.xlsx.load(readFileSync(await register.path()) as never);
+    const registerRows: unknown[][] = [];
+    registerBook.worksheets[0].eachRow((row) => registerRows.push((row.values as unknown[]).slice(1)));
+    const registerHeader = registerRows[1];
+    const m7InRegister = registerRows.find((r) => r[0] === "М-7")!;
+    expect(m7InRegister[registerHeader.indexOf("Свидетельство о поверке")]).toBe("С-ГШ/417");
+    expect(m7InRegister[registerHeader.indexOf("Состояние поверки")]).toBe("вне поверки с 10.03.2026");
+    expect(typeof m7InRegister[registerHeader.indexOf("Просрочено, дн.")]).toBe("number");
+    await page.goBack();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goBack();
     await page.getByRole("heading", { name: "Проверки датчиков: Шахта «Поверочная»" }).waitFor();
     await page.locator("[data-testid=stacked-rows]").first().waitFor();

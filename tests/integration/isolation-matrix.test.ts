@@ -174,6 +174,12 @@ const FIXTURES: Record<string, Fixture> = {
   // A's staff holds no operator's duty (403), B is answered 404 before it.
   signShiftJournal: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/journal-signatures/`, json: { shift: "2026-03-02#1" } }],
   sensorChecksDue: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/due/` }],
+  // Item 6: the documents.
+  exportSensorChecks: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/sensor-checks/export/?format=xlsx&from=2026-03-01&to=2026-03-02` },
+  ],
+  exportHandovers: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/export/?format=pdf&from=2026-03-01&to=2026-03-02` }],
+  exportSensorRegister: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-register/export/` }],
   getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
   // A's own change is refused 409 (version 5 was never read), B's 404 before it.
   putCheckIntervals: ({ a }) => [

@@ -102,6 +102,8 @@ interface Manifest {
 }
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest;
 
+const sensorIds: Record<string, string> = {};
+
 beforeAll(async () => {
   h = await createHarness();
   const a = await h.signedInUser("ООО «Шахта АГК»");
@@ -117,8 +119,21 @@ beforeAll(async () => {
   }
   for (const sensor of DEMO_SENSORS.filter((s) => CODES.includes(s.register.code))) {
     const point = points[sensor.point === "shaft" ? "ventilation_shaft" : "drainage_station"];
-    await json(await post(`facilities/${mine}/sensors/`, { ...sensor.register, point }), 201);
+    const made = await json<{ id: string }>(await post(`facilities/${mine}/sensors/`, { ...sensor.register, point }), 201);
+    sensorIds[sensor.register.code] = made.id;
   }
+  // Issue 118, item 6: a verification of the shaft's methane meter, recorded before the approval.
+  await json(
+    await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/verifications/`, {
+      instrument_type: "ДМС 03",
+      register_number: "12345-06",
+      serial: "0419",
+      verified_on: `${YEAR - 1}-06-01`,
+      valid_to: `${YEAR}-03-11`,
+      certificate: "С-419",
+    }),
+    201,
+  );
   const all = readings();
   for (let i = 0; i < all.length; i += 10_000) {
     const pushed = await json<{ batch: string }>(
@@ -205,6 +220,19 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
       expect(printed, line.name).toHaveLength(1);
       expect(printed[0]).toBeCloseTo(inInventory, 6);
     }
+  });
+
+  it("carries the checks and verifications of the sensors the accepted months used (issue 118, item 6)", () => {
+    const dir = unzipped(pack);
+    const manifest = manifestOf(dir);
+    expect(manifest.files.map((f) => f.name)).toContain("instruments.json");
+    const file = JSON.parse(readFileSync(join(dir, "instruments.json"), "utf8")) as {
+      months: { calculation: string; sensors: { code: string; verifications: { certificate: string; valid_to: string }[] }[] }[];
+    };
+    expect(file.months.map((m) => m.calculation).sort()).toEqual(manifest.telemetry.map((t) => t.calculation).sort());
+    const code = "ВС2-CH4";
+    const meter = file.months.flatMap((m) => m.sensors).find((s) => s.code === code)!;
+    expect(meter.verifications).toEqual([expect.objectContaining({ certificate: "С-419", valid_to: `${YEAR}-03-11` })]);
   });
 
   it("verify.py recomputes each month from the packed minute values and exits 0 with the published hash", () => {

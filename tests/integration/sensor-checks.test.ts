@@ -6,6 +6,7 @@
 // mixture is refused 400 naming the field; a correction follows the check and is listed with it; the
 // check is stored under the facility (keys.sensorCheck) as written.
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sensorCheck } from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
@@ -18,6 +19,7 @@ let companyId: string;
 let facility = "";
 let sensor = "";
 const tokens: Record<string, string> = {};
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async function json<T>(res: Response, status: number): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -155,5 +157,79 @@ describe("a sensor's checks over HTTP (D94)", () => {
     expect((await get(checks(), stranger)).status).toBe(404);
     expect((await post(checks(), FAILED, stranger)).status).toBe(404);
     expect((await get(`/api/v1/facilities/${facility}/sensor-checks/`, stranger)).status).toBe(404);
+  });
+});
+
+// Issue 118, item 6: the documents over HTTP, each rendered by the spreadsheet worker in a heavy-work slot.
+describe("the instruments' documents over HTTP", () => {
+  const base = () => `/api/v1/facilities/${facility}`;
+  async function file(path: string, type: string) {
+    const res = await get(path, tokens.reviewer);
+    expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe(type);
+    expect(res.headers.get("content-disposition")).toContain("attachment");
+    return new Uint8Array(await res.arrayBuffer());
+  }
+  async function rowsOf(bytes: Uint8Array) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as never);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  it("gives the «Метан» journal of a period as xlsx (figures as numbers) and PDF", async () => {
+    const rows = await rowsOf(await file(`${base()}/sensor-checks/export/?format=xlsx&from=2026-03-01&to=2026-03-10`, XLSX_TYPE));
+    const header = rows[1];
+    const failed = rows.find((r) => r[header.indexOf("Результат")] === "датчик не прошел проверку")!;
+    expect(failed[header.indexOf("Датчик")]).toBe("М-7");
+    expect(failed[header.indexOf("Маршрут (выработка)")]).toBe("Лава 12-1");
+    expect(failed[header.indexOf("Показание датчика, % об.")]).toBe(0.61);
+    expect(failed[header.indexOf("Подпись: Оператор АГК")]).toMatch(/^Кузнецова О\./);
+    const pdf = await file(`${base()}/sensor-checks/export/?format=pdf&from=2026-03-01&to=2026-03-10`, "application/pdf");
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    expect((await get(`${base()}/sensor-checks/export/?format=doc`, tokens.reviewer)).status).toBe(400);
+    const { token: stranger } = await h.signedInUser("ООО «Чужая для документов»");
+    expect((await get(`${base()}/sensor-checks/export/?format=xlsx`, stranger)).status).toBe(404);
+  });
+
+  it("gives the handovers as xlsx and PDF with both signatures", async () => {
+    const made = await json<{ id: string; at: string }>(
+      await post(`${base()}/handovers/`, { remarks: "ВМП-2 в резерве" }, tokens.operator),
+      201,
+    );
+    await json(await post(`${base()}/handovers/${made.id}/take/`, {}, tokens.electrician), 200);
+    const day = made.at.slice(0, 10);
+    const rows = await rowsOf(await file(`${base()}/handovers/export/?format=xlsx&from=${day}&to=${day}`, XLSX_TYPE));
+    const header = rows[1];
+    const row = rows.find((r) => r[header.indexOf("Замечания")] === "ВМП-2 в резерве")!;
+    expect(row[header.indexOf("Смену сдал (ФИО, время)")]).toMatch(/^Кузнецова О\./);
+    expect(row[header.indexOf("Смену принял (ФИО, время)")]).toMatch(/^Сидоров А\./);
+    const pdf = await file(`${base()}/handovers/export/?format=pdf&from=${day}&to=${day}`, "application/pdf");
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+  });
+
+  it("gives the sensor register with its metrology as xlsx", async () => {
+    await json(
+      await post(
+        `${base()}/sensors/${sensor}/verifications/`,
+        {
+          instrument_type: "ДМС 03",
+          register_number: "12345-06",
+          serial: "0419",
+          verified_on: "2025-03-01",
+          valid_to: "2026-03-02",
+          certificate: "С-419",
+        },
+        tokens.operator,
+      ),
+      201,
+    );
+    const rows = await rowsOf(await file(`${base()}/sensor-register/export/`, XLSX_TYPE));
+    const header = rows[1];
+    const m7 = rows.find((r) => r[0] === "М-7")!;
+    expect(m7[header.indexOf("Номер в Госреестре СИ")]).toBe("12345-06");
+    expect(m7[header.indexOf("Поверка действительна до")]).toBe("02.03.2026");
+    expect(String(m7[header.indexOf("Состояние поверки")])).toMatch(/^(вне поверки с 03\.03\.2026|поверен до 02\.03\.2026)$/);
   });
 });

@@ -18,7 +18,7 @@ import { abatementPdf, abatementXlsx } from "./abatement-export";
 import { climateReportFile } from "./climate-report";
 import { shiftReport } from "../domain/monitoring/derive/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
-import { journalPdf, journalXlsx } from "./journal";
+import { monitoringFileBytes } from "./instruments";
 import { BOOK_TITLE, gassingBookPdf, gassingBookXlsx } from "./gassing-book";
 import { listGassings } from "../domain/monitoring/derive/journal";
 import { EXPORT_FORMATS } from "./formats";
@@ -43,7 +43,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
     climateReportFile: (report, format, issued) => climateReportFile(report, format, new Date(issued)),
-    monitoringFile: (file) => (file.format === "pdf" ? journalPdf(file.journal) : journalXlsx(file.journal)),
+    monitoringFile: monitoringFileBytes,
     async gassingBook(actor, query) {
       const list = await listGassings(depsOf(), actor, query);
       return {

@@ -31,6 +31,7 @@ import { csvCell, jsonFile, manifestEntries, signedManifest, utf8, verifyScript 
 import { acceptedEvidenceKey } from "../domain/monitoring/minutes/accepted-evidence";
 import type { OfferAcceptance } from "../ports";
 import { snapshotComparison } from "../domain/inventory/measured-vs-estimated";
+import { INSTRUMENTS_FILE, instrumentsOfMonths, type UsedMonth } from "./pack-instruments";
 
 /** Issue 109: the pack's file of the measured-against-estimated comparison. */
 export const COMPARISON_FILE = "comparison.json";
@@ -103,6 +104,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
   const files: ZipEntry[] = [];
   const sets: ReadingSet[] = [];
   const listed: Array<{ calculation: string; readings: string; month: string; point: string; readings_sha256: string }> = [];
+  const used: UsedMonth[] = [];
   const missing: Array<{ calculation: string; month: string; point: string }> = [];
   for (const [index, line] of lines.entries()) {
     const acceptance = byCalculation.get(line.id);
@@ -128,6 +130,14 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       to: window.start_ms + window.minutes * 60_000,
       meters,
     });
+    used.push({
+      calculation: calculationFile(index),
+      month: acceptance.month,
+      facility: acceptance.facility,
+      from: window.start_ms,
+      to: window.start_ms + window.minutes * 60_000,
+      codes: meters.map((m) => m.code),
+    });
     listed.push({
       calculation: calculationFile(index),
       readings: names.csv,
@@ -136,7 +146,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       readings_sha256: acceptance.readings_sha256,
     });
   }
-  return { files, listed, missing, sets };
+  return { files, listed, missing, sets, used };
 }
 
 /** The pack of version `request.version` of the year, as a zip handed out like the passport. */
@@ -223,6 +233,9 @@ export async function verificationPack(
   files.push(...accepted.files);
   const company = await deps.repos.companies.get(actor.company);
   if (accepted.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(accepted.sets, zoneOf(company)) });
+  // Issue 118, item 6: the checks and verifications of the sensors those months used, as recorded by the approval.
+  const instruments = await instrumentsOfMonths(deps, actor.company, accepted.used, item.approved_at, zoneOf(company));
+  if (instruments) files.push({ name: INSTRUMENTS_FILE, bytes: jsonFile(instruments) });
   files.push(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },

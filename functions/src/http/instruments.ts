@@ -3,8 +3,35 @@ import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instrum
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
 import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/handover/handover";
+import {
+  CHECKS_TITLE,
+  HANDOVERS_TITLE,
+  REGISTER_TITLE,
+  checksDocument,
+  handoversDocument,
+  registerDocument,
+} from "../domain/monitoring/handover/documents";
+import { heavyFile } from "../domain/heavy-work";
+import { attachmentDisposition } from "../files/file-names";
+import { EXPORT_FORMATS } from "../export/formats";
+import type { MonitoringFile } from "../ports";
+import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/instruments";
+import type { Context } from "hono";
+
+const CONTENT_TYPES = { xlsx: EXPORT_FORMATS.xlsx.contentType, pdf: "application/pdf" } as const;
+
+/** A document rendered by the spreadsheet worker in the user's and the company's heavy-work slot, as the answer. */
+async function documentAnswer(c: Context<AppEnv>, file: MonitoringFile, name: string) {
+  const deps = c.get("deps");
+  const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile(file));
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": CONTENT_TYPES[file.format],
+    "Content-Disposition": attachmentDisposition(`${name}.${file.format}`),
+    "Cache-Control": "no-store",
+  }) as never;
+}
 
 export const instrumentRoutes = routeApp()
   .openapi(routes.listFacilityChecksRoute, async (c) =>
@@ -54,4 +81,26 @@ export const instrumentRoutes = routeApp()
   )
   .openapi(routes.signJournalRoute, async (c) =>
     c.json(await signJournal(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
-  );
+  )
+  .openapi(routes.checksFileRoute, async (c) => {
+    const { format, ...query } = c.req.valid("query");
+    const document = await checksDocument(c.get("deps"), c.get("actor"), c.req.valid("param").id, query);
+    return documentAnswer(
+      c,
+      { kind: "sensor_checks", document, format },
+      `${CHECKS_TITLE} ${document.facility_name} ${document.from} ${document.to}`,
+    );
+  })
+  .openapi(routes.handoversFileRoute, async (c) => {
+    const { format, ...query } = c.req.valid("query");
+    const document = await handoversDocument(c.get("deps"), c.get("actor"), c.req.valid("param").id, query);
+    return documentAnswer(
+      c,
+      { kind: "handovers", document, format },
+      `${HANDOVERS_TITLE} ${document.facility_name} ${document.from} ${document.to}`,
+    );
+  })
+  .openapi(routes.registerFileRoute, async (c) => {
+    const document = await registerDocument(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    return documentAnswer(c, { kind: "sensor_register", document, format: "xlsx" }, `${REGISTER_TITLE} ${document.facility_name}`);
+  });

@@ -107,7 +107,7 @@ export async function answer(
       const pdf = request.file.format === "pdf";
       result = {
         kind: "body",
-        fileName: pdf ? "journal.pdf" : "journal.xlsx",
+        fileName: `${request.file.kind}.${request.file.format}`,
         contentType: pdf ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
         base64: base64Of(bytes),
       };

@@ -12,6 +12,7 @@ import { shiftReportQuerySchema } from "../../contract/schemas/monitoring";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { gassingListQuerySchema, journalSchema } from "../../contract/schemas/journal";
+import { checksDocumentSchema, handoversDocumentSchema, sensorRegisterDocumentSchema } from "../../contract/schemas/sensor-checks";
 import { climatePeriodBodySchema } from "../../contract/schemas/climate";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -112,7 +113,13 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("gassing_book"), actor, query: gassingListQuerySchema.extend({ format: z.enum(["xlsx", "pdf"]) }) }),
   z.object({
     op: z.literal("monitoring_file"),
-    file: z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
+    file: z.union([
+      z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
+      // Issue 118, item 6: the instruments' documents.
+      z.object({ kind: z.literal("sensor_checks"), document: checksDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
+      z.object({ kind: z.literal("handovers"), document: handoversDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
+      z.object({ kind: z.literal("sensor_register"), document: sensorRegisterDocumentSchema, format: z.literal("xlsx") }),
+    ]),
   }),
   climatePackRequest,
   // That pack's manifest, the file the executor signs (issue 89 item 5).

@@ -20,8 +20,9 @@ import {
   journalSignaturesSchema,
   journalSignatureSchema,
   journalSignSchema,
+  instrumentFileQuery,
 } from "../schemas/sensor-checks";
-import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { XLSX, fileAnswer, json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
 const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
@@ -241,6 +242,53 @@ export const signJournalRoute = route(
   },
 );
 
+// ---- item 6: the documents --------------------------------------------------------------------------
+
+const RENDERED =
+  "Rendered by the spreadsheet worker in a heavy-work slot of the user and the company (429 with Retry-After when they are taken).";
+
+export const checksFileRoute = route(
+  facilityScoped(
+    "exportSensorChecks",
+    "The «Метан» maintenance journal of a period as xlsx or PDF: the checks in the columns of the form «Журнал эксплуатации и обслуживания» (D94)",
+    [400, 404, 429],
+    `Oldest first: route (the sensor's working), date, shift and time, the sensor and its place, the reading against the reference instrument, the «Контроль» button, the alarm and cut-off by the control mixture and its cylinder, the result, the fault and measures, planned works, the three signatures with names and times, the corrections; then the signature lines. Figures are numbers in the xlsx. At most 92 days. ${RENDERED}`,
+  ),
+  {
+    get: "/{id}/sensor-checks/export",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: instrumentFileQuery,
+    200: fileAnswer("The journal", XLSX, "application/pdf"),
+  },
+);
+
+export const handoversFileRoute = route(
+  facilityScoped(
+    "exportHandovers",
+    "The shift handovers of a period as xlsx or PDF (D95): their lists, the protections bypassed, the remarks, both signatures with names and times",
+    [400, 404, 429],
+    `Oldest first; the PDF a page a handover with the signature lines. At most 92 days. ${RENDERED}`,
+  ),
+  {
+    get: "/{id}/handovers/export",
+    cost: "heavy",
+    params: facilityIdParams,
+    query: instrumentFileQuery,
+    200: fileAnswer("The handovers", XLSX, "application/pdf"),
+  },
+);
+
+export const registerFileRoute = route(
+  facilityScoped(
+    "exportSensorRegister",
+    "The register of the facility's sensors in service with their metrology as xlsx (D94)",
+    [404, 429],
+    `Per sensor: kind, working, place, the latest verification (instrument type, state register number, serial, verified on, valid to, certificate), its state («поверен до …», «вне поверки с …», «поверка не записана»), the mine's check interval, the last check and its result, the next due and the days overdue (a number). ${RENDERED}`,
+  ),
+  { get: "/{id}/sensor-register/export", cost: "heavy", params: facilityIdParams, 200: fileAnswer("The register", XLSX) },
+);
+
 /** Every route above, in the order http/instruments.ts serves them. */
 export const INSTRUMENT_ROUTES = [
   listFacilityChecksRoute,
@@ -257,4 +305,7 @@ export const INSTRUMENT_ROUTES = [
   takeOverRoute,
   journalSignaturesRoute,
   signJournalRoute,
+  checksFileRoute,
+  handoversFileRoute,
+  registerFileRoute,
 ] as const;

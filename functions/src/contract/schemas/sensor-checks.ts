@@ -308,3 +308,53 @@ export const journalSignaturesQuery = z.object({ date: isoDate().meta({ descript
 
 export type JournalSignatureView = z.output<typeof journalSignatureSchema>;
 export type JournalSignatures = z.output<typeof journalSignaturesSchema>;
+
+// ---- item 6: the documents (the «Метан» journal, the handovers, the sensor register) -------------------
+
+export const instrumentFileQuery = sensorCheckPeriodQuery.extend({
+  format: z.enum(["xlsx", "pdf"], "xlsx или pdf").meta({ description: "xlsx or pdf" }),
+});
+
+/** What the «Метан» journal of a period as a file is made of: the checks with their sensors' working (the
+ *  route the check was made on) and place of installation, by sensor id (the worker's wire validates it). */
+export const checksDocumentSchema = sensorCheckListSchema.extend({
+  zone: z.string(),
+  issued_at: z.string(),
+  sensors: z.record(z.string(), z.object({ working: z.string(), place: z.string() })),
+});
+
+export const handoversDocumentSchema = handoverListSchema.extend({ zone: z.string(), issued_at: z.string() });
+
+const maybe = z.nullable(z.string());
+
+/** A sensor in the register with its metrology (its latest verification) and its checks' state. */
+export const registerRowSchema = z.object({
+  code: z.string(),
+  kind: z.string(),
+  working: z.string(),
+  place: z.string(),
+  instrument_type: maybe,
+  register_number: maybe,
+  serial: maybe,
+  verified_on: maybe,
+  valid_to: maybe,
+  certificate: maybe,
+  verification: z.string(),
+  rule: maybe,
+  last_check: maybe,
+  last_result: maybe,
+  next_due: maybe,
+  overdue_days: z.nullable(z.int()),
+});
+
+export const sensorRegisterDocumentSchema = z.object({
+  facility_name: z.string(),
+  zone: z.string(),
+  issued_at: z.string(),
+  rules_source: z.string(),
+  rows: z.array(registerRowSchema),
+});
+
+export type ChecksDocument = z.output<typeof checksDocumentSchema>;
+export type HandoversDocument = z.output<typeof handoversDocumentSchema>;
+export type SensorRegisterDocument = z.output<typeof sensorRegisterDocumentSchema>;

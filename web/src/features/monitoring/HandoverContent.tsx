@@ -13,6 +13,7 @@ import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
+import { downloadHandovers } from "../../api/instrumentFiles";
 import { useSensors } from "../../api/monitoring";
 import { useHandOver, useHandovers, useTakeOver, type Handover } from "../../api/instruments";
 
@@ -124,6 +125,15 @@ export default function HandoverContent() {
   const to = typedDate(toText);
   const sensors = useSensors(facilityId);
   const list = useHandovers(facilityId, from, to);
+  const [fileError, setFileError] = useState<string>();
+  async function save(work: () => Promise<void>) {
+    setFileError(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFileError(isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
+    }
+  }
   const handOver = useHandOver(facilityId);
   const [bypassed, setBypassed] = useState<{ sensor?: string; note: string }[]>([]);
   const [remarks, setRemarks] = useState("");
@@ -203,7 +213,14 @@ export default function HandoverContent() {
       <Flex wrap gap={12} align="end">
         <DateField label="С" value={fromText} onChange={setFromText} />
         <DateField label="По" value={toText} onChange={setToText} />
+        <Button disabled={!from || !to} onClick={() => save(() => downloadHandovers(facilityId, from!, to!, "xlsx"))}>
+          Передачи смены (xlsx)
+        </Button>
+        <Button disabled={!from || !to} onClick={() => save(() => downloadHandovers(facilityId, from!, to!, "pdf"))}>
+          Передачи смены (PDF)
+        </Button>
       </Flex>
+      {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
       {list.isError && <LoadError what="передачи смены" message={list.error.message} retry={() => list.refetch()} />}
       {list.data && list.data.results.length === 0 && <Typography.Text>Передач смены за период нет.</Typography.Text>}

@@ -15,6 +15,7 @@ import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
+import { downloadChecksJournal } from "../../api/instrumentFiles";
 import { useSensors } from "../../api/monitoring";
 import {
   useCheckIntervals,
@@ -109,6 +110,15 @@ export default function SensorChecksContent() {
   const states = useCheckStates(facilityId);
   const intervals = useCheckIntervals(facilityId);
   const checks = useSensorChecks(facilityId, sensorId, from, to);
+  const [fileError, setFileError] = useState<string>();
+  async function save(work: () => Promise<void>) {
+    setFileError(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFileError(isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
+    }
+  }
   const duty = me.data?.duty ?? null;
   const canRecord = isCheckDuty(duty) && me.data?.role !== "reviewer";
   const sensor = sensorId ? sensors.data?.find((s) => s.id === sensorId) : undefined;
@@ -344,7 +354,18 @@ export default function SensorChecksContent() {
         <Flex wrap gap={12} align="end" style={{ marginBottom: 12 }}>
           <DateField label="С" value={fromText} onChange={setFromText} />
           <DateField label="По" value={toText} onChange={setToText} />
+          {!sensorId && (
+            <>
+              <Button disabled={!from || !to} onClick={() => save(() => downloadChecksJournal(facilityId, from!, to!, "xlsx"))}>
+                Журнал «Метан» (xlsx)
+              </Button>
+              <Button disabled={!from || !to} onClick={() => save(() => downloadChecksJournal(facilityId, from!, to!, "pdf"))}>
+                Журнал «Метан» (PDF)
+              </Button>
+            </>
+          )}
         </Flex>
+        {fileError && <Alert type="error" showIcon role="alert" title={fileError} style={{ marginBottom: 12 }} />}
         {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
         {checks.isError && <LoadError what="проверки" message={checks.error.message} retry={() => checks.refetch()} />}
         <ResponsiveTable<SensorCheck>

@@ -101,6 +101,17 @@ export default function SensorsPage() {
   const [importing, setImporting] = useState(false);
   const [sendingFile, setSendingFile] = useState(false);
   const [reconciling, setReconciling] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+  async function saveRegister() {
+    setFileError(undefined);
+    try {
+      // Loaded on the press: the register's page stays within its initial JS budget (tests/web/bundle.test.ts).
+      const { downloadSensorRegister } = await import("../../api/instrumentFiles");
+      await downloadSensorRegister(facilityId);
+    } catch (error) {
+      setFileError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const queries = useQueryClient();
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
   const columns: TableColumnsType<Sensor> = [
@@ -176,7 +187,11 @@ export default function SensorsPage() {
           <Button onClick={() => setReconciling(true)} disabled={!sensors.data?.length}>
             Сверить с выгрузкой АГК
           </Button>
+          <Button onClick={() => saveRegister()} disabled={!sensors.data?.length}>
+            Реестр и поверка (xlsx)
+          </Button>
         </Space>
+        {fileError && <Alert type="error" showIcon role="alert" title={fileError} style={{ marginBottom: 12 }} />}
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
           <Alert

@@ -25,6 +25,11 @@ import { drainReadings } from "./consumer";
 import { monitoringIdle } from "../live/forecaster";
 import { acceptOffers, listOffers } from "./offers";
 import { acceptedMonths } from "../../../export/verification-pack";
+import { instrumentsOfMonths } from "../../../export/pack-instruments";
+import { sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { createUser } from "../../company/users";
+import { recordCheck } from "../instruments/sensor-checks";
+import { recordVerification } from "../instruments/verifications";
 import type { SnapshotLine } from "../../inventory/versions";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
@@ -214,6 +219,97 @@ describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
       expect(description).toMatchObject({ month: "2026-03", conditions: "standard", readings_sha256: accepted.readings_sha256 });
       expect(description.sensors.map((s: { role: string }) => s.role)).toEqual(["flow", "ch4"]);
       expect(description.result.ch4_t).toBe(accepted.ch4_t);
+    });
+
+    it("carries the checks and verifications of the month's sensors as recorded by the approval (issue 118, item 6)", async () => {
+      const user = await createUser(d.deps, {
+        companyId: staff.company,
+        email: `electrician-pack-${open}@example.com`,
+        password: "correct-horse",
+        first_name: "Андрей",
+        last_name: "Сидоров",
+        duty: "agk_electrician",
+      });
+      const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
+      const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
+      const id = (code: string) => sensors.find((s) => s.code === code)!.id;
+      await d.write(() =>
+        recordCheck(
+          d.deps,
+          electrician,
+          facility,
+          id("М-В"),
+          parseWith(sensorCheckCreateSchema, {
+            at: new Date(HOUR + 30 * MINUTE_MS).toISOString(),
+            kind: "planned",
+            reading_pct: 0.46,
+            reference_pct: 0.44,
+            reference_instrument: "ШИ-11 № 4512",
+            button_test_ok: false,
+            result: "failed",
+            fault: "Не работает кнопка «Контроль»",
+          }),
+        ),
+      );
+      await d.write(() =>
+        recordVerification(
+          d.deps,
+          staff,
+          facility,
+          id("М-В"),
+          parseWith(verificationCreateSchema, {
+            instrument_type: "ДМС 03",
+            register_number: "12345-06",
+            serial: "0419",
+            verified_on: "2025-03-01",
+            valid_to: "2026-03-15",
+            certificate: "С-419",
+          }),
+        ),
+      );
+      // The М-Д's check of another point's month is not this month's.
+      await d.write(() =>
+        recordCheck(
+          d.deps,
+          electrician,
+          facility,
+          id("М-Д"),
+          parseWith(sensorCheckCreateSchema, { at: new Date(HOUR).toISOString(), kind: "planned", button_test_ok: true, result: "passed" }),
+        ),
+      );
+      const accepted = (await d.deps.repos.monitoring.acceptances(staff.company, facility))[0];
+      const { used } = await acceptedMonths(d.deps, staff.company, [{ id: accepted.calculation, facility } as SnapshotLine]);
+      const now = d.deps.clock.now().toISOString();
+      const file = (await instrumentsOfMonths(d.deps, staff.company, used, now, ZONE)) as {
+        months: { calculation: string; sensors: { code: string; checks: Record<string, unknown>[]; verifications: unknown[] }[] }[];
+      };
+      expect(file.months).toHaveLength(1);
+      expect(file.months[0].calculation).toBe("calculations/0001.json");
+      const of = (code: string) => file.months[0].sensors.find((s) => s.code === code)!;
+      expect(file.months[0].sensors.map((s) => s.code)).toEqual(["Q-В", "М-В"]);
+      expect(of("М-В").checks).toEqual([
+        expect.objectContaining({
+          result: "датчик не прошел проверку",
+          reading_pct: 0.46,
+          reference_pct: 0.44,
+          fault: "Не работает кнопка «Контроль»",
+          signatures: expect.objectContaining({ "электрослесарь АГК": { by: "Сидоров А.", at: expect.any(String) } }),
+        }),
+      ]);
+      expect(of("М-В").verifications).toEqual([
+        {
+          instrument_type: "ДМС 03",
+          register_number: "12345-06",
+          serial: "0419",
+          verified_on: "2025-03-01",
+          valid_to: "2026-03-15",
+          certificate: "С-419",
+        },
+      ]);
+      expect(of("Q-В")).toEqual({ code: "Q-В", checks: [], verifications: [] });
+      // Approved before they were written: the pack of that version carries none of them (its bytes stay).
+      const earlier = (await instrumentsOfMonths(d.deps, staff.company, used, "2026-03-31T00:00:00Z", ZONE)) as typeof file;
+      expect(earlier.months[0].sensors.every((s) => s.checks.length === 0 && s.verifications.length === 0)).toBe(true);
     });
   });
 });

@@ -1,0 +1,111 @@
+// Issue 118, item 6: the verification pack of an approved year carries the instruments' record behind each
+// month it took from the mine's АГК (D63, D94): for every sensor whose readings the month's evidence holds,
+// its checks done in the month's window (and the last one before it, which qualifies the window's start) in
+// the «Метан» journal's columns, and its state verifications recorded by then. Only what was written (and
+// signed) by the version's approval is carried, so the pack of an approved version stays the same bytes
+// whenever it is asked for (D39): a check or a verification recorded after is not in it.
+import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KIND_LABELS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
+import { isoDateIn } from "@core/company-clock";
+import { initialsByEmail } from "../domain/person-name";
+import { registerAt } from "../domain/monitoring/ingest/register";
+import type { ExportDeps } from "./project-export";
+
+export const INSTRUMENTS_FILE = "instruments.json";
+
+/** A month the version took from the АГК: its calculation's file, facility, window and the meters' codes. */
+export interface UsedMonth {
+  calculation: string;
+  month: string;
+  facility: string;
+  from: number;
+  to: number;
+  codes: readonly string[];
+}
+
+/** The file's content, or null when no month was taken from the АГК. */
+export async function instrumentsOfMonths(
+  deps: Pick<ExportDeps, "repos">,
+  company: string,
+  used: readonly UsedMonth[],
+  approvedAt: string,
+  zone: string,
+): Promise<unknown | null> {
+  if (used.length === 0) return null;
+  const approved = Date.parse(approvedAt);
+  const written = (iso: string) => Date.parse(iso) <= approved;
+  const nameOf = await initialsByEmail(deps.repos, company);
+  const facilities = new Map<string, Awaited<ReturnType<typeof readFacility>>>();
+  async function readFacility(facility: string) {
+    const [sensors, checks, verifications] = await Promise.all([
+      deps.repos.sensors.listOfFacility(company, facility),
+      deps.repos.sensorChecks.listOfFacility(company, facility, 0),
+      deps.repos.sensorChecks.verificationsOfFacility(company, facility),
+    ]);
+    return {
+      sensors,
+      checks: checks.filter((c) => written(c.created_at)).sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)),
+      verifications: verifications
+        .filter((v) => written(v.recorded_at))
+        .sort((a, b) => a.verified_on.localeCompare(b.verified_on) || a.id.localeCompare(b.id)),
+    };
+  }
+  const months = [];
+  for (const month of used) {
+    if (!facilities.has(month.facility)) facilities.set(month.facility, await readFacility(month.facility));
+    const { sensors, checks, verifications } = facilities.get(month.facility)!;
+    const lastDay = isoDateIn(new Date(month.to - 1), zone);
+    const ofCode = (code: string) =>
+      sensors.find((s) => registerAt(s, month.from).code === code || registerAt(s, month.to - 1).code === code);
+    months.push({
+      calculation: month.calculation,
+      month: month.month,
+      window: { from: new Date(month.from).toISOString(), to: new Date(month.to).toISOString() },
+      sensors: [...month.codes].sort().map((code) => {
+        const sensor = ofCode(code);
+        const own = sensor ? checks.filter((c) => c.sensor === sensor.id) : [];
+        const before = own.filter((c) => Date.parse(c.at) < month.from).at(-1);
+        const within = own.filter((c) => Date.parse(c.at) >= month.from && Date.parse(c.at) < month.to);
+        return {
+          code,
+          checks: [...(before ? [before] : []), ...within].map((c) => ({
+            at: c.at,
+            shift: c.shift,
+            kind: CHECK_KIND_LABELS[c.kind],
+            reading_pct: c.reading_pct,
+            reference_pct: c.reference_pct,
+            reference_instrument: c.reference_instrument,
+            button_test_ok: c.button_test_ok,
+            test_gas_pct: c.test_gas_pct,
+            test_gas_cylinder: c.test_gas_cylinder,
+            alarm_ok: c.alarm_ok,
+            cutoff_ok: c.cutoff_ok,
+            result: CHECK_RESULT_LABELS[c.result],
+            fault: c.fault,
+            measures: c.measures,
+            planned_work: c.planned_work,
+            corrects_earlier: c.follows !== null,
+            signatures: Object.fromEntries(
+              CHECK_DUTIES.map((d) => {
+                const given = c.signatures[d];
+                return [CHECK_DUTY_LABELS[d], given && written(given.at) ? { by: nameOf(given.by), at: given.at } : null];
+              }),
+            ),
+          })),
+          verifications: (sensor ? verifications.filter((v) => v.sensor === sensor.id && v.verified_on <= lastDay) : []).map((v) => ({
+            instrument_type: v.instrument_type,
+            register_number: v.register_number,
+            serial: v.serial,
+            verified_on: v.verified_on,
+            valid_to: v.valid_to,
+            certificate: v.certificate,
+          })),
+        };
+      }),
+    });
+  }
+  return {
+    note: "Проверки датчиков («Журнал эксплуатации и обслуживания») и их поверки, записанные до утверждения версии, для датчиков, чьи показания вошли в принятые месяцы (D94)",
+    approved_at: approvedAt,
+    months,
+  };
+}

@@ -1,0 +1,32 @@
+// Issue 118, item 6: the instruments' documents as files — the «Метан» maintenance journal and the shift
+// handovers of a period (xlsx or PDF), the sensor register with metrology (xlsx). A module of its own, so
+// that the sensor register's page loads none of the checks' queries for its button.
+import { api, encoded, routePath } from "./client";
+import { saveBlob } from "../shared/saveBlob";
+
+type Format = "xlsx" | "pdf";
+
+/** The «Метан» journal of the facility's checks done in the company days from–to. */
+export async function downloadChecksJournal(facility: string, from: string, to: string, format: Format): Promise<void> {
+  const path = await routePath("instruments", (c) =>
+    c[":id"]["sensor-checks"].export.$path({ param: encoded({ id: facility }), query: { from, to, format } }),
+  );
+  const file = await api.download(path);
+  saveBlob(file.blob, file.fileName ?? `Журнал эксплуатации и обслуживания датчиков метана ${from} ${to}.${format}`);
+}
+
+/** The facility's shift handovers made in the company days from–to. */
+export async function downloadHandovers(facility: string, from: string, to: string, format: Format): Promise<void> {
+  const path = await routePath("instruments", (c) =>
+    c[":id"].handovers.export.$path({ param: encoded({ id: facility }), query: { from, to, format } }),
+  );
+  const file = await api.download(path);
+  saveBlob(file.blob, file.fileName ?? `Передача смены ${from} ${to}.${format}`);
+}
+
+/** The register of the facility's sensors in service with their metrology, as xlsx. */
+export async function downloadSensorRegister(facility: string): Promise<void> {
+  const path = await routePath("instruments", (c) => c[":id"]["sensor-register"].export.$path({ param: encoded({ id: facility }) }));
+  const file = await api.download(path);
+  saveBlob(file.blob, file.fileName ?? "Реестр датчиков и поверка.xlsx");
+}
