@@ -1,15 +1,13 @@
-// Issue 118: the facility's shifts as the sensor checks and the handover read them — one place, so the
-// facility's own shift calendar (issue 114) plugs in here. Today every facility keeps the journal's
-// shifts (D64: three of 8 hours from 00:00 on the company's clock, @core/monitoring DEFAULT_SHIFT_STARTS),
-// which is what operatorJournal (derive/journal.ts) rolls its shift means up by.
+// Issue 118: the facility's shifts as the sensor checks and the handover read them, by the facility's own
+// shift calendar (issue 114, D90: @core/shift-calendar, the one place every roll-up by shift asks which
+// shift an instant is in), so a check's shift, what is due «each shift» and the handover's shifts agree
+// with the operator's journal and the shift report.
 import { zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftName, shiftOf, shiftSpan } from "@core/monitoring";
+import { shiftAt, shiftsOfDay } from "@core/shift-calendar";
 import type { Deps } from "../../context";
 
 export interface FacilityShifts {
   zone: string;
-  /** Minutes of the local day each shift starts at. */
-  starts: readonly number[];
   /** The shift key (ГГГГ-ММ-ДД#n) an instant (ms) falls in. */
   at(instant: number): string;
   /** The instants a shift key runs from and to. */
@@ -20,24 +18,30 @@ export interface FacilityShifts {
   next(key: string): string;
 }
 
-/** The shifts of `facility` on its company's clock. */
-export async function facilityShifts(deps: Pick<Deps, "repos">, company: string, _facility: string): Promise<FacilityShifts> {
-  const zone = zoneOf(await deps.repos.companies.get(company));
-  const starts = DEFAULT_SHIFT_STARTS;
-  const span = (key: string) => shiftSpan(key, zone, starts);
+/** The shifts of `facility` on its company's clock, by the facility's shift calendar. */
+export async function facilityShifts(deps: Pick<Deps, "repos">, company: string, facility: string): Promise<FacilityShifts> {
+  const [owner, kept] = await Promise.all([deps.repos.companies.get(company), deps.repos.facilities.get(company, facility)]);
+  const zone = zoneOf(owner);
+  const calendar = kept?.shift_calendar;
+  const shiftOfKey = (key: string) => {
+    const [day, n] = key.split("#");
+    return shiftsOfDay(calendar, day, zone).find((s) => s.number === Number(n));
+  };
+  const span = (key: string) => {
+    const shift = shiftOfKey(key);
+    return shift && { from: shift.from, to: shift.to };
+  };
   return {
     zone,
-    starts,
-    at: (instant) => shiftOf(instant, zone, starts),
+    at: (instant) => shiftAt(calendar, instant, zone).key,
     span,
     name(key) {
-      const [day, n] = key.split("#");
-      const [y, m, d] = day.split("-");
-      return `${shiftName(Number(n), starts)}, ${d}.${m}.${y}`;
+      const [y, m, d] = key.split("#")[0].split("-");
+      return `${shiftOfKey(key)?.name ?? `Смена ${key.split("#")[1]}`}, ${d}.${m}.${y}`;
     },
     next(key) {
       const to = span(key)?.to;
-      return to === undefined ? key : shiftOf(to, zone, starts);
+      return to === undefined ? key : shiftAt(calendar, to, zone).key;
     },
   };
 }
