@@ -13,6 +13,7 @@ import type { shiftReportQuerySchema } from "../../../contract/schemas/monitorin
 import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
 
 export type ShiftReportQuery = z.output<typeof shiftReportQuerySchema>;
 
@@ -27,6 +28,10 @@ export interface ShiftReportRow {
   /** The highest minute value, % vol; null without one. */
   max: number | null;
   above: { pre_warning: number; warning: number; alarm: number };
+  /** D94: the shift's minutes «под сомнением» (after a failed check until the next passed one, or out of
+   *  verification) — counted, kept and used above, never substituted — and why; 0 and null when none. */
+  doubt_minutes: number;
+  doubt: string | null;
 }
 
 export interface ShiftReport {
@@ -73,6 +78,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     );
   });
   const rows: ShiftReportRow[] = [];
+  const doubtOf = await facilityDoubt(deps, actor.company, facility.id, span.from - DOUBT_LOOKBACK_DAYS * 86_400_000, zone);
   let demo = false;
   // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.monitoring);
@@ -85,6 +91,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     if (!sensor.is_active && times.length === 0) continue;
     const series = sensorMinutes(register.kind, times, values, span.from, minutes);
     const bucket = rollUp(series, zone, register).shifts.find((b) => b.key === `${query.date}#${number}`);
+    const doubt = doubtOf(sensor.id, span.from, until);
     rows.push({
       working: register.working,
       sensor_code: register.code,
@@ -97,6 +104,8 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
         warning: bucket?.above_warning ?? 0,
         alarm: bucket?.above_alarm ?? 0,
       },
+      doubt_minutes: doubt.minutes,
+      doubt: doubt.minutes > 0 ? doubtText(doubt.why, doubt.minutes) : null,
     });
   }
   rows.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.sensor_code.localeCompare(b.sensor_code, "ru"));
