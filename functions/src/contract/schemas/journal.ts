@@ -54,6 +54,11 @@ export const gassingSchema = z.object({
   max: z.number().meta({ description: "The highest minute mean, % vol" }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
+  doubt: z.optional(z.nullable(z.string())).meta({
+    description:
+      "D94, in the book's and the journal's lists: its sensors' minutes «под сомнением» during it (after a failed check until " +
+      "the next passed one, or out of verification; kept and used), «М-7: показания под сомнением: … — 120 мин»; null when none",
+  }),
   limits: z.array(z.number()).meta({ description: "Each sensor's limit, % vol: its alarm level, else its place's" }),
   working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
   section: z.string().meta({

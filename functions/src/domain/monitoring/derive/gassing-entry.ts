@@ -14,6 +14,9 @@ import { Invalid } from "../../errors";
 import type { FoundGassing, GassingRegistration } from "../../../ports";
 import { DUTIES } from "@core/gassing-book";
 import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
+import { zoneOf } from "@core/company-clock";
+import { registerAt } from "../ingest/register";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
 
 export type GassingView = z.output<typeof gassingSchema>;
 
@@ -120,5 +123,18 @@ export async function gassingViews(
   });
   for (const r of registered.values())
     if (r.found) views.push(gassingView(facility, r.id, r.start, r.found, r, nameOf, carried ? from : undefined));
-  return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  // D94: beside each gassing, its sensors' minutes «под сомнением» while it lasted (to `to` while open).
+  const [sensors, zone] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
+  const doubt = await facilityDoubt(deps, company, facility, from - DOUBT_LOOKBACK_DAYS * 86_400_000, zoneOf(zone));
+  return views.map((view) => {
+    const start = Date.parse(view.start);
+    const end = view.end === null ? to : Date.parse(view.end);
+    const said = view.sensors.flatMap((code) => {
+      const sensor = sensors.find((s) => registerAt(s, start).code === code);
+      const { minutes, why } = sensor ? doubt(sensor.id, start, end) : { minutes: 0, why: [] };
+      return minutes > 0 ? [`${code}: ${doubtText(why, minutes)}`] : [];
+    });
+    return { ...view, doubt: said.length > 0 ? said.join("; ") : null };
+  });
 }
