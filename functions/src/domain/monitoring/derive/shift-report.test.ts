@@ -268,7 +268,7 @@ describe("minutes «под сомнением» in the report", () => {
     const workings = book.getWorksheet("Выработки")!;
     expect((workings.getRow(2).values as unknown[]).slice(10, 12)).toEqual(["Минут под сомнением", "Показания под сомнением"]);
     expect((workings.getRow(3).values as unknown[]).slice(10, 12)).toEqual([180, text]);
-    const lines = shiftReportSheets(flagged)[0].rows;
+    const lines = [...(shiftReportSheets(flagged)[0].rows as Iterable<unknown[]>)];
     expect(lines[1].slice(9)).toEqual([0, null]);
     expect((await shiftReportPdf(flagged)).byteLength).toBeGreaterThan((await shiftReportPdf(report)).byteLength);
   });
