@@ -54,7 +54,7 @@ export const gassingSchema = z.object({
   max: z.number().meta({ description: "The highest minute mean, % vol" }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
-  doubt: z.optional(z.nullable(z.string())).meta({
+  doubt: z.nullable(z.string()).meta({
     description:
       "D94, in the book's and the journal's lists: its sensors' minutes «под сомнением» during it (after a failed check until " +
       "the next passed one, or out of verification; kept and used), «М-7: показания под сомнением: … — 120 мин»; null when none",

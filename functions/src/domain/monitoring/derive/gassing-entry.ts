@@ -72,6 +72,8 @@ export function gassingView(
     facility,
     start,
     ...shown,
+    // Said by withDoubt, which reads the sensors' checks.
+    doubt: null,
     carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
     duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
     registered_by: registration ? nameOf(registration.registered_by) : null,
@@ -124,9 +126,21 @@ export async function gassingViews(
   for (const r of registered.values())
     if (r.found) views.push(gassingView(facility, r.id, r.start, r.found, r, nameOf, carried ? from : undefined));
   views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
-  // D94: beside each gassing, its sensors' minutes «под сомнением» while it lasted (to `to` while open).
-  const [sensors, zone] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
-  const doubt = await facilityDoubt(deps, company, facility, from - DOUBT_LOOKBACK_DAYS * 86_400_000, zoneOf(zone));
+  return withDoubt(deps, company, facility, views, to);
+}
+
+/** D94: beside each gassing, its sensors' minutes «под сомнением» while it lasted (to `to` while open). */
+export async function withDoubt(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  views: readonly GassingView[],
+  to: number,
+): Promise<GassingView[]> {
+  if (views.length === 0) return [];
+  const earliest = Math.min(...views.map((v) => Date.parse(v.start)));
+  const [sensors, stored] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
+  const doubt = await facilityDoubt(deps, company, facility, earliest - DOUBT_LOOKBACK_DAYS * 86_400_000, zoneOf(stored));
   return views.map((view) => {
     const start = Date.parse(view.start);
     const end = view.end === null ? to : Date.parse(view.end);
