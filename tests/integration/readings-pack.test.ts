@@ -9,6 +9,9 @@
 // Issue 95: `verify.py --reconcile EXPORT.csv` compares the pack's readings per meter and day
 // (readings-days.json) with the mine's own dispatch export: 0 on the export of what was pushed, 1 naming
 // the first meter-day where the export lacks a reading or has another value.
+// Issue 118, item 4 (D94): the shaft's methane meter failed a check at 00:00 of 11.03 and passed one at 00:00
+// of 12.03: verify.py names its 1 440 minutes «под сомнением» with their span and readings, and the passport
+// prints the flag and the acceptance's reason beside the month's CH4 content.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -119,8 +122,34 @@ beforeAll(async () => {
   }
   for (const sensor of DEMO_SENSORS.filter((s) => CODES.includes(s.register.code))) {
     const point = points[sensor.point === "shaft" ? "ventilation_shaft" : "drainage_station"];
-    const made = await json<{ id: string }>(await post(`facilities/${mine}/sensors/`, { ...sensor.register, point }), 201);
-    sensorIds[sensor.register.code] = made.id;
+    sensorIds[sensor.register.code] = (
+      await json<{ id: string }>(await post(`facilities/${mine}/sensors/`, { ...sensor.register, point }), 201)
+    ).id;
+  }
+  // Issue 118, item 4 (D94): the shaft's methane meter failed its check at 00:00 of 11.03 and passed at
+  // 00:00 of 12.03 — a day of its minutes «под сомнением», kept and used.
+  await createUser(h.deps, {
+    companyId: a.companyId,
+    email: "electrician@agk.example",
+    password: "electrician-password",
+    first_name: "Андрей",
+    last_name: "Сидоров",
+    duty: "agk_electrician",
+  });
+  const electrician = ((await (await signIn(h, "electrician@agk.example", "electrician-password")).json()) as { access: string }).access;
+  for (const [day, result] of [
+    [11, "failed"],
+    [12, "passed"],
+  ] as const) {
+    const at = new Date(instantOfWallTime(YEAR, 3, day, 0, 0, ZONE)).toISOString();
+    const body = {
+      at,
+      kind: "planned",
+      button_test_ok: result === "passed",
+      result,
+      ...(result === "failed" ? { fault: "Не работает кнопка «Контроль»" } : {}),
+    };
+    await json(await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/checks/`, body, electrician), 201);
   }
   // Issue 118, item 6: a verification of the shaft's methane meter, recorded before the approval.
   await json(
@@ -129,7 +158,7 @@ beforeAll(async () => {
       register_number: "12345-06",
       serial: "0419",
       verified_on: `${YEAR - 1}-06-01`,
-      valid_to: `${YEAR}-03-11`,
+      valid_to: `${YEAR + 1}-05-31`,
       certificate: "С-419",
     }),
     201,
@@ -232,7 +261,7 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     expect(file.months.map((m) => m.calculation).sort()).toEqual(manifest.telemetry.map((t) => t.calculation).sort());
     const code = "ВС2-CH4";
     const meter = file.months.flatMap((m) => m.sensors).find((s) => s.code === code)!;
-    expect(meter.verifications).toEqual([expect.objectContaining({ certificate: "С-419", valid_to: `${YEAR}-03-11` })]);
+    expect(meter.verifications).toEqual([expect.objectContaining({ certificate: "С-419", valid_to: `${YEAR + 1}-05-31` })]);
   });
 
   it("verify.py recomputes each month from the packed minute values and exits 0 with the published hash", () => {
@@ -258,6 +287,39 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     expect(substituted).toBeGreaterThanOrEqual(30 + 80 + 1 + 2);
     expect(substituted).toBeLessThan(130);
     expect(missing).toBe((31 - DAYS) * 1440);
+  });
+
+  it("verify.py names the shaft meter's day of minutes «под сомнением» from the pack (D94)", () => {
+    const out = verify(unzipped(pack), "--sha256", listedSha);
+    const from = new Date(instantOfWallTime(YEAR, 3, 11, 0, 0, ZONE)).toISOString();
+    const to = new Date(instantOfWallTime(YEAR, 3, 12, 0, 0, ZONE)).toISOString();
+    expect(out.stdout).toContain(`сходится:    расчет «Вентиляционный ствол № 2: по данным АГК, 03.${YEAR}» (telemetry/`);
+    expect(out.stdout).toMatch(
+      new RegExp(
+        `данные АГК: показания под сомнением ВС2-CH4 — 1440 мин \\(${from.replace(/\./g, "\\.")} — ${to.replace(/\./g, "\\.")}\\), ` +
+          `показаний в них \\d+: учтены как есть, не замещены \\(датчик не прошел проверку 11\\.03\\.${YEAR}\\)`,
+      ),
+    );
+    expect(out.stdout).not.toMatch(/показания под сомнением (ДГ|ВС2-V)/);
+  });
+
+  it("the passport prints the flag and the reason the month was accepted with, beside its CH4 content (D94)", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(unzipped(pack), "passport.xlsx"));
+    const printed: string[] = [];
+    for (const sheet of workbook.worksheets)
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (typeof cell.value === "string" && cell.value.includes("показания под сомнением")) printed.push(cell.value);
+        }),
+      );
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(
+      new RegExp(
+        `ВС2-CH4: показания под сомнением: датчик не прошел проверку 11\\.03\\.${YEAR} — 1\\s440 мин \\(сохранены и учтены, не замещены\\); ` +
+          `причина принятия: Пусконаладка АГК`,
+      ),
+    );
   });
 
   it("fails loudly on a pack whose readings have one minute value changed, the manifest rewritten to match", () => {

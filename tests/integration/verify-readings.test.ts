@@ -138,3 +138,58 @@ describe("verify.py's recomputation of an accepted month (D58–D61) on section 
     expect(round((month.valid + month.substituted) / minutes, v.completeness.decimals)).toBe(v.completeness.value);
   });
 });
+
+// Issue 118, item 4 (D94): verify.py names a channel's minutes «под сомнением» from the pack.
+describe("verify.py names the minutes «под сомнением» of an accepted month", () => {
+  const check = (stated: number) => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-doubt-"));
+    const description = {
+      start_ms: START,
+      minutes: 60,
+      conditions: "standard",
+      sensors: [
+        { role: "flow", code: "Q", kind: "flow", area_m2: null },
+        { role: "ch4", code: "M", kind: "methane", area_m2: null },
+      ],
+      result: { minutes: { valid: 60, substituted: 0, missing: 0 } },
+      // 20 minutes from the 10th, and a span running on past the window's end: cut to its 60th minute.
+      doubt: [
+        {
+          code: "M",
+          minutes: stated,
+          why: ["датчик не прошел проверку 15.03.2026"],
+          spans: [
+            { from: new Date(START + 10 * 60_000).toISOString(), to: new Date(START + 30 * 60_000).toISOString(), why: "x" },
+            { from: new Date(START + 50 * 60_000).toISOString(), to: new Date(START + 90 * 60_000).toISOString(), why: "y" },
+          ],
+        },
+      ],
+    };
+    writeFileSync(join(dir, "month.json"), JSON.stringify(description));
+    writeFileSync(join(dir, "month.csv"), [...each(0, 59, (m) => line("Q", m, 12000)), ...each(0, 59, (m) => line("M", m, 0.45))].join(""));
+    const script = [
+      "import json, sys",
+      `sys.path.insert(0, ${JSON.stringify(VERIFY_DIR)})`,
+      "import verify",
+      "report = verify.Report()",
+      `d = json.load(open(${JSON.stringify(join(dir, "month.json"))}, encoding="utf-8"))`,
+      `verify.check_doubt(report, "месяц", d, open(${JSON.stringify(join(dir, "month.csv"))}, encoding="utf-8").read())`,
+      "print(len(report.differ))",
+    ].join("\n");
+    const out = spawnSync("python3", ["-c", script], { encoding: "utf8" });
+    expect(out.status, out.stderr).toBe(0);
+    return out.stdout;
+  };
+
+  it("prints the channel's spans, minutes and readings in them, and agrees with the pack's count", () => {
+    expect(check(30)).toBe(
+      "сходится:    месяц: показания под сомнением M — 30 мин (2026-03-15T03:10:00.000Z — 2026-03-15T03:30:00.000Z; " +
+        "2026-03-15T03:50:00.000Z — 2026-03-15T04:00:00.000Z), показаний в них 30: учтены как есть, не замещены " +
+        "(датчик не прошел проверку 15.03.2026)\n0\n",
+    );
+  });
+
+  it("names a count that differs from its spans", () => {
+    expect(check(40)).toBe("РАСХОДИТСЯ:  месяц: показания под сомнением M — по интервалам 30 мин, в пакете 40\n1\n");
+  });
+});

@@ -57,6 +57,8 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
       number("Минут ≥ 0,9·W", 0, 12),
       number("Минут ≥ W", 0, 12),
       number("Минут ≥ A", 0, 12),
+      number("Минут под сомнением", 0, 12),
+      text("Показания под сомнением", 40),
     ],
     rows: r.rows.map((row): Cell[] => [
       row.working || NO_WORKING,
@@ -68,6 +70,8 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
       row.above.pre_warning,
       row.above.warning,
       row.above.alarm,
+      row.doubt_minutes,
+      row.doubt,
     ]),
   };
   const events: Sheet = {
@@ -153,7 +157,7 @@ export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
     line(
       `${row.working || NO_WORKING}, ${row.sensor_code}: полнота ${formatNumber(row.completeness * 100, 1)} %, ` +
         `макс. CH4 ${shown(row.max, 2)} % об.; минут ≥ 0,9·W: ${row.above.pre_warning}, ≥ W: ${row.above.warning}, ≥ A: ${row.above.alarm} ` +
-        `(W ${shown(row.warning, 2)}, A ${shown(row.alarm, 2)} % об.)`,
+        `(W ${shown(row.warning, 2)}, A ${shown(row.alarm, 2)} % об.)${row.doubt ? `; ${row.doubt}` : ""}`,
     );
   }
   heading("События смены");

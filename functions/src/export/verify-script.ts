@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "2eb2f701cb0e71f8a66e2d482e93c26d86273b259ea24114d62a297d32aea167";
+export const VERIFY_PY_SHA256 = "408228a588d1940c20a93be7ce5d883aedd99956cc544f8ceb73ab06e5eb7ff3";

@@ -91,6 +91,11 @@ export const gassingSchema = z.object({
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
   places: z.array(z.string()).meta({ description: "Issue 114: each sensor's place in words, as `sensors`; empty where not known" }),
+  doubt: z.nullable(z.string()).meta({
+    description:
+      "D94, in the book's and the journal's lists: its sensors' minutes «под сомнением» during it (after a failed check until " +
+      "the next passed one, or out of verification; kept and used), «М-7: показания под сомнением: … — 120 мин»; null when none",
+  }),
   limits: z.array(z.number()).meta({ description: "Each sensor's norm, % vol, by where it hangs (D87): never its W/A setpoints" }),
   working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
   section: z.string().meta({

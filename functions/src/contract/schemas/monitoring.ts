@@ -188,6 +188,18 @@ export const offerSchema = z.object({
   basis_asked: z.boolean().meta({
     description: "D92: the register places the drainage station's meter after a take-off: accepting the month takes `basis`",
   }),
+  doubt: z
+    .nullable(
+      z.object({
+        text: z.string().meta({ description: "«показания под сомнением: М-В — датчик не прошел проверку 03.03.2026 — 2 880 мин»" }),
+        sensors: z.array(z.object({ code: z.string(), minutes: z.int(), why: z.array(z.string()) })),
+      }),
+    )
+    .meta({
+      description:
+        "D94: the month's channels carry minutes after a failed check until the next passed one, or out of verification: " +
+        "kept and used, never substituted; accepting the month takes `reason`",
+    }),
   accepted: z.nullable(acceptedSchema),
 });
 

@@ -52,7 +52,10 @@ What it checks, from the pack's own files (D34, D44):
      «SHA-256 показаний»): the readings behind it (telemetry/NNNN.csv) are the ones whose SHA-256 the
      approved snapshot holds, and the month's volume, flow-weighted CH4 content and t CH4 recomputed
      from their minute values (minute means, quality flags, substitution as 40 CFR 98.325(b), the
-     point's volume from telemetry/NNNN.json's sensors and window) are the calculation's.
+     point's volume from telemetry/NNNN.json's sensors and window) are the calculation's; a channel's
+     minutes «под сомнением» (D94: after a failed check, or out of verification; kept and used, never
+     substituted) that telemetry/NNNN.json names are printed with their spans and readings, and their
+     count recomputed from the spans.
 It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees with an outside
 anchor, 1 naming every check that differs, 2 when the pack is incomplete or unreadable (naming the
 file), 3 when everything agrees but no outside anchor was given (only self-consistency checked).
@@ -1365,6 +1368,52 @@ def check_telemetry(report, path, index, line, stated_sha):
         report.agree("%s: минуты достоверные %d, замещенные %d, без данных %d" % (what, counted["valid"], counted["substituted"], counted["missing"]))
     else:
         report.fail("%s: минуты" % what, "пересчет %s, в пакете %s" % (counted, {k: minutes.get(k) for k in counted}))
+    check_doubt(report, what, description, raw.decode("utf-8"))
+
+
+def doubt_of_readings(description, text):
+    """D94: each channel's minutes «под сомнением» (after a failed check until the next passed one, or out of
+    verification) that telemetry/NNNN.json names: its spans cut to the month's window, their minutes (their
+    union) recomputed, and the readings the CSV holds in them — kept and used as they are, never substituted."""
+    start = description["start_ms"]
+    end = start + description["minutes"] * 60000
+    times = {}
+    for row in text.split("\n"):
+        if row:
+            code, instant, _value = row.split(";")
+            times.setdefault(code, []).append(iso_ms(instant))
+    out = []
+    for channel in description.get("doubt") or []:
+        spans = sorted((max(start, iso_ms(s["from"])), min(end, iso_ms(s["to"])), s.get("why", "")) for s in channel["spans"])
+        spans = [s for s in spans if s[0] < s[1]]
+        minutes, reach = 0, start
+        for a, b, _why in spans:
+            begin = max(a, reach)
+            if b > begin:
+                minutes += int(round((b - begin) / 60000.0))
+            reach = max(reach, b)
+        readings = sum(1 for t in times.get(channel["code"], []) if any(a <= t < b for a, b, _why in spans))
+        out.append({"code": channel["code"], "minutes": minutes, "stated": channel.get("minutes"), "readings": readings,
+                    "why": channel.get("why") or [], "spans": [(iso_ms_utc(a), iso_ms_utc(b)) for a, b, _why in spans]})
+    return out
+
+
+def check_doubt(report, what, description, text):
+    """D94: names the month's minutes «под сомнением» per channel and checks their count against the pack's."""
+    try:
+        channels = doubt_of_readings(description, text)
+    except (KeyError, ValueError, TypeError) as error:
+        report.fail("%s: показания под сомнением" % what, "не читаются: %s" % error)
+        return
+    for c in channels:
+        named = "%s: показания под сомнением %s — %d мин (%s), показаний в них %d: учтены как есть, не замещены" % (
+            what, c["code"], c["minutes"], "; ".join("%s — %s" % span for span in c["spans"]), c["readings"])
+        if c["why"]:
+            named += " (%s)" % "; ".join(c["why"])
+        if c["minutes"] == c["stated"]:
+            report.agree(named)
+        else:
+            report.fail("%s: показания под сомнением %s" % (what, c["code"]), "по интервалам %d мин, в пакете %s" % (c["minutes"], c["stated"]))
 
 
 def load_keys(report, paths):

@@ -40,7 +40,7 @@ export default function AcceptDialog({
   const [basis, setBasis] = useState<"gross" | "net" | undefined>();
   const accept = useAcceptOffers(facility, year);
   const low = offer.completeness < OFFER_COMPLETENESS;
-  const needsReason = low || replacing;
+  const needsReason = low || replacing || offer.doubt !== null;
   const noProject = projects.isSuccess && options.length === 0;
   const title = offer.accepted ? "Принять заново" : "Принять";
   return (
@@ -122,6 +122,15 @@ export default function AcceptDialog({
             showIcon
             title={keepSignsWithNumbers(
               `Полнота данных ${percent(offer.completeness)} — ниже 95 %: укажите причину, ее напечатает паспорт`,
+            )}
+          />
+        )}
+        {offer.doubt && (
+          <Alert
+            type="warning"
+            showIcon
+            title={keepSignsWithNumbers(
+              `${offer.doubt.text}. Показания сохранены и учтены, не замещены: укажите причину, по которой месяц принимается, ее напечатает паспорт`,
             )}
           />
         )}

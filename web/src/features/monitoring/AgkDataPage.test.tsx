@@ -50,6 +50,7 @@ const offer = (month: string, completeness: number, accepted: unknown = null) =>
   in_progress: false,
   month_minutes: 44640,
   basis_asked: false,
+  doubt: null,
   accepted,
 });
 const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
@@ -319,4 +320,42 @@ it("asks what a drainage meter placed after a take-off measures, and sends the a
     project: "pr1",
     basis: "gross",
   });
+});
+
+it("says a month's minutes «под сомнением» and takes a reason before accepting it (D94)", async () => {
+  const year = new Date(TEST_NOW).getFullYear();
+  const doubt = {
+    text: `ВС2-CH4: показания под сомнением: датчик не прошел проверку 03.03.${year} — 2\u00a0880 мин`,
+    sensors: [{ code: "ВС2-CH4", minutes: 2880, why: [`датчик не прошел проверку 03.03.${year}`] }],
+  };
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year })], count: 1 })
+      .on("listMonitoringPointChannels", CHANNELS)
+      .on("listMonitoringOffers", [{ ...offer(`${year}-03`, 0.99), doubt }])
+      .on("acceptMonitoringOffers", () => [{ ...offer(`${year}-03`, 0.99), doubt, accepted: acceptedMonth({ changed: false }) }]),
+  );
+  const row = (await screen.findByText(`03.${year}`)).closest("tr")!;
+  expect(row.textContent).toContain(doubt.text);
+  await app.user.click(within(row).getByText("Принять").closest("button")!);
+  const dialog = (await screen.findByText(`Принять: Ствол № 2, 03.${year}`, { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  expect(dialog.textContent).toContain("Показания сохранены и учтены, не замещены: укажите причину");
+  await app.user.click(inside.getByLabelText("Проект"));
+  await app.user.click(await screen.findByText("Замеры"));
+  const ok = inside
+    .getAllByText("Принять")
+    .map((e) => e.closest("button")!)
+    .find((b) => b.className.includes("primary"))!;
+  // 99 % complete, yet not without a reason.
+  expect(ok.disabled).toBe(true);
+  await app.user.type(inside.getByLabelText("Причина"), "Датчик заменен 05.03");
+  await waitFor(() => expect(ok.disabled).toBe(false));
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acceptMonitoringOffers")).toHaveLength(1));
+  expect(app.api.calls("acceptMonitoringOffers")[0].body).toMatchObject({ months: [`${year}-03`], reason: "Датчик заменен 05.03" });
 });

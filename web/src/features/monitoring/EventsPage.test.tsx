@@ -276,3 +276,50 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
   expect(screen.getByLabelText("Выбрать: М-7, 02.03.2026 00:03")).toBeTruthy();
   expect(screen.queryByLabelText("Выбрать: М-7, 02.03.2026 00:05")).toBeNull();
 });
+
+// Issue 118, item 4 (D94): a gassing on a sensor «под сомнением» says so beside its sensors.
+it("says beside a gassing its sensors' minutes «под сомнением»", async () => {
+  const doubt = "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин";
+  const gassing = {
+    id: "f1.g1",
+    facility: "f1",
+    start: "2026-03-01T20:10:00.000Z",
+    end: "2026-03-01T20:30:00.000Z",
+    max: 2.601,
+    max_at: "2026-03-01T20:17:00.000Z",
+    sensors: ["М-7", "М-8"],
+    doubt,
+    limits: [2, 2],
+    working: "Лава 12-1",
+    section: "Лава 12-1",
+    kind: "общее",
+    carried_over: false,
+    duration_min: 20,
+    registered_by: null,
+    registered_at: null,
+    notified: { chief_engineer: false, head_ab: false, head_section: false, rostekhnadzor: false },
+    comment: "",
+    cause: "",
+    type: null,
+    losses: { development_m: 0, coal_t: 0 },
+    cleared_by: "",
+    investigated_by: "",
+    measures: "",
+    closed: false,
+    closed_by: null,
+    closed_at: null,
+    confirmations: { head_section: null, head_ab: null, chief_engineer: null },
+  };
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listSensorEvents", { results: [], count: 0, demo: false })
+      .on("listMonitoringGassings", { ...NO_GASSINGS, results: [gassing] }),
+  );
+  await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
+  const row = (await screen.findByText(doubt)).closest("tr")!;
+  expect(row.textContent).toContain("М-7, М-8");
+});

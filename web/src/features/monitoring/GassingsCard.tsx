@@ -172,6 +172,8 @@ export function GassingsCard({
             {[g.section !== g.working ? g.section : "", g.working].filter(Boolean).join(": ") || "без выработки"}
           </Typography.Text>
           <Typography.Text type="secondary">{g.sensors.join(", ")}</Typography.Text>
+          {/* D94: a sensor's minutes after a failed check or out of verification, kept and used, said. */}
+          {g.doubt && <Typography.Text type="warning">{g.doubt}</Typography.Text>}
         </Space>
       ),
     },

@@ -56,7 +56,15 @@ export default function OffersTable({
         o.in_progress ? (
           <Tag style={{ whiteSpace: "normal" }}>{runningText(o)}</Tag>
         ) : (
-          <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>
+          <Space direction="vertical" size={4} align="end">
+            <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>
+            {/* D94: minutes after a failed check or out of verification — kept and used, said. */}
+            {o.doubt && (
+              <Tag color="orange" style={{ whiteSpace: "normal", textAlign: "left" }}>
+                {o.doubt.text}
+              </Tag>
+            )}
+          </Space>
         ),
     },
     { title: "Наибольший пропуск, мин", dataIndex: "longest_gap_min", align: "right", render: (v: number) => v.toLocaleString("ru-RU") },

@@ -20,7 +20,7 @@ import {
 } from "../../../contract/schemas/journal";
 import { initialsByEmail } from "../../person-name";
 import { findGassing } from "./journal";
-import { NO_LOSSES, NOBODY_NOTIFIED, closingProblems, foundOf, gassingView, type GassingView } from "./gassing-entry";
+import { NO_LOSSES, NOBODY_NOTIFIED, closingProblems, foundOf, gassingView, type GassingView, withDoubt } from "./gassing-entry";
 
 const CLOSED = "Запись книги загазирований закрыта и больше не изменяется";
 
@@ -124,7 +124,8 @@ export async function registerGassing(
   };
   if (stored) await deps.repos.gassings.replace(next, stored.version);
   else await deps.repos.gassings.create(next);
-  return gassingView(facility, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
+  const view = gassingView(facility, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
+  return (await withDoubt(deps, actor.company, facility, [view], deps.clock.now().getTime()))[0];
 }
 
 /** The confirmation of `duty` given to `entry` by `by` at `at`, refused as the book's rules say. */
@@ -163,5 +164,6 @@ export async function confirmGassing(
   const next = confirmedEntry(stored, input.duty, { duty: user?.duty, by: actor.email, at: deps.clock.now().toISOString() });
   await deps.repos.gassings.replace(next, next.version - 1);
   const found = next.found ?? foundOf((await findGassing(deps, actor.company, id)).gassing);
-  return gassingView(next.facility, id, next.start, found, next, await initialsByEmail(deps.repos, actor.company));
+  const view = gassingView(next.facility, id, next.start, found, next, await initialsByEmail(deps.repos, actor.company));
+  return (await withDoubt(deps, actor.company, next.facility, [view], deps.clock.now().getTime()))[0];
 }

@@ -14,6 +14,9 @@ import { Invalid } from "../../errors";
 import type { FoundGassing, GassingRegistration } from "../../../ports";
 import { DUTIES } from "@core/gassing-book";
 import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
+import { zoneOf } from "@core/company-clock";
+import { registerAt } from "../ingest/register";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
 
 export type GassingView = z.output<typeof gassingSchema>;
 
@@ -89,6 +92,8 @@ export function gassingView(
     facility,
     start,
     ...shown,
+    // Said by withDoubt, which reads the sensors' checks.
+    doubt: null,
     carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
     duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
     found_at: registration?.found_at ?? null,
@@ -146,5 +151,30 @@ export async function gassingViews(
   });
   for (const r of registered.values())
     if (r.found) views.push(gassingView(facility, r.id, r.start, r.found, r, nameOf, carried ? from : undefined));
-  return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  return withDoubt(deps, company, facility, views, to);
+}
+
+/** D94: beside each gassing, its sensors' minutes «под сомнением» while it lasted (to `to` while open). */
+export async function withDoubt(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  views: readonly GassingView[],
+  to: number,
+): Promise<GassingView[]> {
+  if (views.length === 0) return [];
+  const earliest = Math.min(...views.map((v) => Date.parse(v.start)));
+  const [sensors, stored] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
+  const doubt = await facilityDoubt(deps, company, facility, earliest - DOUBT_LOOKBACK_DAYS * 86_400_000, zoneOf(stored));
+  return views.map((view) => {
+    const start = Date.parse(view.start);
+    const end = view.end === null ? to : Date.parse(view.end);
+    const said = view.sensors.flatMap((code) => {
+      const sensor = sensors.find((s) => registerAt(s, start).code === code);
+      const { minutes, why } = sensor ? doubt(sensor.id, start, end) : { minutes: 0, why: [] };
+      return minutes > 0 ? [`${code}: ${doubtText(why, minutes)}`] : [];
+    });
+    return { ...view, doubt: said.length > 0 ? said.join("; ") : null };
+  });
 }

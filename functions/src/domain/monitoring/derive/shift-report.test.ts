@@ -22,6 +22,9 @@ import { acknowledgeEvent, listEvents } from "./events";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { shiftReport, type ShiftReport } from "./shift-report";
+import { sensorCheckCreateSchema } from "../../../contract/schemas/sensor-checks";
+import { createUser } from "../../company/users";
+import { recordCheck } from "../instruments/sensor-checks";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -109,6 +112,8 @@ describe.each(LAYOUTS)("the shift's figures on $day", ({ open }) => {
         completeness: 1,
         max: 2.2,
         above: { pre_warning: 10, warning: 10, alarm: 2 },
+        doubt_minutes: 0,
+        doubt: null,
       },
       {
         working: "Лава 12-1",
@@ -118,6 +123,8 @@ describe.each(LAYOUTS)("the shift's figures on $day", ({ open }) => {
         completeness: 0,
         max: null,
         above: { pre_warning: 0, warning: 0, alarm: 0 },
+        doubt_minutes: 0,
+        doubt: null,
       },
     ]);
   });
@@ -151,7 +158,7 @@ describe("the files", () => {
     const workings = book.getWorksheet("Выработки")!;
     expect(String(workings.getCell("A1").value)).toContain("Смена 1 (00:00–08:00) 02.03.2026");
     expect(String(workings.getCell("A1").value)).toContain(ADVISORY_NOTE);
-    expect(workings.getRow(3).values).toEqual([undefined, "Лава 12-1", "М-7", 1, 2, 100, 2.2, 10, 10, 2]);
+    expect(workings.getRow(3).values).toEqual([undefined, "Лава 12-1", "М-7", 1, 2, 100, 2.2, 10, 10, 2, 0]);
     const events = book.getWorksheet("События")!;
     const alarm = events.getRow(5).values as unknown[];
     expect(alarm.slice(1, 9)).toEqual(["Лава 12-1", "М-7", "Превышение", "Аварийный (A)", "02.03.2026 00:05", "02.03.2026 00:07", 2.2, 2]);
@@ -215,5 +222,54 @@ describe("a sensor's fault in the report", () => {
       undefined,
       4,
     ]);
+  });
+});
+
+// Issue 118, item 4 (D94): the shift counts each sensor's minutes «под сомнением».
+describe("minutes «под сомнением» in the report", () => {
+  it("counts a sensor's minutes after its failed check, in the rows, the xlsx and the PDF, its figures unchanged", async () => {
+    const { facility } = reads.get(false)!;
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: "electrician-shift@example.com",
+      password: "correct-horse",
+      first_name: "Андрей",
+      last_name: "Сидоров",
+      duty: "agk_electrician",
+    });
+    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
+    const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
+    // 05:00 of 02.03 in Kemerovo: 180 minutes of the shift (to 08:00) follow the failed check.
+    await recordCheck(
+      d.deps,
+      electrician,
+      facility,
+      m7,
+      parseWith(sensorCheckCreateSchema, {
+        at: "2026-03-02T05:00:00+07:00",
+        kind: "planned",
+        button_test_ok: false,
+        result: "failed",
+        fault: "Не работает кнопка «Контроль»",
+      }),
+    );
+    const flagged = await shiftReport(d.deps, staff, { facility: facility, date: "2026-03-02", shift: "1" });
+    const text = "показания под сомнением: датчик не прошел проверку 02.03.2026 — 180 мин";
+    expect(flagged.rows.map((r) => [r.sensor_code, r.doubt_minutes, r.doubt])).toEqual([
+      ["М-7", 180, text],
+      ["М-8", 0, null],
+    ]);
+    // Kept and used: the figures are those without the flag.
+    expect(flagged.rows.map(({ doubt_minutes: _m, doubt: _d, ...rest }) => rest)).toEqual(
+      report.rows.map(({ doubt_minutes: _m, doubt: _d, ...rest }) => rest),
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(flagged)) as never);
+    const workings = book.getWorksheet("Выработки")!;
+    expect((workings.getRow(2).values as unknown[]).slice(10, 12)).toEqual(["Минут под сомнением", "Показания под сомнением"]);
+    expect((workings.getRow(3).values as unknown[]).slice(10, 12)).toEqual([180, text]);
+    const lines = [...(shiftReportSheets(flagged)[0].rows as Iterable<unknown[]>)];
+    expect(lines[1].slice(9)).toEqual([0, null]);
+    expect((await shiftReportPdf(flagged)).byteLength).toBeGreaterThan((await shiftReportPdf(report)).byteLength);
   });
 });

@@ -15,6 +15,7 @@ import type { shiftReportQuerySchema } from "../../../contract/schemas/monitorin
 import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
 
 export type ShiftReportQuery = z.output<typeof shiftReportQuerySchema>;
 
@@ -29,6 +30,10 @@ export interface ShiftReportRow {
   /** The highest minute value, % vol; null without one. */
   max: number | null;
   above: { pre_warning: number; warning: number; alarm: number };
+  /** D94: the shift's minutes «под сомнением» (after a failed check until the next passed one, or out of
+   *  verification) — counted, kept and used above, never substituted — and why; 0 and null when none. */
+  doubt_minutes: number;
+  doubt: string | null;
 }
 
 export interface ShiftReport {
@@ -81,6 +86,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   const wallStart = new Date(span.from + zoneOffsetMs(span.from, zone));
   const startMinute = wallStart.getUTCHours() * 60 + wallStart.getUTCMinutes();
   const rows: ShiftReportRow[] = [];
+  const doubtOf = await facilityDoubt(deps, actor.company, facility.id, span.from - DOUBT_LOOKBACK_DAYS * 86_400_000, zone);
   let demo = false;
   // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.monitoring);
@@ -94,6 +100,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     const series = sensorMinutes(register.kind, times, values, span.from, minutes);
     // The series is the shift's own minutes: rolled up from its wall start, they are one shift's bucket.
     const bucket = rollUp(series, zone, register, [startMinute]).shifts[0];
+    const doubt = doubtOf(sensor.id, span.from, until);
     rows.push({
       working: register.working,
       sensor_code: register.code,
@@ -106,6 +113,8 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
         warning: bucket?.above_warning ?? 0,
         alarm: bucket?.above_alarm ?? 0,
       },
+      doubt_minutes: doubt.minutes,
+      doubt: doubt.minutes > 0 ? doubtText(doubt.why, doubt.minutes) : null,
     });
   }
   rows.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.sensor_code.localeCompare(b.sensor_code, "ru"));

@@ -25,7 +25,7 @@ import { registerAt } from "../ingest/register";
 import { facilityShifts, type FacilityShifts } from "./shifts";
 import { REVIEWER_SIGNS_NOTHING } from "./sensor-checks";
 import { verificationOn, type VerificationState } from "./verifications";
-import { doubtIn, doubtSpans } from "./doubt";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
 
 type Rule = CheckIntervals["rules"][number];
 const DAY_MS = 86_400_000;
@@ -221,24 +221,13 @@ export async function doubtOfDay(
   from: number,
   to: number,
 ): Promise<Map<string, { minutes: number; text: string }>> {
-  const [checks, verifications, shifts] = await Promise.all([
-    deps.repos.sensorChecks.listOfFacility(company, facility, from - LOOKBACK_MAX_DAYS * DAY_MS),
-    deps.repos.sensorChecks.verificationsOfFacility(company, facility),
-    facilityShifts(deps, company, facility),
-  ]);
+  const shifts = await facilityShifts(deps, company, facility);
+  const doubt = await facilityDoubt(deps, company, facility, from - DOUBT_LOOKBACK_DAYS * DAY_MS, shifts.zone);
+  const sensors = await deps.repos.sensors.listOfFacility(company, facility);
   const out = new Map<string, { minutes: number; text: string }>();
-  const dayStart = (day: string) => shifts.span(`${day}#1`)!.from;
-  const dayOf = (instant: number) => isoDateIn(new Date(instant), shifts.zone);
-  for (const sensor of new Set([...checks.map((c) => c.sensor), ...verifications.map((v) => v.sensor)])) {
-    const spans = doubtSpans(
-      checks.filter((c) => c.sensor === sensor && Date.parse(c.at) < to),
-      verifications.filter((v) => v.sensor === sensor),
-      dayStart,
-      dayOf,
-    );
-    const { minutes, why } = doubtIn(spans, from, to);
-    if (minutes > 0)
-      out.set(sensor, { minutes, text: `показания под сомнением: ${why.join("; ")} — ${minutes.toLocaleString("ru-RU")} мин` });
+  for (const { id: sensor } of sensors) {
+    const { minutes, why } = doubt(sensor, from, to);
+    if (minutes > 0) out.set(sensor, { minutes, text: doubtText(why, minutes) });
   }
   return out;
 }

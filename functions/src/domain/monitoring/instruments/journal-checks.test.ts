@@ -15,7 +15,7 @@ import { parseWith } from "../../../http/validate";
 import { journalPdf, journalXlsx } from "../../../export/journal";
 import type { Actor } from "../../context";
 import { createUser } from "../../company/users";
-import { operatorJournal } from "../derive/journal";
+import { listGassings, operatorJournal } from "../derive/journal";
 import { putCheckIntervals } from "./check-states";
 import { recordCheck } from "./sensor-checks";
 import { recordVerification } from "./verifications";
@@ -120,5 +120,53 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
     expect(ofNext("М-7").doubt).toBe("показания под сомнением: датчик не прошел проверку 02.03.2026 — 540 мин");
     expect(ofNext("М-9").doubt).toMatch(/^показания под сомнением: вне поверки с 03\.03\.2026 — 1\s440 мин$/);
     expect(ofNext("М-9").checks).toContain("вне поверки с 03.03.2026");
+  });
+});
+
+// Item 4 (D94) across the records: М-7's check failed on 01.03.2026 and passed on 03.03 — the whole of 02.03
+// is in doubt in the journal, and the book says so beside the general gassing on М-7 (03:10–03:30), not
+// beside М-9's local one.
+describe("a gassing on a sensor «под сомнением» (D94)", () => {
+  it("is flagged in the book and the journal's list beside the journal's day", async () => {
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Книга-Сомнений", "Шахта «Сомнительная»", JOURNAL_DAY_CLOSED);
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: "electrician-book@example.com",
+      password: "correct-horse",
+      first_name: "Андрей",
+      last_name: "Сидоров",
+      duty: "agk_electrician",
+    });
+    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
+    const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
+    for (const [at, result] of [
+      ["2026-03-01T09:00:00+07:00", "failed"],
+      ["2026-03-03T09:00:00+07:00", "passed"],
+    ] as const) {
+      await recordCheck(
+        d.deps,
+        electrician,
+        facility,
+        m7,
+        parseWith(sensorCheckCreateSchema, {
+          at,
+          kind: "planned",
+          button_test_ok: result === "passed",
+          result,
+          ...(result === "failed" ? { fault: "Не работает кнопка «Контроль»" } : {}),
+        }),
+      );
+    }
+    const journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    expect(journal.sensors.find((s) => s.code === "М-7")!.doubt).toMatch(
+      /^показания под сомнением: датчик не прошел проверку 01\.03\.2026 — 1\s440 мин$/,
+    );
+    const book = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    const said = book.results.map((g) => [g.sensors.join(", "), g.start.slice(11, 16), g.doubt]);
+    expect(said).toEqual([
+      ["М-7, М-8", "20:10", "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин"],
+      ["М-9", "03:00", null],
+    ]);
+    expect(journal.gassings.map((g) => g.doubt)).toEqual(book.results.map((g) => g.doubt));
   });
 });

@@ -36,12 +36,14 @@ import type { offerAcceptSchema, offerSchema, pointChannelsSchema } from "../../
 import { registerAt } from "../ingest/register";
 import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-readings";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
+import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt, type DoubtOf } from "./doubt";
 
 export type Offer = z.output<typeof offerSchema>;
 export type OfferAcceptInput = z.output<typeof offerAcceptSchema>;
 
 const FLOW_KINDS: SensorKind[] = ["flow", "air_velocity"];
 const CONTENT_KINDS: SensorKind[] = ["methane_high", "methane", "methane_flow"];
+const DOUBT_LOOKBACK_MS = DOUBT_LOOKBACK_DAYS * 86_400_000;
 const two = (n: number) => String(n).padStart(2, "0");
 const ruMonth = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
 /** «20 °C, 101,325 кПа» densities (get_underground's first row), as the demo year's measured calculations. */
@@ -136,6 +138,7 @@ export async function pointMonth(
   window: MonthWindow,
   keep = false,
   source: MinuteSource = deps.repos.monitoring,
+  doubt?: DoubtOf,
 ): Promise<{ offer: Omit<Offer, "accepted">; evidence?: MonthEvidence } | undefined> {
   const fromDate = new Date(window.start).toISOString().slice(0, 10);
   const toDate = new Date(window.start + window.minutes * MINUTE_MS).toISOString().slice(0, 10);
@@ -148,6 +151,7 @@ export async function pointMonth(
   let demo = false;
   const kept: string[] = [];
   const used: MonthEvidence["description"]["sensors"] = [];
+  const doubted: NonNullable<MonthEvidence["description"]["doubt"]> = [];
   const minutesOf = async (
     sensor: Sensor,
     role: MonthEvidence["description"]["sensors"][number]["role"],
@@ -159,6 +163,15 @@ export async function pointMonth(
       const line = `${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`;
       hash.update(line);
       if (keep) kept.push(line);
+    }
+    const flagged = doubt?.(sensor.id, window.start, window.start + window.minutes * MINUTE_MS);
+    if (flagged && flagged.minutes > 0) {
+      doubted.push({
+        code: sensor.code,
+        minutes: flagged.minutes,
+        why: flagged.why,
+        spans: flagged.spans.map((s) => ({ from: new Date(s.from).toISOString(), to: new Date(s.to!).toISOString(), why: s.why })),
+      });
     }
     used.push({
       role,
@@ -196,6 +209,14 @@ export async function pointMonth(
     month_minutes: window.month_minutes,
     // D92: a drainage meter placed after a take-off asks its basis at acceptance.
     basis_asked: point.kind === "drainage_station" && point.meter_after_takeoff === true,
+    // D94: the channels' minutes «под сомнением», said and kept; acceptance then takes a reason.
+    doubt:
+      doubted.length === 0
+        ? null
+        : {
+            text: doubted.map((c) => `${c.code}: ${doubtText(c.why, c.minutes)}`).join("; "),
+            sensors: doubted.map(({ code, minutes, why }) => ({ code, minutes, why })),
+          },
   };
   if (!keep) return { offer };
   const {
@@ -226,6 +247,7 @@ export async function pointMonth(
         readings_sha256,
         result: { volume_thousand_m3, ef_ch4, ch4_t, minutes, completeness, longest_gap_min },
         demo,
+        ...(doubted.length > 0 ? { doubt: doubted } : {}),
       },
     },
   };
@@ -288,6 +310,7 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
     frozenReview(deps, actor.company, year),
   ]);
   const now = deps.clock.now().getTime();
+  const doubt = await facilityDoubt(deps, actor.company, facilityId, Date.UTC(year, 0, 1) - DOUBT_LOOKBACK_MS, zone);
   const offers: Offer[] = [];
   // The facility's minutes of a month read once for all its points' sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.monitoring);
@@ -295,7 +318,7 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
     for (let month = 1; month <= 12; month++) {
       const window = monthWindow(year, month, zone, now);
       if (!window) continue;
-      const offer = (await pointMonth(deps, actor.company, point, sensors, window, false, shared))?.offer;
+      const offer = (await pointMonth(deps, actor.company, point, sensors, window, false, shared, doubt))?.offer;
       if (!offer) continue;
       const acceptance = acceptances.find((a) => a.point === point.id && a.month === window.month);
       const calculation = acceptance && (await deps.repos.calculations.get(actor.company, "underground", acceptance.calculation));
@@ -364,7 +387,14 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
     }
     // Read once every month is held: no other request writes them until they are released.
     const acceptances = await deps.repos.monitoring.acceptances(actor.company, input.facility);
-    const planned = await planMonths(deps, actor, input, project, point, sensors, zone, now.getTime(), months, acceptances);
+    const doubt = await facilityDoubt(
+      deps,
+      actor.company,
+      input.facility,
+      Date.parse(`${months[0]}-01T00:00:00Z`) - DOUBT_LOOKBACK_MS,
+      zone,
+    );
+    const planned = await planMonths(deps, actor, input, project, point, sensors, zone, now.getTime(), months, acceptances, doubt);
     return await writeMonths(deps, actor, input, project, point, planned, basis);
   } finally {
     await Promise.all(claimed.map((claim) => deps.repos.monitoring.releaseMonth(claim)));
@@ -382,6 +412,7 @@ async function planMonths(
   now: number,
   months: readonly string[],
   acceptances: readonly OfferAcceptance[],
+  doubt: DoubtOf,
 ): Promise<Planned[]> {
   const reason = input.reason?.trim() ?? "";
   const frozen = await frozenReview(deps, actor.company, project.reporting_year);
@@ -395,7 +426,7 @@ async function planMonths(
           "его принимают после окончания месяца по часам компании",
       );
     }
-    const month_ = window && (await pointMonth(deps, actor.company, point, sensors, window, true));
+    const month_ = window && (await pointMonth(deps, actor.company, point, sensors, window, true, deps.repos.monitoring, doubt));
     const offer = month_?.offer;
     if (!offer || !month_.evidence) throw invalidAt("months", `за ${ruMonth(month)} нет показаний датчиков источника «${point.name}»`);
     const previous = acceptances.find((a) => a.point === point.id && a.month === month);
@@ -436,6 +467,13 @@ async function planMonths(
     if (offer.completeness < OFFER_COMPLETENESS && !reason) {
       const pct = (offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
       throw invalidAt("reason", `полнота данных за ${ruMonth(month)} ${pct} % — ниже 95 %: укажите причину, по которой месяц принимается`);
+    }
+    if (offer.doubt && !reason) {
+      throw invalidAt(
+        "reason",
+        `за ${ruMonth(month)} ${offer.doubt.text} — показания сохранены и учтены, не замещены: ` +
+          "укажите причину, по которой месяц принимается (она напечатается в паспорте отчета)",
+      );
     }
     planned.push({ offer, evidence: month_.evidence, previous, replaces });
   }
@@ -508,7 +546,8 @@ function monthCalculation(
     `По данным АГК за ${ruMonth(offer.month)}: минут ${offer.minutes.valid} достоверных, ${offer.minutes.substituted} замещенных, ` +
     `${offer.minutes.missing} без данных из ${offer.minutes.expected}; полнота ${(offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 })} %; ` +
     `наибольший пропуск ${offer.longest_gap_min} мин; SHA-256 показаний ${offer.readings_sha256}` +
-    (reason && offer.completeness < OFFER_COMPLETENESS ? `; причина принятия: ${reason}` : "");
+    (offer.doubt ? `; ${offer.doubt.text} (сохранены и учтены, не замещены)` : "") +
+    (reason && (offer.completeness < OFFER_COMPLETENESS || offer.doubt) ? `; причина принятия: ${reason}` : "");
   const co2 = pointCo2(point);
   const instruments = `АГК: ${evidence_.description.sensors.map((s) => `${s.code} (${SENSOR_KINDS[s.kind]?.label ?? s.kind})`).join(", ")}`;
   return {
@@ -591,7 +630,7 @@ async function writeMonths(
       readings_sha256: offer.readings_sha256,
       accepted_at: deps.clock.now().toISOString(),
       accepted_by: actor.email,
-      reason: offer.completeness < OFFER_COMPLETENESS ? reason : "",
+      reason: offer.completeness < OFFER_COMPLETENESS || offer.doubt ? reason : "",
       now_ch4_t: offer.ch4_t,
       version: (previous?.version ?? 1) + (previous ? 1 : 0),
       again_reason: previous ? reason : "",
