@@ -528,7 +528,9 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
       }
       const batch =
         lines.length > 0
-          ? await storeBatch(deps, feed.company, feed.facility, { json: { readings: lines } }, undefined, `${DEMO_BATCH}-${newId()}`)
+          ? await storeBatch(deps, feed.company, feed.facility, { json: { readings: lines } }, undefined, {
+              id: `${DEMO_BATCH}-${newId()}`,
+            })
           : undefined;
       const next: DemoFeed = { ...feed, ...feedState(made.state), updated_at: deps.clock.now().toISOString() };
       // Another process moved the feed on meanwhile: this one leaves it to that one, its batch stored

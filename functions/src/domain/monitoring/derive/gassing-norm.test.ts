@@ -141,7 +141,7 @@ describe("a found gassing is a record (D89)", () => {
     await d.write(() =>
       createSensor(d.deps, staff, mine, parseWith(sensorCreateSchema, { code: "К-1", kind: "methane", working: "Забой 2", place: "face" })),
     );
-    await storeBatch(d.deps, staff.company, mine, { json: { readings: minutes(1.2) } }, undefined, undefined, "ключ шлюза «Шлюз»");
+    await storeBatch(d.deps, staff.company, mine, { json: { readings: minutes(1.2) } }, undefined, { sentBy: "ключ шлюза «Шлюз»" });
     void drainReadings(d.deps);
     await monitoringIdle(d.deps);
   });
@@ -153,15 +153,9 @@ describe("a found gassing is a record (D89)", () => {
       ["К-1", at(0), at(10), 1.2, null, 0],
     ]);
     expect(first[0].found_at).not.toBeNull();
-    const correction = await storeBatch(
-      d.deps,
-      staff.company,
-      mine,
-      { json: { readings: minutes(0.4) } },
-      undefined,
-      undefined,
-      "Кузнецова О. И.",
-    );
+    const correction = await storeBatch(d.deps, staff.company, mine, { json: { readings: minutes(0.4) } }, undefined, {
+      sentBy: "Кузнецова О. И.",
+    });
     void drainReadings(d.deps);
     await monitoringIdle(d.deps);
     const kept = (await list()).results;

@@ -259,18 +259,18 @@ export function readReadings(
  *  its item and queue mark (no mark where the host announces it on a durable queue of its own, SQS:
  *  kickReadings). Answered 202 only after all of them. `readings_sha256` is of the readings' JSON
  *  (`[[sensor id, ms, value], …]`, the blob's bytes) wherever they are kept.
- *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-readings.ts
- *  DEMO_BATCH); a new id unless given. */
+ *  `kept.id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's,
+ *  stored-readings.ts DEMO_BATCH); a new id unless given. `kept.bodySha256`: the body's fingerprint its
+ *  Idempotency-Key is held to (issue 116); `kept.sentBy`: who sent it (issue 114, D89). */
 export async function storeBatch(
   deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "readingsQueue">>,
   company: string,
   facility: string,
   body: ReadBody,
   restrictTo?: { facility: string },
-  id = newId(),
-  bodySha256?: string,
-  sentBy?: string,
+  kept: { id?: string; bodySha256?: string; sentBy?: string } = {},
 ): Promise<ReadingsBatch> {
+  const { id = newId(), bodySha256, sentBy } = kept;
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const [sensors, owner] = await Promise.all([facilityRegister(deps, company, facility), deps.repos.companies.get(company)]);
   const now = deps.clock.now();
@@ -340,8 +340,7 @@ export async function storeKeyedBatch(
   key: string | undefined,
   sentBy?: string,
 ): Promise<{ batch: ReadingsBatch; again: boolean }> {
-  if (key === undefined)
-    return { batch: await storeBatch(deps, company, facility, body, restrictTo, undefined, undefined, sentBy), again: false };
+  if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo, { sentBy }), again: false };
   if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const fingerprint = bodyFingerprint(body);
@@ -363,7 +362,10 @@ export async function storeKeyedBatch(
   const kept = await first();
   if (kept) return answered(kept);
   try {
-    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today, fingerprint, sentBy), again: false };
+    return {
+      batch: await storeBatch(deps, company, facility, body, restrictTo, { id: today, bodySha256: fingerprint, sentBy }),
+      again: false,
+    };
   } catch (error) {
     // The same key at once: the other push made the batch.
     const made = error instanceof Conflict ? await first() : undefined;

@@ -125,7 +125,7 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
 
 // Item 4 (D94) across the records: М-7's check failed on 01.03.2026 and passed on 03.03 — the whole of 02.03
 // is in doubt in the journal, and the book says so beside the general gassing on М-7 (03:10–03:30), not
-// beside М-9's local one.
+// beside М-9's local one nor its marked spike at 14:00 (D88: every reading counts in the book).
 describe("a gassing on a sensor «под сомнением» (D94)", () => {
   it("is flagged in the book and the journal's list beside the journal's day", async () => {
     const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Книга-Сомнений", "Шахта «Сомнительная»", JOURNAL_DAY_CLOSED);
@@ -166,6 +166,7 @@ describe("a gassing on a sensor «под сомнением» (D94)", () => {
     expect(said).toEqual([
       ["М-7, М-8", "20:10", "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин"],
       ["М-9", "03:00", null],
+      ["М-9", "07:00", null],
     ]);
     expect(journal.gassings.map((g) => g.doubt)).toEqual(book.results.map((g) => g.doubt));
   });
