@@ -1,102 +1,51 @@
 // Issue 118 (D94): a sensor's maintenance record as stored — each check of the «Метан» journal's columns
 // with its signatures. A check is written once with its author's signature; only the other duties'
 // signatures are added after (never its findings); a correction is a new check that `follows` it.
-import type { CheckDuty, CheckKind, CheckResult } from "@core/sensor-checks";
+import type * as z from "zod";
+import type { CheckDuty } from "@core/sensor-checks";
+import type {
+  checkIntervalsSchema,
+  handoverSchema,
+  journalSignatureSchema,
+  sensorCheckSchema,
+  verificationSchema,
+} from "../contract/schemas/sensor-checks";
 
-export interface SensorCheck {
+/** A check as stored: the view's columns (its id a UUID v7, sorting by when it was written; the sensor's
+ *  code when checked; `shift` keyed as the journal's ГГГГ-ММ-ДД#n) without what the view derives or names. */
+export type SensorCheck = Omit<
+  z.output<typeof sensorCheckSchema>,
+  "shift_name" | "deviation_pct" | "result_text" | "followed_by" | "recorded_by" | "recorded_at" | "signatures" | "signed"
+> & {
   company: string;
-  facility: string;
-  sensor: string;
-  /** UUID v7: sorts by when it was written. */
-  id: string;
-  /** The sensor's code when checked. */
-  sensor_code: string;
-  /** When it was done (ISO instant). */
-  at: string;
-  /** The shift it was done in, keyed as the journal's (ГГГГ-ММ-ДД#n). */
-  shift: string;
-  kind: CheckKind;
-  reading_pct: number | null;
-  reference_pct: number | null;
-  reference_instrument: string;
-  button_test_ok: boolean | null;
-  test_gas_pct: number | null;
-  test_gas_cylinder: { number: string; valid_to: string } | null;
-  alarm_ok: boolean | null;
-  cutoff_ok: boolean | null;
-  result: CheckResult;
-  fault: string;
-  measures: string;
-  planned_work: string;
-  /** The check this one corrects, if any. */
-  follows: string | null;
+  /** Who wrote it (e-mail) and when; the view names them. */
   created_by: string;
   created_at: string;
   /** Who signed (e-mail) and when, by duty. */
   signatures: Partial<Record<CheckDuty, { by: string; at: string }>>;
   version: number;
-}
+};
 
 /** Issue 118, item 2: the facility's check intervals as its АГК project sets them (one record, versioned). */
-export interface CheckIntervals {
+export type CheckIntervals = Omit<z.output<typeof checkIntervalsSchema>, "updated_by" | "updated_at"> & {
   company: string;
-  facility: string;
-  rules: { kind: string | null; role: string | null; per: "shift" | "days"; days: number | null }[];
-  source: string;
   updated_by: string;
   updated_at: string;
-  version: number;
-}
+};
 
 /** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
  *  is a newer record). */
-export interface SensorVerification {
-  company: string;
-  facility: string;
-  sensor: string;
-  id: string;
-  instrument_type: string;
-  register_number: string;
-  serial: string;
-  verified_on: string;
-  valid_to: string;
-  certificate: string;
-  recorded_by: string;
-  recorded_at: string;
-}
+export type SensorVerification = z.output<typeof verificationSchema> & { company: string; facility: string };
 
 /** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
  *  added, who handed over (with the record) and who took over; after both, never changed. */
-export interface Handover {
+export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" | "shift_to_name" | "corrected_by" | "signed"> & {
   company: string;
-  facility: string;
-  id: string;
-  shift_from: string;
-  shift_to: string;
-  at: string;
-  open: Record<
-    "gassings" | "silent" | "levels" | "checks" | "verification" | "forecasts",
-    { code: string; working: string; text: string }[]
-  >;
-  bypassed: { sensor: string; code: string; note: string }[];
-  remarks: string;
-  corrects: string | null;
-  handed_by: string;
-  handed_at: string;
-  taken_by: string | null;
-  taken_at: string | null;
   version: number;
-}
+};
 
 /** Issue 118, item 5: the АГК operator's signature of a shift's journal, once, after the handover into it. */
-export interface JournalSignature {
-  company: string;
-  facility: string;
-  shift: string;
-  by: string;
-  at: string;
-  handover: string;
-}
+export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name"> & { company: string; facility: string };
 
 export interface SensorCheckRepository {
   /** Refused (Conflict) when the id is taken. */

@@ -175,6 +175,8 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     "monitoring/derive/webhooks.ts: WEBHOOK_SENDS",
     "monitoring/derive/webhooks.ts: DUE_PAGE",
     "monitoring/derive/webhooks.ts: HELD_PER_COMPANY",
+    // Issue 116: a live head's write tried again after another writer's (its next change merges it).
+    "monitoring/live/live-head.ts: HEAD_TRIES",
   ],
   "how many names a message lists before «и еще N»": [
     "climate/report-missing.ts: .length > 10",
@@ -195,6 +197,12 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
       "forecast/what-if.ts: WHAT_IF_STEPS",
       "monitoring/derive/webhooks.ts: SHOWN_PREFIX",
       "heavy-work.ts: JOB_FILE_DAYS",
+      // D93: a year's measured months below which there is no verdict (a rule of the methodology).
+      "inventory/measured-vs-estimated.ts: MIN_SCOPE_MONTHS",
+      // Issue 116: the gaps a sensor's live head keeps, the window the tiles' expected interval reads.
+      "monitoring/live/live-head.ts: LIVE_HEAD_GAPS",
+      // Issue 118: the days read beyond the longest interval for a sensor's latest check.
+      "monitoring/instruments/check-states.ts: LOOKBACK_MARGIN_DAYS",
     ],
   "a format's version, a default, a hash's parameters": [
     "inventory/sums.ts: INVENTORY_SUMS_LAYOUT",

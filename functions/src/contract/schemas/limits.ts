@@ -181,6 +181,29 @@ export const LIMITS = {
     /** The characters a refusal of a dispatch file's line shows at most (it quotes the file's text). */
     refusalShown: 500,
   },
+  /** Issue 118 (D94, D95): a sensor's check as the «Метан» journal writes it, the mine's intervals of
+   *  checks, a sensor's verification (поверка) and a shift handover, in characters and in number. */
+  sensorChecks: {
+    /** A check's fault, measures and planned work, a handover's remarks. */
+    text: 2000,
+    referenceInstrument: 200,
+    cylinderNumber: 60,
+    /** The mine's rules of intervals: how many, the longest «раз в N дней», the document they come from. */
+    intervalRules: 50,
+    intervalDays: 3650,
+    intervalSource: 300,
+    /** A verification's type of instrument, its number in the Госреестр СИ, serial and certificate. */
+    instrumentType: 120,
+    registerNumber: 40,
+    serial: 60,
+    certificate: 80,
+    /** A handover's protections bypassed: how many sensors, and each one's note. */
+    bypassedSensors: 100,
+    bypassNote: 500,
+    /** How far back a sensor's checks are read, days: its latest check for what is due (a rule of more
+     *  days finds «проверка не записана»), and a failed one still open for the doubt of its minutes. */
+    lookbackDays: 400,
+  },
   /** Heavy work (domain/heavy-work.ts; docs/security.md, «Heavy work bounded»): what one export or report
    *  passport may hold, from what size it is made as a job where the host runs jobs, what counts as a
    *  heavy upload, and how many heavy operations one user and one company may have in flight. */

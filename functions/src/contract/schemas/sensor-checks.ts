@@ -10,8 +10,8 @@ import { isoDate } from "./common";
 import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
 
-const TEXT_MAX = 2000;
-const text = (max = TEXT_MAX) => z.optional(z.string("ожидается строка").check(z.trim(), z.maxLength(max, `не длиннее ${max} символов`)));
+const text = (max: number = LIMITS.sensorChecks.text) =>
+  z.optional(z.string("ожидается строка").check(z.trim(), z.maxLength(max, `не длиннее ${max} символов`)));
 const percent = (what: string) =>
   z.optional(z.nullable(z.number(`ожидается ${what}, % об.`).check(z.gte(0, "не меньше 0 %"), z.lte(100, "не больше 100 %"))));
 const tested = (what: string) =>
@@ -25,7 +25,9 @@ export const sensorCheckCreateSchema = z.object({
   kind: z.enum(CHECK_KINDS, `вид проверки: ${CHECK_KINDS.map((k) => `${k} (${CHECK_KIND_LABELS[k]})`).join(", ")}`),
   reading_pct: percent("показание датчика"),
   reference_pct: percent("показание контрольного прибора (интерферометра)"),
-  reference_instrument: text(200).meta({ description: "The reference instrument, e.g. «ШИ-11 № 4512»" }),
+  reference_instrument: text(LIMITS.sensorChecks.referenceInstrument).meta({
+    description: "The reference instrument, e.g. «ШИ-11 № 4512»",
+  }),
   button_test_ok: tested("проверка кнопкой «Контроль»"),
   test_gas_pct: percent("концентрация контрольной смеси"),
   test_gas_cylinder: z.optional(
@@ -33,7 +35,11 @@ export const sensorCheckCreateSchema = z.object({
       z.object({
         number: z
           .string("укажите номер баллона")
-          .check(z.trim(), z.minLength(1, "укажите номер баллона"), z.maxLength(60, "не длиннее 60 символов")),
+          .check(
+            z.trim(),
+            z.minLength(1, "укажите номер баллона"),
+            z.maxLength(LIMITS.sensorChecks.cylinderNumber, `не длиннее ${LIMITS.sensorChecks.cylinderNumber} символов`),
+          ),
         valid_to: isoDate().meta({ description: "The cylinder's mixture is valid to (inclusive)" }),
       }),
     ),
@@ -118,18 +124,29 @@ export const checkIntervalRuleSchema = z
     kind: z.optional(z.nullable(z.enum(SENSOR_KIND_NAMES, "вид датчика из реестра или null (любой)"))),
     role: z.optional(z.nullable(z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], "роль датчика или null (любая)"))),
     per: z.enum(["shift", "days"], "shift (каждую смену) или days (раз в N дней)"),
-    days: z.optional(z.nullable(z.int("целое число дней").check(z.gte(1, "не меньше 1 дня"), z.lte(3650, "не больше 3 650 дней")))),
+    days: z.optional(
+      z.nullable(
+        z
+          .int("целое число дней")
+          .check(
+            z.gte(1, "не меньше 1 дня"),
+            z.lte(LIMITS.sensorChecks.intervalDays, `не больше ${LIMITS.sensorChecks.intervalDays.toLocaleString("ru-RU")} дней`),
+          ),
+      ),
+    ),
   })
   .check(z.refine((r) => r.per !== "days" || (r.days ?? null) !== null, { message: "укажите, раз в сколько дней", path: ["days"] }));
 
 export const checkIntervalsBodySchema = z.object({
-  rules: z.array(checkIntervalRuleSchema).check(z.maxLength(50, "не больше 50 правил")),
+  rules: z
+    .array(checkIntervalRuleSchema)
+    .check(z.maxLength(LIMITS.sensorChecks.intervalRules, `не больше ${LIMITS.sensorChecks.intervalRules} правил`)),
   source: z
     .string("укажите документ шахты, который задает интервалы (проект АГК, график)")
     .check(
       z.trim(),
       z.minLength(1, "укажите документ шахты, который задает интервалы (проект АГК, график)"),
-      z.maxLength(300, "не длиннее 300 символов"),
+      z.maxLength(LIMITS.sensorChecks.intervalSource, `не длиннее ${LIMITS.sensorChecks.intervalSource} символов`),
     ),
   version: z.int("ожидается версия, прочитанная со страницы").check(z.gte(0)),
 });
@@ -188,12 +205,12 @@ const line = (empty: string, max: number) =>
 
 export const verificationCreateSchema = z
   .object({
-    instrument_type: line("укажите тип средства измерений (например, «ДМС 03»)", 120),
-    register_number: line("укажите регистрационный номер типа в Госреестре СИ", 40),
-    serial: line("укажите заводской номер", 60),
+    instrument_type: line("укажите тип средства измерений (например, «ДМС 03»)", LIMITS.sensorChecks.instrumentType),
+    register_number: line("укажите регистрационный номер типа в Госреестре СИ", LIMITS.sensorChecks.registerNumber),
+    serial: line("укажите заводской номер", LIMITS.sensorChecks.serial),
     verified_on: isoDate().meta({ description: "The day of the verification" }),
     valid_to: isoDate().meta({ description: "Valid to (inclusive)" }),
-    certificate: line("укажите номер свидетельства (записи) о поверке", 80),
+    certificate: line("укажите номер свидетельства (записи) о поверке", LIMITS.sensorChecks.certificate),
   })
   .check(z.refine((v) => v.valid_to >= v.verified_on, { message: "действительна до — не раньше даты поверки", path: ["valid_to"] }));
 
@@ -231,10 +248,12 @@ export const handoverCreateSchema = z.object({
         .array(
           z.object({
             sensor: z.string("выберите датчик"),
-            note: z.string("ожидается строка").check(z.trim(), z.maxLength(500, "не длиннее 500 символов")),
+            note: z
+              .string("ожидается строка")
+              .check(z.trim(), z.maxLength(LIMITS.sensorChecks.bypassNote, `не длиннее ${LIMITS.sensorChecks.bypassNote} символов`)),
           }),
         )
-        .check(z.maxLength(100, "не больше 100 датчиков")),
+        .check(z.maxLength(LIMITS.sensorChecks.bypassedSensors, `не больше ${LIMITS.sensorChecks.bypassedSensors} датчиков`)),
     )
     .meta({ description: "Protections bypassed (what only people know), with the sensor" }),
   remarks: text().meta({ description: "What else the shift hands over" }),

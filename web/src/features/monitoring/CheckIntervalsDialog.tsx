@@ -3,6 +3,7 @@
 // binds an interval, so none is assumed; the version read is sent back (409 when another changed them).
 import { useState } from "react";
 import { Alert, Button, Flex, Input, InputNumber, Modal, Select, Typography } from "antd";
+import { LIMITS } from "@server/contract";
 import { isApiError } from "../../api/client";
 import { useSaveCheckIntervals, type CheckIntervalsView } from "../../api/instruments";
 import { kindOptions, roleOptions } from "./sensorTexts";
@@ -71,7 +72,7 @@ export default function CheckIntervalsDialog({
             placeholder="Проект АГК шахты, раздел …"
             value={source}
             onChange={(e) => setSource(e.target.value)}
-            maxLength={300}
+            maxLength={LIMITS.sensorChecks.intervalSource}
           />
         </Flex>
         {rules.map((r, i) => (

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Input, Select, Space, Tag, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
+import { LIMITS } from "@server/contract";
 import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
@@ -182,7 +183,7 @@ export default function HandoverContent() {
                   style={{ flex: 1, minWidth: 200 }}
                   placeholder="Что выведено, до какого времени"
                   value={b.note}
-                  maxLength={500}
+                  maxLength={LIMITS.sensorChecks.bypassNote}
                   onChange={(e) => setBypassed(bypassed.map((x, k) => (k === i ? { ...x, note: e.target.value } : x)))}
                 />
                 <Button onClick={() => setBypassed(bypassed.filter((_, k) => k !== i))}>Убрать</Button>
@@ -192,7 +193,13 @@ export default function HandoverContent() {
               <Button onClick={() => setBypassed([...bypassed, { note: "" }])}>Добавить защиту</Button>
             </Flex>
             <Typography.Text strong>Замечания</Typography.Text>
-            <Input.TextArea aria-label="Замечания" rows={2} value={remarks} maxLength={2000} onChange={(e) => setRemarks(e.target.value)} />
+            <Input.TextArea
+              aria-label="Замечания"
+              rows={2}
+              value={remarks}
+              maxLength={LIMITS.sensorChecks.text}
+              onChange={(e) => setRemarks(e.target.value)}
+            />
             <Flex wrap gap={8}>
               <Button type="primary" loading={handOver.isPending} onClick={submit}>
                 {corrects ? "Записать исправление" : "Передать смену"}

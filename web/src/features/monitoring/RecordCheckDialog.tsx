@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { Alert, Button, Flex, Input, Modal, Radio, Select, Typography } from "antd";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { CHECK_KINDS, CHECK_RESULT_LABELS, type CheckKind, type CheckResult } from "@core/sensor-checks";
+import { LIMITS } from "@server/contract";
 import { companyZoneNow, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useRecordCheck, type SensorCheck } from "../../api/instruments";
@@ -183,7 +184,7 @@ export default function RecordCheckDialog({
               placeholder="ШИ-11 № 4512"
               value={instrument}
               onChange={(e) => setInstrument(e.target.value)}
-              maxLength={200}
+              maxLength={LIMITS.sensorChecks.referenceInstrument}
             />
           </Field>
         </Flex>
@@ -203,7 +204,12 @@ export default function RecordCheckDialog({
             <Input aria-label="ПГС, % об." inputMode="decimal" value={gas} onChange={(e) => setGas(e.target.value)} />
           </Field>
           <Field label="Баллон ПГС №" error={errorAt("test_gas_cylinder", "test_gas_cylinder.number")}>
-            <Input aria-label="Баллон ПГС №" value={cylinder} onChange={(e) => setCylinder(e.target.value)} maxLength={60} />
+            <Input
+              aria-label="Баллон ПГС №"
+              value={cylinder}
+              onChange={(e) => setCylinder(e.target.value)}
+              maxLength={LIMITS.sensorChecks.cylinderNumber}
+            />
           </Field>
           <Field label="Годен до" error={errorAt("test_gas_cylinder.valid_to")}>
             <Input aria-label="Годен до" placeholder="ДД.ММ.ГГГГ" value={validTo} onChange={(e) => setValidTo(e.target.value)} />
@@ -224,7 +230,7 @@ export default function RecordCheckDialog({
             rows={2}
             value={fault}
             onChange={(e) => setFault(e.target.value)}
-            maxLength={2000}
+            maxLength={LIMITS.sensorChecks.text}
           />
         </Field>
         <Field label="Принятые меры" error={errorAt("measures")}>
@@ -233,7 +239,7 @@ export default function RecordCheckDialog({
             rows={2}
             value={measures}
             onChange={(e) => setMeasures(e.target.value)}
-            maxLength={2000}
+            maxLength={LIMITS.sensorChecks.text}
           />
         </Field>
         <Field label="Планируемые работы" error={errorAt("planned_work")}>
@@ -242,7 +248,7 @@ export default function RecordCheckDialog({
             rows={2}
             value={planned}
             onChange={(e) => setPlanned(e.target.value)}
-            maxLength={2000}
+            maxLength={LIMITS.sensorChecks.text}
           />
         </Field>
         <Typography.Text type="secondary">

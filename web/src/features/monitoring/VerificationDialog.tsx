@@ -3,6 +3,7 @@
 // number. Recorded once; a correction is a newer record. The server's refusals show under their fields.
 import { useState } from "react";
 import { Alert, Button, Flex, Input, Modal, Typography } from "antd";
+import { LIMITS } from "@server/contract";
 import { typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useRecordVerification } from "../../api/instruments";
@@ -17,6 +18,15 @@ const FIELDS = [
   ["certificate", "Номер свидетельства (записи) о поверке", ""],
 ] as const;
 type Field = (typeof FIELDS)[number][0];
+/** The server's caps of the texts (LIMITS.sensorChecks); a date is typed as ДД.ММ.ГГГГ. */
+const MAX_LENGTH: Record<Field, number | undefined> = {
+  instrument_type: LIMITS.sensorChecks.instrumentType,
+  register_number: LIMITS.sensorChecks.registerNumber,
+  serial: LIMITS.sensorChecks.serial,
+  verified_on: undefined,
+  valid_to: undefined,
+  certificate: LIMITS.sensorChecks.certificate,
+};
 
 export default function VerificationDialog({
   facility,
@@ -92,7 +102,7 @@ export default function VerificationDialog({
               placeholder={placeholder}
               value={values[field]}
               onChange={(e) => setValues({ ...values, [field]: e.target.value })}
-              maxLength={120}
+              maxLength={MAX_LENGTH[field]}
             />
             {errorAt(field) && <Typography.Text type="danger">{capital(errorAt(field) as string)}</Typography.Text>}
           </Flex>

@@ -20,6 +20,7 @@ import type {
   SensorCheckState,
   SensorCheckStates,
 } from "../../../contract/schemas/sensor-checks";
+import { LIMITS } from "../../../contract/schemas/limits";
 import { SENSOR_ROLES, type SensorRole } from "../../../contract/schemas/sensor";
 import { registerAt } from "../ingest/register";
 import { facilityShifts, type FacilityShifts } from "./shifts";
@@ -32,7 +33,7 @@ const DAY_MS = 86_400_000;
 /** How far back the latest check is looked for beyond the longest interval, days. */
 const LOOKBACK_MARGIN_DAYS = 2;
 /** The longest look back for a sensor's latest check, days (a rule of more finds «не записана»). */
-export const LOOKBACK_MAX_DAYS = 400;
+export const LOOKBACK_MAX_DAYS = LIMITS.sensorChecks.lookbackDays;
 export const NO_RULES_SOURCE = "интервалы не заданы: задайте их по проекту АГК шахты";
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 

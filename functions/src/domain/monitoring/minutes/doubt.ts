@@ -6,6 +6,7 @@
 // (whose acceptance then asks a reason, offers.ts). Here, below the instruments' folder, so the offers read
 // it; the checks and verifications are the instruments' record, read through their port.
 import { instantOfWallTime, isoDateIn } from "@core/company-clock";
+import { LIMITS } from "../../../contract/schemas/limits";
 import type { Deps } from "../../context";
 import type { SensorCheck, SensorVerification } from "../../../ports";
 
@@ -66,7 +67,7 @@ export function doubtIn(spans: readonly DoubtSpan[], from: number, to: number): 
 }
 
 /** How far before a window its checks are read for a failed one still open, days. */
-export const DOUBT_LOOKBACK_DAYS = 400;
+export const DOUBT_LOOKBACK_DAYS = LIMITS.sensorChecks.lookbackDays;
 
 /** The doubt of one sensor over [from, to): its minutes and reasons. */
 export type DoubtOf = (sensor: string, from: number, to: number) => { minutes: number; why: string[]; spans: DoubtSpan[] };
