@@ -14,6 +14,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
+import { validInputs } from "./tenant-objects";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
 export const LOOP_BUDGET_MS = 50;
@@ -36,6 +37,18 @@ export interface Fixture {
   today: string;
   working: string;
   batch: string;
+  /** A project of 2024, apart from the demo year, for the calculations the writes make. */
+  spareProject: string;
+  /** A calculation of the fixture's own (not the demo year's) that the writes change. */
+  ownCalculation: string;
+  /** Objects made for a write that removes them: a meter to retire, a gateway key to revoke, a
+   *  webhook to delete, a comment of the year to remove. */
+  spareSensor: string;
+  gatewayKey: string;
+  webhook: string;
+  comment: string;
+  /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
+  read: (path: string) => Promise<Record<string, unknown>>;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
@@ -45,8 +58,9 @@ export interface LoopRequest {
   json?: unknown;
 }
 
-/** Each operation's valid request, by operationId: one line per route. */
-export const REQUESTS: Record<string, (f: Fixture) => LoopRequest> = {
+/** Each operation's valid request, by operationId: one line per route (a write that carries a version
+ *  reads it first, before each measure of the request). */
+export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<LoopRequest>> = {
   openapi: () => ({ path: "openapi.json" }),
   signingKeys: () => ({ path: "v1/signing-keys/" }),
   getMe: () => ({ path: "v1/users/get_me/" }),
@@ -109,6 +123,125 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest> = {
     method: "POST",
     json: { code: `LB-NEW-${randomBytes(3).toString("hex")}`, kind: "methane", working: f.working },
   }),
+  patchMe: () => ({ path: "v1/users/me/", method: "PATCH", json: { first_name: "Анна", last_name: "Иванова", position: "Эколог" } }),
+  patchOwnCompany: () => ({ path: "v1/users/company/", method: "PATCH", json: { okved: "05.10" } }),
+  createProject: () => ({
+    path: "v1/projects/create_project/",
+    method: "POST",
+    json: { name: `Проект бюджета ${randomBytes(3).toString("hex")}`, start_date: "2024-01-01", end_date: "2024-12-31" },
+  }),
+  patchProject: async (f) => {
+    const project = await f.read(`v1/projects/${f.project}/`);
+    return {
+      path: `v1/projects/${f.project}/`,
+      method: "PATCH",
+      json: { name: project.name, start_date: project.start_date, end_date: project.end_date },
+    };
+  },
+  createCalculation: (f) => ({
+    path: "v1/underground/",
+    method: "POST",
+    json: { name: "Расчет бюджета", project: f.spareProject, ...validInputs("underground").json },
+  }),
+  createFacility: () => ({
+    path: "v1/facilities/",
+    method: "POST",
+    json: {
+      name: `Разрез бюджета ${randomBytes(3).toString("hex")}`,
+      kind: "open_pit",
+      licence_number: "КЕМ 01234 ТЭ",
+      address: "Кемерово",
+    },
+  }),
+  patchFacility: async (f) => {
+    const pit = await f.read(`v1/facilities/${f.pit}/`);
+    return { path: `v1/facilities/${f.pit}/`, method: "PATCH", json: { name: pit.name, kind: pit.kind, version: pit.version } };
+  },
+  createEmissionPoint: (f) => ({
+    path: `v1/facilities/${f.mine}/points/`,
+    method: "POST",
+    json: {
+      name: `Ствол бюджета ${randomBytes(3).toString("hex")}`,
+      kind: "ventilation_shaft",
+      instrument: "Анемометр",
+      frequency: "ежесуточно",
+    },
+  }),
+  patchEmissionPoint: async (f) => {
+    const point = await f.read(`v1/facilities/${f.mine}/points/${f.point}/`);
+    return {
+      path: `v1/facilities/${f.mine}/points/${f.point}/`,
+      method: "PATCH",
+      json: { name: point.name, kind: point.kind, version: point.version },
+    };
+  },
+  patchSensor: async (f) => {
+    const sensor = await f.read(`v1/facilities/${f.mine}/sensors/${f.spareSensor}/`);
+    return {
+      path: `v1/facilities/${f.mine}/sensors/${f.spareSensor}/`,
+      method: "PATCH",
+      json: { code: sensor.code, kind: sensor.kind, version: sensor.version },
+    };
+  },
+  retireSensor: (f) => ({ path: `v1/facilities/${f.mine}/sensors/${f.spareSensor}/`, method: "DELETE" }),
+  createGatewayKey: (f) => ({ path: `v1/facilities/${f.mine}/gateway-keys/`, method: "POST", json: { label: "Шлюз бюджета" } }),
+  revokeGatewayKey: (f) => ({ path: `v1/facilities/${f.mine}/gateway-keys/${f.gatewayKey}/`, method: "DELETE" }),
+  createWebhook: () => ({
+    path: "v1/company/webhooks/",
+    method: "POST",
+    json: { url: "https://hooks.example.com/lb", label: "Диспетчерская" },
+  }),
+  deleteWebhook: (f) => ({ path: `v1/company/webhooks/${f.webhook}/`, method: "DELETE" }),
+  inventoryComment: (f) => ({ path: `v1/inventory/${f.year}/comments/`, method: "POST", json: { text: "Сверить", target: null } }),
+  inventoryRemoveComment: (f) => ({ path: `v1/inventory/${f.year}/comments/${f.comment}/`, method: "DELETE" }),
+  inventoryTransition: async (f) => {
+    const { review } = (await f.read(`v1/inventory/?year=${f.year}`)) as { review: { version: number } };
+    return { path: `v1/inventory/${f.year}/review/`, method: "POST", json: { action: "send_to_review", version: review.version } };
+  },
+  inventoryCoalProcessed: (f) => ({
+    path: "v1/inventory/2032/coal_processed/",
+    method: "PUT",
+    json: { facility: f.mine, t: 1250.5, version: 0 },
+  }),
+  inventorySetCoalOutput: (f) => ({
+    path: "v1/inventory/2033/coal_output/",
+    method: "PUT",
+    json: { facility: f.mine, t: 3_100_000, version: 0 },
+  }),
+  inventoryBaseYear: async (f) => ({
+    path: "v1/inventory/trend/base_year/",
+    method: "PUT",
+    json: { year: f.year, reason: "Базовый год", version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  inventoryBaseYearRecalculation: async (f) => ({
+    path: "v1/inventory/trend/base_year/recalculate/",
+    method: "POST",
+    json: { reason: "Пересчет", version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  inventorySignificance: async (f) => ({
+    path: "v1/inventory/trend/significance/",
+    method: "PUT",
+    json: { significance_pct: 5, version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  patchCalculation: (f) => ({
+    path: `v1/underground/${f.ownCalculation}/`,
+    method: "PATCH",
+    json: { ...validInputs("underground").json, name: "Расчет бюджета, исправлен" },
+  }),
+  inventoryAddTarget: async (f) => ({
+    path: "v1/inventory/trend/targets/",
+    method: "POST",
+    json: {
+      name: "−30 %",
+      gas: "co2e",
+      scope: "company",
+      kind: "absolute",
+      base_year: f.year,
+      target_year: f.year + 5,
+      percent: 30,
+      version: (await f.read("v1/inventory/trend/settings/")).version,
+    },
+  }),
 };
 
 /** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
@@ -163,12 +296,8 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "login",
   "refresh",
   "directUpload",
-  "patchOwnCompany",
-  "patchMe",
   "changeOwnPassword",
-  "createProject",
   "applyGwpRecompute",
-  "patchProject",
   "confirmMethaneLimits",
   "uploadForecastModel",
   "trainForecastModel",
@@ -197,25 +326,8 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "adminPutCalendarYear",
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
-  "createFacility",
-  "patchFacility",
-  "createEmissionPoint",
-  "patchEmissionPoint",
   "importSensors",
-  "patchSensor",
-  "retireSensor",
-  "createGatewayKey",
-  "revokeGatewayKey",
-  "inventoryBaseYear",
-  "inventoryBaseYearRecalculation",
-  "inventorySignificance",
-  "inventoryAddTarget",
   "inventoryRemoveTarget",
-  "inventoryTransition",
-  "inventoryComment",
-  "inventoryRemoveComment",
-  "inventoryCoalProcessed",
-  "inventorySetCoalOutput",
   "abatementEvaluate",
   "createAbatementAssessment",
   "patchAbatementAssessment",
@@ -237,13 +349,9 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "importReadingsFile",
   "createReadingsReconciliation",
   "fillReadingsReconciliation",
-  "createWebhook",
-  "deleteWebhook",
   "attachEvidence",
   "removeEvidence",
-  "createCalculation",
   "forecastDataUpdate",
-  "patchCalculation",
 ];
 
 /** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes. */
@@ -312,6 +420,29 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     }
   }
   const calculations = await server.deps.repos.calculations.firstOfProject(company.id, project, "underground", 1);
+  // What the writes change or remove, made apart from the demo year.
+  // The calculations the writes make are of a year of their own: the demo year stays free of a
+  // source counted twice, so that it can be sent for review.
+  const spareProject = (
+    await api("v1/projects/create_project/", {
+      method: "POST",
+      json: { name: "Проект бюджета", start_date: "2024-01-01", end_date: "2024-12-31" },
+    })
+  ).id;
+  const ownCalculation = await api("v1/underground/", {
+    method: "POST",
+    json: { name: "Расчет бюджета", project: spareProject, ...validInputs("underground").json },
+  });
+  const spareSensor = await api(`v1/facilities/${mine}/sensors/`, { method: "POST", json: { code: "LB-SPARE", kind: "methane" } });
+  const gatewayKey = await api(`v1/facilities/${mine}/gateway-keys/`, { method: "POST", json: { label: "Шлюз на отзыв" } });
+  const webhook = await api("v1/company/webhooks/", { method: "POST", json: { url: "https://hooks.example.com/gone", label: "Снять" } });
+  const year = new Date().getUTCFullYear() - 1;
+  const comment = await api(`v1/inventory/${year}/comments/`, { method: "POST", json: { text: "Снять", target: null } });
+  const read = async (path: string) => {
+    const res = await fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
   return {
     server,
     token,
@@ -322,24 +453,34 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       point: points[0].id,
       sensor: demoSensors[0].id,
       calculation: calculations[0].id,
-      year: new Date().getUTCFullYear() - 1,
+      year,
       today: new Date().toISOString().slice(0, 10),
       working,
       batch,
+      spareProject,
+      ownCalculation: ownCalculation.id,
+      spareSensor: spareSensor.id,
+      gatewayKey: gatewayKey.id,
+      webhook: webhook.id,
+      comment: comment.id,
+      read,
     },
   };
 }
 
 /** The longest the request held this process's event loop, ms (the least of MEASURES where over the
- *  budget), with its status. */
+ *  budget), with its status (and the first answer's text where it was refused). */
 export async function measured(
   server: LocalServer,
   token: string,
-  request: LoopRequest,
-): Promise<{ held: number; status: number; measures: number[] }> {
+  build: () => LoopRequest | Promise<LoopRequest>,
+): Promise<{ held: number; status: number; measures: number[]; refusal: string }> {
+  let refusal = "";
   let best = { held: Number.POSITIVE_INFINITY, status: 0 };
   const measures: number[] = [];
   for (let i = 0; i < MEASURES && best.held > LOOP_BUDGET_MS; i++) {
+    // Built for each measure, outside it: a write's repeat carries the version its first moved on to.
+    const request = await build();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     const busy = performance.eventLoopUtilization();
     loop.enable();
@@ -353,8 +494,9 @@ export async function measured(
         },
         ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
       });
-      await res.arrayBuffer();
+      const body = await res.arrayBuffer();
       status = res.status;
+      if (!res.ok && i === 0) refusal = new TextDecoder().decode(body).slice(0, 300);
     } finally {
       loop.disable();
     }
@@ -363,7 +505,9 @@ export async function measured(
     // shared machine's other threads running, this process's own worker threads among them) is no hold.
     const held = Math.min(loop.max / 1e6, performance.eventLoopUtilization(busy).active);
     measures.push(held);
-    if (held < best.held) best = { held, status };
+    // A write repeated may be refused (a version moved on, a thing removed): only a repeat answered as
+    // the first was measures the same work.
+    if (held < best.held && (i === 0 || status === best.status)) best = { held, status };
   }
-  return { ...best, measures };
+  return { ...best, measures, refusal };
 }
