@@ -56,6 +56,8 @@ export interface Fixture {
   /** The fixture's company, and the tokens of the platform's administrator and of a reviewer. */
   company: string;
   tokens: { admin: string; reviewer: string };
+  /** A user of the company the administrator's writes change. */
+  spareUser: string;
   /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
   read: (path: string) => Promise<Record<string, unknown>>;
 }
@@ -364,6 +366,102 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       version: (await f.read("v1/inventory/trend/settings/")).version,
     },
   }),
+  inventoryRemoveTarget: async (f) => {
+    const settings = (await f.read("v1/inventory/trend/settings/")) as { targets: { id: string }[]; version: number };
+    return { path: `v1/inventory/trend/targets/${settings.targets[0].id}/?version=${settings.version}`, method: "DELETE" };
+  },
+  patchAbatementAssessment: async (f) => {
+    const id = await firstId(f, "v1/abatement/assessments/");
+    const { version } = await f.read(`v1/abatement/assessments/${id}/`);
+    return { path: `v1/abatement/assessments/${id}/`, method: "PATCH", json: { name: "Оценка бюджета, исправлена", version } };
+  },
+  patchClimateProject: async (f) => {
+    const id = await firstId(f, "v1/climate-projects/");
+    const { version } = await f.read(`v1/climate-projects/${id}/`);
+    return {
+      path: `v1/climate-projects/${id}/`,
+      method: "PATCH",
+      json: { name: `Проект бюджета ${randomBytes(3).toString("hex")}`, version },
+    };
+  },
+  confirmMethaneLimits: () => ({
+    path: "v1/reference/methane-limits/",
+    method: "POST",
+    as: "admin",
+    json: {
+      act: "Приказ Ростехнадзора (проверка)",
+      edition: `ред. бюджета ${randomBytes(3).toString("hex")}`,
+      valid_from: `20${90 + Math.floor(Math.random() * 9)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`,
+      rows: [
+        { place: "working", limit_pct: 1 },
+        { place: "wing_outgoing", limit_pct: 0.75 },
+        { place: "local_accumulation", limit_pct: 2 },
+        { place: "suction_pipeline", limit_pct: 3.5 },
+      ],
+    },
+  }),
+  adminCreateCompany: () => ({
+    path: "v1/admin/companies/",
+    method: "POST",
+    as: "admin",
+    json: {
+      name: `Компания бюджета ${randomBytes(3).toString("hex")}`,
+      email: "a@b.ru",
+      ogrn: "1027700132195",
+      okved: "05.10",
+      region: "Кузбасс",
+      postal_address: "650000",
+    },
+  }),
+  adminPatchCompany: (f) => ({
+    path: `v1/admin/companies/${f.company}/`,
+    method: "PATCH",
+    as: "admin",
+    json: { region: "Кузбасс", okved: "05.10" },
+  }),
+  adminCreateUser: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/`,
+    method: "POST",
+    as: "admin",
+    json: {
+      email: `loop-new-${randomBytes(3).toString("hex")}@loop-budget.example`,
+      password: "long-enough-1",
+      first_name: "Анна",
+      last_name: "Иванова",
+      role: "staff",
+      duty: "head_section",
+    },
+  }),
+  adminPatchUser: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/${f.spareUser}/`,
+    method: "PATCH",
+    as: "admin",
+    json: { first_name: "Анна", last_name: "Иванова", duty: "chief_engineer", is_active: true },
+  }),
+  adminResetPassword: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/${f.spareUser}/reset_password/`,
+    method: "POST",
+    as: "admin",
+    json: { password: "long-enough-2" },
+  }),
+  adminDocumentUploadUrl: () => ({
+    path: "v1/admin/documents/upload-url/",
+    method: "POST",
+    as: "admin",
+    json: { document: "fz-296", content_type: "application/pdf", size: 2048, name: "x.pdf" },
+  }),
+  adminMediaUploadUrl: () => ({
+    path: "v1/admin/media/upload-url/",
+    method: "POST",
+    as: "admin",
+    json: { kind: "instruction", content_type: "video/mp4", size: 4096, name: "x.mp4" },
+  }),
+  adminCreateCalendarYear: () => ({
+    path: "v1/admin/calendar/",
+    method: "POST",
+    as: "admin",
+    json: { year: 2032, decree: { title: "Постановление", number: "1", date: "2031-09-01" }, days_off: ["2032-01-01"], working_days: [] },
+  }),
 };
 
 const FORECAST_ROW = { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 };
@@ -422,35 +520,23 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "forecastAirNeeded",
   "directUpload",
   "changeOwnPassword",
-  "confirmMethaneLimits",
   "uploadForecastModel",
   "trainForecastModel",
   "activateForecastModel",
   "changeOwnForecastModel",
   "calibrateForecastModel",
-  "adminCreateCompany",
-  "adminPatchCompany",
-  "adminCreateUser",
-  "adminPatchUser",
-  "adminResetPassword",
   "adminChangeCoefficient",
-  "adminDocumentUploadUrl",
   "adminCompleteDocumentUpload",
   "adminCreateDocument",
   "adminReplaceDocumentFile",
   "adminPatchDocument",
-  "adminMediaUploadUrl",
   "adminCompleteMediaUpload",
   "adminUploadMedia",
   "adminRemoveMedia",
-  "adminCreateCalendarYear",
   "adminPutCalendarYear",
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
   "importSensors",
-  "inventoryRemoveTarget",
-  "patchAbatementAssessment",
-  "patchClimateProject",
   "createClimatePeriod",
   "createClimateSignature",
   "patchClimateReport",
@@ -503,6 +589,11 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     body: JSON.stringify({ email: reviewerEmail, password: PASSWORD, guardant_code: "" }),
   });
   const reviewerToken = ((await reviewerSignIn.json()) as { access: string }).access;
+  const spareUser = await createUser(server.deps, {
+    companyId: company.id,
+    email: `loop-spare-${suffix}@loop-budget.example`,
+    password: PASSWORD,
+  });
   const facilities = await server.deps.repos.facilities.list(company.id);
   const mine = facilities.find((f) => f.kind === "underground_mine")!.id;
   const pit = facilities.find((f) => f.kind === "open_pit")!.id;
@@ -614,6 +705,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       batch,
       company: company.id,
       tokens: { admin: adminToken, reviewer: reviewerToken },
+      spareUser: spareUser.id,
       email,
       password: PASSWORD,
       refresh,
