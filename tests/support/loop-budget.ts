@@ -22,6 +22,8 @@ export const LOOP_BUDGET_MS = 50;
  *  each time, a pause of the shared machine's scheduler or the collector once. */
 const MEASURES = 3;
 const PASSWORD = "loop-budget-2026";
+/** The fixture forecast's rows (its file about 120 KB). */
+const FORECAST_ROWS = 4_000;
 const MINUTE = 60_000;
 
 /** What the requests are made of: the fixture's objects. */
@@ -39,6 +41,8 @@ export interface Fixture {
   batch: string;
   /** A project of 2024, apart from the demo year, for the calculations the writes make. */
   spareProject: string;
+  /** A forecast (regres_methane) of FORECAST_ROWS rows, of the spare project. */
+  forecast: string;
   /** A calculation of the fixture's own (not the demo year's) that the writes change. */
   ownCalculation: string;
   /** Objects made for a write that removes them: a meter to retire, a gateway key to revoke, a
@@ -462,6 +466,15 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     as: "admin",
     json: { year: 2032, decree: { title: "Постановление", number: "1", date: "2031-09-01" }, days_off: ["2032-01-01"], working_days: [] },
   }),
+  singleCalculation: (f) => ({ path: `v1/regres_methane/${f.forecast}/single_calc/1/` }),
+  calculationFile: (f) => ({ path: `v1/regres_methane/${f.forecast}/file/` }),
+  forecastRows: (f) => ({ path: `v1/regres_methane/${f.forecast}/rows/?above=true&limit=100` }),
+  forecastChart: (f) => ({ path: `v1/regres_methane/${f.forecast}/chart/` }),
+  forecastDataUpdate: (f) => ({
+    path: `v1/regres_methane/${f.forecast}/data_update/`,
+    method: "PATCH",
+    json: { data: [{ id: 1, ...FORECAST_ROW, x7: 31 }] },
+  }),
 };
 
 const FORECAST_ROW = { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 };
@@ -509,10 +522,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "downloadEvidence",
   "exportJob",
   "exportJobFile",
-  "singleCalculation",
-  "calculationFile",
-  "forecastRows",
-  "forecastChart",
   // The send for review: 35,5 and 53,8 ms at load 10 and 13,5 (it folds the demo year twice and its
   // canonical JSON on the request thread, docs/security.md «The loop budget»).
   "inventoryTransition",
@@ -549,7 +558,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "fillReadingsReconciliation",
   "attachEvidence",
   "removeEvidence",
-  "forecastDataUpdate",
 ];
 
 /** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes. */
@@ -676,6 +684,20 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     method: "POST",
     json: { name: "Расчет бюджета", project: spareProject, ...validInputs("underground").json },
   });
+  // A forecast of FORECAST_ROWS rows (the xgboost model in use), uploaded as its file.
+  const form = new FormData();
+  form.set("name", "Прогноз бюджета");
+  form.set("project", spareProject);
+  form.set("method", "xgboost");
+  const rows = Array.from({ length: FORECAST_ROWS }, (_, i) => `${1000 + (i % 500)},1010,${30 + (i % 20)},50,0.5,9000,15`);
+  form.set("file_data", new Blob([`x1,x2,x7,x8,x12,x13,x15\n${rows.join("\n")}\n`], { type: "text/csv" }), "прогноз.csv");
+  const forecastRes = await fetch(`${server.url}/api/v1/regres_methane/`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!forecastRes.ok) throw new Error(`forecast: ${forecastRes.status} ${await forecastRes.text()}`);
+  const forecast = ((await forecastRes.json()) as { id: string }).id;
   const spareSensor = await api(`v1/facilities/${mine}/sensors/`, { method: "POST", json: { code: "LB-SPARE", kind: "methane" } });
   const gatewayKey = await api(`v1/facilities/${mine}/gateway-keys/`, { method: "POST", json: { label: "Шлюз на отзыв" } });
   const webhook = await api("v1/company/webhooks/", { method: "POST", json: { url: "https://hooks.example.com/gone", label: "Снять" } });
@@ -711,6 +733,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       refresh,
       gassingDate,
       spareProject,
+      forecast,
       ownCalculation: ownCalculation.id,
       spareSensor: spareSensor.id,
       gatewayKey: gatewayKey.id,
