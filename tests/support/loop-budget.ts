@@ -475,7 +475,46 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     method: "PATCH",
     json: { data: [{ id: 1, ...FORECAST_ROW, x7: 31 }] },
   }),
+  createClimatePeriod: async (f) => {
+    const project = await firstId(f, "v1/climate-projects/");
+    // Six hours of the gassing's day, the next six for a repeat (periods do not overlap).
+    const made = ((await f.read(`v1/climate-projects/${project}/periods/`)) as { count: number }).count;
+    const hour = (h: number) => `${f.gassingDate}T${String(h).padStart(2, "0")}:00`;
+    return {
+      path: `v1/climate-projects/${project}/periods/`,
+      method: "POST",
+      json: {
+        start: hour(6 * made),
+        end: hour(6 * made + 6),
+        period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0, ef_grid_t_per_mwh: 0.62, ef_grid_source: "расчет сетевой компании" },
+      },
+    };
+  },
+  getClimatePeriod: async (f) => ({ path: await climatePeriodPath(f) }),
+  recomputeClimatePeriod: async (f) => {
+    const path = await climatePeriodPath(f);
+    return { path: `${path}recompute/`, method: "POST", json: { version: (await f.read(path)).version } };
+  },
+  getClimateReport: async (f) => ({ path: `${await climatePeriodPath(f)}report/` }),
+  patchClimateReport: async (f) => {
+    const path = await climatePeriodPath(f);
+    const { version } = await f.read(`${path}report/`);
+    return {
+      path: `${path}report/`,
+      method: "PATCH",
+      json: { fields: { s2_description: "Факел шахты бюджета", s14_consultations: "не проводились" }, version: version ?? 0 },
+    };
+  },
+  climatePeriodPack: async (f) => ({ path: `${await climatePeriodPath(f)}pack/` }),
+  climateSignaturePayload: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/payload/` }),
+  listClimateSignatures: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/` }),
 };
+
+/** The path of the first climate project's first period (made by a write measured before). */
+async function climatePeriodPath(f: Fixture): Promise<string> {
+  const project = await firstId(f, "v1/climate-projects/");
+  return `v1/climate-projects/${project}/periods/${await firstId(f, `v1/climate-projects/${project}/periods/`)}/`;
+}
 
 const FORECAST_ROW = { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 };
 const ABATEMENT_STREAMS = [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }];
@@ -511,11 +550,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "downloadDocument",
   "inventoryVersion",
   "inventoryVersionPack",
-  "getClimatePeriod",
-  "climatePeriodPack",
-  "climateSignaturePayload",
-  "listClimateSignatures",
-  "getClimateReport",
   "streamMonitoringLive",
   "getReadingsReconciliation",
   "readingsReconciliationXlsx",
@@ -526,6 +560,7 @@ export const NOT_YET_MEASURED: readonly string[] = [
   // canonical JSON on the request thread, docs/security.md «The loop budget»).
   "inventoryTransition",
   // The writes but a sensor's create and a push.
+  "reviewClimatePeriod",
   "forecastAirNeeded",
   "directUpload",
   "changeOwnPassword",
@@ -546,11 +581,7 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
   "importSensors",
-  "createClimatePeriod",
   "createClimateSignature",
-  "patchClimateReport",
-  "reviewClimatePeriod",
-  "recomputeClimatePeriod",
   "acceptMonitoringOffers",
   "confirmMonitoringGassing",
   "importReadingsFile",
