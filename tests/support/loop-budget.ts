@@ -14,6 +14,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
+import { pdfBytes } from "./admin";
 import { ABATEMENT_PARAMS, climateProjectBody, validInputs } from "./tenant-objects";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
@@ -77,6 +78,8 @@ export interface LoopRequest {
   as?: "admin" | "reviewer";
   /** Sent with this token instead (a user signed in by the request's builder). */
   token?: string;
+  /** A multipart body, for a write that sends a file. */
+  form?: FormData;
   method?: "POST" | "PATCH" | "PUT" | "DELETE";
   json?: unknown;
 }
@@ -516,6 +519,19 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   climateSignaturePayload: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/payload/` }),
   listClimateSignatures: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/` }),
   forecastModelFile: async (f) => ({ path: `v1/forecast_models/xgboost/${await activeModel(f)}/file/` }),
+  adminCreateDocument: () => ({
+    path: "v1/admin/documents/",
+    method: "POST",
+    as: "admin",
+    form: formOf({ title: `Документ бюджета ${randomBytes(3).toString("hex")}`, kind: "law" }, "документ.pdf", pdfBytes(64 * 1024)),
+  }),
+  adminReplaceDocumentFile: () => ({
+    path: "v1/admin/documents/fz-296/file/",
+    method: "PUT",
+    as: "admin",
+    form: formOf({}, "фз-296.pdf", pdfBytes(64 * 1024)),
+  }),
+  downloadDocument: () => ({ path: "v1/documents/fz-296/download/" }),
   adminPatchDocument: () => ({
     path: "v1/admin/documents/gost-2939-63/",
     method: "PATCH",
@@ -552,6 +568,14 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     json: { current_password: "long-enough-2", new_password: "long-enough-3" },
   }),
 };
+
+/** A multipart body: `fields` and a PDF as `file`. */
+function formOf(fields: Record<string, string>, name: string, bytes: Uint8Array): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
+  return form;
+}
 
 /** The path of the first climate project's first period (made by a write measured before). */
 async function climatePeriodPath(f: Fixture): Promise<string> {
@@ -601,7 +625,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   // canonical JSON on the request thread, docs/security.md «The loop budget»).
   "inventoryTransition",
   // The writes but a sensor's create and a push.
-  "downloadDocument",
   "reviewClimatePeriod",
   "forecastAirNeeded",
   "directUpload",
@@ -611,8 +634,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "changeOwnForecastModel",
   "calibrateForecastModel",
   "adminCompleteDocumentUpload",
-  "adminCreateDocument",
-  "adminReplaceDocumentFile",
   "adminCompleteMediaUpload",
   "adminUploadMedia",
   "adminRemoveMedia",
@@ -847,6 +868,7 @@ export async function measured(
           ...(request.json === undefined ? {} : { "Content-Type": "application/json" }),
         },
         ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+        ...(request.form === undefined ? {} : { body: request.form }),
       });
       const body = await res.arrayBuffer();
       status = res.status;
