@@ -14,7 +14,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
-import { pdfBytes } from "./admin";
+import { mp4Bytes, pdfBytes } from "./admin";
 import { ABATEMENT_PARAMS, climateProjectBody, validInputs } from "./tenant-objects";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
@@ -67,7 +67,7 @@ export interface Fixture {
   /** Signs a user in: the access token. */
   signIn: (email: string, password: string) => Promise<string>;
   /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
-  read: (path: string) => Promise<Record<string, unknown>>;
+  read: (path: string, as?: "admin") => Promise<Record<string, unknown>>;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
@@ -80,6 +80,8 @@ export interface LoopRequest {
   token?: string;
   /** A multipart body, for a write that sends a file. */
   form?: FormData;
+  /** A file sent as the body itself, with its headers (a streamed upload). */
+  raw?: { body: Uint8Array; headers: Record<string, string> };
   method?: "POST" | "PATCH" | "PUT" | "DELETE";
   json?: unknown;
 }
@@ -532,6 +534,40 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     form: formOf({}, "фз-296.pdf", pdfBytes(64 * 1024)),
   }),
   downloadDocument: () => ({ path: "v1/documents/fz-296/download/" }),
+  adminUploadMedia: () => {
+    const body = mp4Bytes(256 * 1024);
+    return {
+      path: "v1/admin/media/instruction/",
+      method: "PUT",
+      as: "admin",
+      raw: {
+        body,
+        headers: {
+          "Content-Type": "video/mp4",
+          "Content-Length": String(body.byteLength),
+          "X-File-Name": encodeURIComponent("Инструкция.mp4"),
+        },
+      },
+    };
+  },
+  adminRemoveMedia: () => ({ path: "v1/admin/media/instruction/", method: "DELETE", as: "admin" }),
+  adminPutCalendarYear: async (f) => {
+    const calendar = (await f.read("v1/admin/calendar/", "admin")) as unknown as
+      | { year: number; version: number }[]
+      | { results: { year: number; version: number }[] };
+    const year = (Array.isArray(calendar) ? calendar : calendar.results).find((y) => y.year === 2032)!;
+    return {
+      path: "v1/admin/calendar/2032/",
+      method: "PUT",
+      as: "admin",
+      json: {
+        decree: { title: "Постановление", number: "1", date: "2031-09-01" },
+        days_off: ["2032-01-01", "2032-01-02"],
+        working_days: [],
+        version: year.version,
+      },
+    };
+  },
   adminPatchDocument: () => ({
     path: "v1/admin/documents/gost-2939-63/",
     method: "PATCH",
@@ -635,9 +671,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "calibrateForecastModel",
   "adminCompleteDocumentUpload",
   "adminCompleteMediaUpload",
-  "adminUploadMedia",
-  "adminRemoveMedia",
-  "adminPutCalendarYear",
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
   "importSensors",
@@ -799,8 +832,8 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   const webhook = await api("v1/company/webhooks/", { method: "POST", json: { url: "https://hooks.example.com/gone", label: "Снять" } });
   const year = new Date().getUTCFullYear() - 1;
   const comment = await api(`v1/inventory/${year}/comments/`, { method: "POST", json: { text: "Снять", target: null } });
-  const read = async (path: string) => {
-    const res = await fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const read = async (path: string, as?: "admin") => {
+    const res = await fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${as ? adminToken : token}` } });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -864,11 +897,13 @@ export async function measured(
       const res = await fetch(`${server.url}/api/${request.path}`, {
         method: request.method ?? "GET",
         headers: {
+          ...request.raw?.headers,
           Authorization: `Bearer ${request.token ?? (request.as ? tokens[request.as] : token)}`,
           ...(request.json === undefined ? {} : { "Content-Type": "application/json" }),
         },
         ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
         ...(request.form === undefined ? {} : { body: request.form }),
+        ...(request.raw === undefined ? {} : { body: request.raw.body as Uint8Array<ArrayBuffer> }),
       });
       const body = await res.arrayBuffer();
       status = res.status;
