@@ -25,6 +25,8 @@ const MEASURES = 3;
 const PASSWORD = "loop-budget-2026";
 /** The fixture forecast's rows (its file about 120 KB). */
 const FORECAST_ROWS = 4_000;
+/** The meters a register's file brings in at once. */
+const IMPORTED_SENSORS = 200;
 const MINUTE = 60_000;
 
 /** What the requests are made of: the fixture's objects. */
@@ -568,6 +570,17 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       },
     };
   },
+  importSensors: async (f) => {
+    const point = await f.read(`v1/facilities/${f.mine}/points/${f.point}/`);
+    const batch = randomBytes(3).toString("hex");
+    const rows = Array.from({ length: IMPORTED_SENSORS }, (_, i) => `LB-IMP-${batch}-${i + 1};Метан;${point.name}`);
+    const form = new FormData();
+    form.set(
+      "file_data",
+      new File([`Код датчика;Вид датчика;Источник выбросов\n${rows.join("\n")}\n`], "Датчики.csv", { type: "text/csv" }),
+    );
+    return { path: `v1/facilities/${f.mine}/sensors/import/`, method: "POST", form };
+  },
   adminPatchDocument: () => ({
     path: "v1/admin/documents/gost-2939-63/",
     method: "PATCH",
@@ -673,7 +686,6 @@ export const NOT_YET_MEASURED: readonly string[] = [
   "adminCompleteMediaUpload",
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
-  "importSensors",
   "createClimateSignature",
   "acceptMonitoringOffers",
   "importReadingsFile",
