@@ -67,7 +67,7 @@ export interface Fixture {
   /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
   read: (path: string, as?: "admin") => Promise<Record<string, unknown>>;
   /** A write under /api/ that a request's builder makes first (not measured). */
-  send: (path: string, method: string, json: unknown, as?: "admin") => Promise<Record<string, unknown>>;
+  send: (path: string, method: string, json: unknown, as?: "admin" | "reviewer") => Promise<Record<string, unknown>>;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
@@ -611,7 +611,28 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       json: { current_password: "long-enough-1", new_password: "long-enough-4" },
     };
   },
+  inventoryVersion: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/` }),
+  inventoryVersionPack: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/pack/` }),
 };
+
+/** The demo year's approved version: sent for review by the fixture's user and approved by the reviewer
+ *  first (not measured: the send is over the budget, NOT_YET_MEASURED) where it is not yet. The last
+ *  requests of REQUESTS: the year is frozen from then on. */
+async function approvedVersion(f: Fixture): Promise<number> {
+  const read = async () => ((await f.read(`v1/inventory/?year=${f.year}`)) as { review: { status: string; version: number } }).review;
+  let review = await read();
+  if (review.status === "draft") {
+    await f.send(`v1/inventory/${f.year}/review/`, "POST", { action: "send_to_review", version: review.version });
+    review = await read();
+  }
+  if (review.status === "in_review") {
+    await f.send(`v1/inventory/${f.year}/review/`, "POST", { action: "approve", version: review.version }, "reviewer");
+  }
+  const versions = (await f.read(`v1/inventory/${f.year}/versions/`)) as unknown as
+    | { version: number }[]
+    | { results: { version: number }[] };
+  return (Array.isArray(versions) ? versions : versions.results)[0].version;
+}
 
 /** A multipart body: `fields` and a PDF as `file`. */
 function formOf(fields: Record<string, string>, name: string, bytes: Uint8Array): FormData {
@@ -684,8 +705,6 @@ async function openEvents(f: Fixture): Promise<string[]> {
  *  one never joins it. */
 export const NOT_YET_MEASURED: readonly string[] = [
   "streamMedia",
-  "inventoryVersion",
-  "inventoryVersionPack",
   "streamMonitoringLive",
   "getReadingsReconciliation",
   "readingsReconciliationXlsx",
@@ -870,10 +889,13 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   const forecast = ((await forecastRes.json()) as { id: string }).id;
   const spareSensor = await api(`v1/facilities/${mine}/sensors/`, { method: "POST", json: { code: "LB-SPARE", kind: "methane" } });
   const year = new Date().getUTCFullYear() - 1;
-  const send = async (path: string, method: string, json: unknown, as?: "admin") => {
+  const send = async (path: string, method: string, json: unknown, as?: "admin" | "reviewer") => {
     const res = await fetch(`${server.url}/api/${path}`, {
       method,
-      headers: { Authorization: `Bearer ${as ? adminToken : token}`, "Content-Type": "application/json" },
+      headers: {
+        Authorization: `Bearer ${as === "admin" ? adminToken : as === "reviewer" ? reviewerToken : token}`,
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify(json),
     });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
