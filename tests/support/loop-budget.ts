@@ -14,6 +14,8 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
+import { mp4Bytes, pdfBytes } from "./admin";
+import { ABATEMENT_PARAMS, climateProjectBody, validInputs } from "./tenant-objects";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
 export const LOOP_BUDGET_MS = 50;
@@ -21,6 +23,10 @@ export const LOOP_BUDGET_MS = 50;
  *  each time, a pause of the shared machine's scheduler or the collector once. */
 const MEASURES = 3;
 const PASSWORD = "loop-budget-2026";
+/** The fixture forecast's rows (its file about 120 KB). */
+const FORECAST_ROWS = 4_000;
+/** The meters a register's file brings in at once. */
+const IMPORTED_SENSORS = 200;
 const MINUTE = 60_000;
 
 /** What the requests are made of: the fixture's objects. */
@@ -36,17 +42,53 @@ export interface Fixture {
   today: string;
   working: string;
   batch: string;
+  /** A project of 2024, apart from the demo year, for the calculations the writes make. */
+  spareProject: string;
+  /** A forecast (regres_methane) of FORECAST_ROWS rows, of the spare project. */
+  forecast: string;
+  /** A calculation of the fixture's own (not the demo year's) that the writes change. */
+  ownCalculation: string;
+  /** A meter the writes change. */
+  spareSensor: string;
+  /** The fixture user's sign-in and its refresh token. */
+  email: string;
+  password: string;
+  refresh: string;
+  /** The day (the company's, UTC here) of the gassing two meters of the working record. */
+  gassingDate: string;
+  /** The fixture's company, and the tokens of the platform's administrator and of a reviewer. */
+  company: string;
+  tokens: { admin: string; reviewer: string };
+  /** A user of the company the administrator's writes change. */
+  spareUser: string;
+  spareUserEmail: string;
+  /** Signs a user in: the access token. */
+  signIn: (email: string, password: string) => Promise<string>;
+  /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
+  read: (path: string, as?: "admin") => Promise<Record<string, unknown>>;
+  /** A write under /api/ that a request's builder makes first (not measured). */
+  send: (path: string, method: string, json: unknown, as?: "admin" | "reviewer") => Promise<Record<string, unknown>>;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
 export interface LoopRequest {
   path: string;
+  /** Sent as the platform's administrator (of a company of its own) or a reviewer of the fixture's
+   *  company, not the fixture's user. */
+  as?: "admin" | "reviewer";
+  /** Sent with this token instead (a user signed in by the request's builder). */
+  token?: string;
+  /** A multipart body, for a write that sends a file. */
+  form?: FormData;
+  /** A file sent as the body itself, with its headers (a streamed upload). */
+  raw?: { body: Uint8Array; headers: Record<string, string> };
   method?: "POST" | "PATCH" | "PUT" | "DELETE";
   json?: unknown;
 }
 
-/** Each operation's valid request, by operationId: one line per route. */
-export const REQUESTS: Record<string, (f: Fixture) => LoopRequest> = {
+/** Each operation's valid request, by operationId: one line per route (a write that carries a version
+ *  reads it first, before each measure of the request). */
+export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<LoopRequest>> = {
   openapi: () => ({ path: "openapi.json" }),
   signingKeys: () => ({ path: "v1/signing-keys/" }),
   getMe: () => ({ path: "v1/users/get_me/" }),
@@ -109,141 +151,596 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest> = {
     method: "POST",
     json: { code: `LB-NEW-${randomBytes(3).toString("hex")}`, kind: "methane", working: f.working },
   }),
+  patchMe: () => ({ path: "v1/users/me/", method: "PATCH", json: { first_name: "Анна", last_name: "Иванова", position: "Эколог" } }),
+  patchOwnCompany: () => ({ path: "v1/users/company/", method: "PATCH", json: { okved: "05.10" } }),
+  createProject: () => ({
+    path: "v1/projects/create_project/",
+    method: "POST",
+    json: { name: `Проект бюджета ${randomBytes(3).toString("hex")}`, start_date: "2024-01-01", end_date: "2024-12-31" },
+  }),
+  patchProject: async (f) => {
+    const project = await f.read(`v1/projects/${f.project}/`);
+    return {
+      path: `v1/projects/${f.project}/`,
+      method: "PATCH",
+      json: { name: project.name, start_date: project.start_date, end_date: project.end_date },
+    };
+  },
+  createCalculation: (f) => ({
+    path: "v1/underground/",
+    method: "POST",
+    json: { name: "Расчет бюджета", project: f.spareProject, ...validInputs("underground").json },
+  }),
+  createFacility: () => ({
+    path: "v1/facilities/",
+    method: "POST",
+    json: {
+      name: `Разрез бюджета ${randomBytes(3).toString("hex")}`,
+      kind: "open_pit",
+      licence_number: "КЕМ 01234 ТЭ",
+      address: "Кемерово",
+    },
+  }),
+  patchFacility: async (f) => {
+    const pit = await f.read(`v1/facilities/${f.pit}/`);
+    return { path: `v1/facilities/${f.pit}/`, method: "PATCH", json: { name: pit.name, kind: pit.kind, version: pit.version } };
+  },
+  createEmissionPoint: (f) => ({
+    path: `v1/facilities/${f.mine}/points/`,
+    method: "POST",
+    json: {
+      name: `Ствол бюджета ${randomBytes(3).toString("hex")}`,
+      kind: "ventilation_shaft",
+      instrument: "Анемометр",
+      frequency: "ежесуточно",
+    },
+  }),
+  patchEmissionPoint: async (f) => {
+    const point = await f.read(`v1/facilities/${f.mine}/points/${f.point}/`);
+    return {
+      path: `v1/facilities/${f.mine}/points/${f.point}/`,
+      method: "PATCH",
+      json: { name: point.name, kind: point.kind, version: point.version },
+    };
+  },
+  patchSensor: async (f) => {
+    const sensor = await f.read(`v1/facilities/${f.mine}/sensors/${f.spareSensor}/`);
+    return {
+      path: `v1/facilities/${f.mine}/sensors/${f.spareSensor}/`,
+      method: "PATCH",
+      json: { code: sensor.code, kind: sensor.kind, version: sensor.version },
+    };
+  },
+  // The removals remove what their builder made first (not measured), so that a repeat removes its own.
+  retireSensor: async (f) => {
+    const code = `LB-RET-${randomBytes(3).toString("hex")}`;
+    const sensor = await f.send(`v1/facilities/${f.mine}/sensors/`, "POST", { code, kind: "methane" });
+    return { path: `v1/facilities/${f.mine}/sensors/${sensor.id}/`, method: "DELETE" };
+  },
+  createGatewayKey: (f) => ({ path: `v1/facilities/${f.mine}/gateway-keys/`, method: "POST", json: { label: "Шлюз бюджета" } }),
+  revokeGatewayKey: async (f) => {
+    const key = await f.send(`v1/facilities/${f.mine}/gateway-keys/`, "POST", { label: "Шлюз на отзыв" });
+    return { path: `v1/facilities/${f.mine}/gateway-keys/${key.id}/`, method: "DELETE" };
+  },
+  createWebhook: () => ({
+    path: "v1/company/webhooks/",
+    method: "POST",
+    json: { url: "https://hooks.example.com/lb", label: "Диспетчерская" },
+  }),
+  deleteWebhook: async (f) => {
+    const webhook = await f.send("v1/company/webhooks/", "POST", { url: "https://hooks.example.com/gone", label: "Снять" });
+    return { path: `v1/company/webhooks/${webhook.id}/`, method: "DELETE" };
+  },
+  inventoryComment: (f) => ({ path: `v1/inventory/${f.year}/comments/`, method: "POST", json: { text: "Сверить", target: null } }),
+  inventoryRemoveComment: async (f) => {
+    const comment = await f.send(`v1/inventory/${f.year}/comments/`, "POST", { text: "Снять", target: null });
+    return { path: `v1/inventory/${f.year}/comments/${comment.id}/`, method: "DELETE" };
+  },
+  inventoryCoalProcessed: (f) => ({
+    path: "v1/inventory/2032/coal_processed/",
+    method: "PUT",
+    json: { facility: f.mine, t: 1250.5, version: 0 },
+  }),
+  inventorySetCoalOutput: (f) => ({
+    path: "v1/inventory/2033/coal_output/",
+    method: "PUT",
+    json: { facility: f.mine, t: 3_100_000, version: 0 },
+  }),
+  inventoryBaseYear: async (f) => ({
+    path: "v1/inventory/trend/base_year/",
+    method: "PUT",
+    json: { year: f.year, reason: "Базовый год", version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  inventoryBaseYearRecalculation: async (f) => ({
+    path: "v1/inventory/trend/base_year/recalculate/",
+    method: "POST",
+    json: { reason: "Пересчет", version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  inventorySignificance: async (f) => ({
+    path: "v1/inventory/trend/significance/",
+    method: "PUT",
+    json: { significance_pct: 5, version: (await f.read("v1/inventory/trend/settings/")).version },
+  }),
+  patchCalculation: (f) => ({
+    path: `v1/underground/${f.ownCalculation}/`,
+    method: "PATCH",
+    json: { ...validInputs("underground").json, name: "Расчет бюджета, исправлен" },
+  }),
+  login: (f) => ({ path: "token/", method: "POST", json: { email: f.email, password: f.password, guardant_code: "" } }),
+  refresh: (f) => ({ path: "token/refresh/", method: "POST", json: { token: f.refresh } }),
+  applyGwpRecompute: (f) => ({ path: `v1/projects/${f.spareProject}/gwp_recompute/`, method: "POST", json: { calculations: [] } }),
+  forecastWhatIf: async (f) => ({
+    path: "v1/forecast/what_if/",
+    method: "POST",
+    json: {
+      model: await activeModel(f),
+      row: FORECAST_ROW,
+      vary: { feature: "x1", from: 800, to: 1600, steps: 8 },
+      level: 90,
+      limit: 1,
+    },
+  }),
+  forecastUploadUrl: () => ({
+    path: "v1/forecast/upload-url/",
+    method: "POST",
+    json: { content_type: "text/csv", size: 8_000_000, name: "год.csv" },
+  }),
+  abatementEvaluate: () => ({
+    path: "v1/abatement/evaluate/",
+    method: "POST",
+    json: { streams: ABATEMENT_STREAMS, params: ABATEMENT_PARAMS },
+  }),
+  createAbatementAssessment: () => ({
+    path: "v1/abatement/assessments/",
+    method: "POST",
+    json: { name: "Оценка бюджета", streams: ABATEMENT_STREAMS, params: ABATEMENT_PARAMS },
+  }),
+  climateProjectEvaluate: () => ({
+    path: "v1/climate-projects/evaluate/",
+    method: "POST",
+    json: {
+      period: { e_own_mwh: 0.2 },
+      devices: [
+        {
+          id: "ГПУ-1",
+          kind: "engine",
+          flow_basis: "standard_20C",
+          hours: [{ label: "2026-06-01T00", repeat: 2, segments: [{ from: 0, to: 60, q: 18, c: 52, run: 1 }], e_gen_mwh: 2.06 }],
+        },
+      ],
+    },
+  }),
+  createClimateProject: (f) => ({
+    path: "v1/climate-projects/",
+    method: "POST",
+    json: climateProjectBody(`Проект бюджета ${randomBytes(3).toString("hex")}`, f.mine, f.point, {
+      q: "Q-бюджета",
+      c: "LB-C",
+      flame: "ФЛ-бюджета",
+    }),
+  }),
+  readingsUploadUrl: (f) => ({
+    path: "v1/telemetry/upload-url/",
+    method: "POST",
+    json: { facility: f.mine, content_type: "text/csv", size: 70_000_000, name: "АГК.csv" },
+  }),
+  bindMonitoringLiveModel: (f) => ({
+    path: "v1/telemetry/live/models/",
+    method: "POST",
+    json: { facility: f.mine, working: f.working, horizon: 60, model: "xgboost-h60" },
+  }),
+  acknowledgeSensorEvent: async (f) => ({
+    path: `v1/telemetry/events/${(await openEvents(f))[0]}/acknowledge/`,
+    method: "POST",
+    json: { comment: "Проветривание усилено" },
+  }),
+  acknowledgeSensorEvents: async (f) => ({
+    path: "v1/telemetry/events/acknowledge/",
+    method: "POST",
+    // Two at a time: a repeat acknowledges two more (the gassing's two meters give six events).
+    json: { events: (await openEvents(f)).slice(0, 2), comment: "Проветривание усилено" },
+  }),
+  registerMonitoringGassing: async (f) => {
+    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as { gassings: { id: string }[] };
+    return {
+      path: `v1/telemetry/gassings/${journal.gassings[0].id}/register/`,
+      method: "POST",
+      json: {
+        notified: { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true },
+        cause: "Остановка вентилятора местного проветривания",
+        type: "technological",
+        measures: "ВМП запущен, лава проветрена",
+        close: true,
+      },
+    };
+  },
+  companyAudit: () => ({ path: "v1/users/company/audit/", as: "reviewer" }),
+  previewGwpRecompute: (f) => ({ path: `v1/projects/${f.project}/gwp_recompute/` }),
+  projectGraphs: (f) => ({ path: `v1/projects/${f.project}/graphs/` }),
+  exportProject: (f) => ({ path: `v1/projects/${f.project}/export_to_xlsx/?detail=true` }),
+  dictionaryHistory: () => ({ path: "v1/dictionary/get_underground/1/history/" }),
+  inventoryCoalOutput: (f) => ({ path: `v1/inventory/${f.year}/coal_output/?facility=${f.mine}` }),
+  inventoryReport: (f) => ({ path: `v1/inventory/${f.year}/report/?format=xlsx` }),
+  inventoryTrendExport: (f) => ({ path: `v1/inventory/trend/export/?from=${f.year - 1}&to=${f.year}` }),
+  abatementStreams: (f) => ({ path: `v1/abatement/streams/?year=${f.year}` }),
+  getAbatementAssessment: async (f) => ({ path: `v1/abatement/assessments/${await firstId(f, "v1/abatement/assessments/")}/` }),
+  exportAbatementAssessment: async (f) => ({
+    path: `v1/abatement/assessments/${await firstId(f, "v1/abatement/assessments/")}/export/?format=xlsx`,
+  }),
+  getClimateProject: async (f) => ({ path: `v1/climate-projects/${await firstId(f, "v1/climate-projects/")}/` }),
+  listClimatePeriods: async (f) => ({ path: `v1/climate-projects/${await firstId(f, "v1/climate-projects/")}/periods/` }),
+  listWebhookDeliveries: async (f) => ({ path: `v1/company/webhooks/${await firstId(f, "v1/company/webhooks/")}/deliveries/` }),
+  adminListCompanies: () => ({ path: "v1/admin/companies/", as: "admin" }),
+  adminGetCompany: (f) => ({ path: `v1/admin/companies/${f.company}/`, as: "admin" }),
+  adminListUsers: (f) => ({ path: `v1/admin/companies/${f.company}/users/`, as: "admin" }),
+  adminListDocuments: () => ({ path: "v1/admin/documents/", as: "admin" }),
+  adminListMedia: () => ({ path: "v1/admin/media/", as: "admin" }),
+  adminListCalendar: () => ({ path: "v1/admin/calendar/", as: "admin" }),
+  adminAudit: () => ({ path: "v1/admin/audit/", as: "admin" }),
+  adminUploadLimits: () => ({ path: "v1/admin/upload_limits/", as: "admin" }),
+  adminListCaRoots: () => ({ path: "v1/admin/ca-roots/", as: "admin" }),
+  inventoryAddTarget: async (f) => ({
+    path: "v1/inventory/trend/targets/",
+    method: "POST",
+    json: { ...(await targetBody(f)), name: "−30 %" },
+  }),
+  // A target added first (not measured), so that a repeat removes one of its own.
+  inventoryRemoveTarget: async (f) => {
+    const added = await f.send("v1/inventory/trend/targets/", "POST", await targetBody(f));
+    const { targets, version } = added as { targets: { id: string; name: string }[]; version: number };
+    const target = targets.filter((t) => t.name === "Цель на снятие").at(-1)!;
+    return { path: `v1/inventory/trend/targets/${target.id}/?version=${version}`, method: "DELETE" };
+  },
+  patchAbatementAssessment: async (f) => {
+    const id = await firstId(f, "v1/abatement/assessments/");
+    const { version } = await f.read(`v1/abatement/assessments/${id}/`);
+    return { path: `v1/abatement/assessments/${id}/`, method: "PATCH", json: { name: "Оценка бюджета, исправлена", version } };
+  },
+  patchClimateProject: async (f) => {
+    const id = await firstId(f, "v1/climate-projects/");
+    const { version } = await f.read(`v1/climate-projects/${id}/`);
+    return {
+      path: `v1/climate-projects/${id}/`,
+      method: "PATCH",
+      json: { name: `Проект бюджета ${randomBytes(3).toString("hex")}`, version },
+    };
+  },
+  confirmMethaneLimits: () => ({
+    path: "v1/reference/methane-limits/",
+    method: "POST",
+    as: "admin",
+    json: {
+      act: "Приказ Ростехнадзора (проверка)",
+      edition: `ред. бюджета ${randomBytes(3).toString("hex")}`,
+      valid_from: `20${90 + Math.floor(Math.random() * 9)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`,
+      rows: [
+        { place: "working", limit_pct: 1 },
+        { place: "wing_outgoing", limit_pct: 0.75 },
+        { place: "local_accumulation", limit_pct: 2 },
+        { place: "suction_pipeline", limit_pct: 3.5 },
+      ],
+    },
+  }),
+  adminCreateCompany: () => ({
+    path: "v1/admin/companies/",
+    method: "POST",
+    as: "admin",
+    json: {
+      name: `Компания бюджета ${randomBytes(3).toString("hex")}`,
+      email: "a@b.ru",
+      ogrn: "1027700132195",
+      okved: "05.10",
+      region: "Кузбасс",
+      postal_address: "650000",
+    },
+  }),
+  adminPatchCompany: (f) => ({
+    path: `v1/admin/companies/${f.company}/`,
+    method: "PATCH",
+    as: "admin",
+    json: { region: "Кузбасс", okved: "05.10" },
+  }),
+  adminCreateUser: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/`,
+    method: "POST",
+    as: "admin",
+    json: {
+      email: `loop-new-${randomBytes(3).toString("hex")}@loop-budget.example`,
+      password: "long-enough-1",
+      first_name: "Анна",
+      last_name: "Иванова",
+      role: "staff",
+      duty: "head_section",
+    },
+  }),
+  adminPatchUser: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/${f.spareUser}/`,
+    method: "PATCH",
+    as: "admin",
+    json: { first_name: "Анна", last_name: "Иванова", duty: "chief_engineer", is_active: true },
+  }),
+  adminResetPassword: (f) => ({
+    path: `v1/admin/companies/${f.company}/users/${f.spareUser}/reset_password/`,
+    method: "POST",
+    as: "admin",
+    json: { password: "long-enough-2" },
+  }),
+  adminDocumentUploadUrl: () => ({
+    path: "v1/admin/documents/upload-url/",
+    method: "POST",
+    as: "admin",
+    json: { document: "fz-296", content_type: "application/pdf", size: 2048, name: "x.pdf" },
+  }),
+  adminMediaUploadUrl: () => ({
+    path: "v1/admin/media/upload-url/",
+    method: "POST",
+    as: "admin",
+    json: { kind: "instruction", content_type: "video/mp4", size: 4096, name: "x.mp4" },
+  }),
+  adminCreateCalendarYear: () => ({
+    path: "v1/admin/calendar/",
+    method: "POST",
+    as: "admin",
+    json: { year: 2032, decree: { title: "Постановление", number: "1", date: "2031-09-01" }, days_off: ["2032-01-01"], working_days: [] },
+  }),
+  singleCalculation: (f) => ({ path: `v1/regres_methane/${f.forecast}/single_calc/1/` }),
+  calculationFile: (f) => ({ path: `v1/regres_methane/${f.forecast}/file/` }),
+  forecastRows: (f) => ({ path: `v1/regres_methane/${f.forecast}/rows/?above=true&limit=100` }),
+  forecastChart: (f) => ({ path: `v1/regres_methane/${f.forecast}/chart/` }),
+  forecastDataUpdate: (f) => ({
+    path: `v1/regres_methane/${f.forecast}/data_update/`,
+    method: "PATCH",
+    json: { data: [{ id: 1, ...FORECAST_ROW, x7: 31 }] },
+  }),
+  getClimatePeriod: async (f) => ({ path: await climatePeriodPath(f) }),
+  getClimateReport: async (f) => ({ path: `${await climatePeriodPath(f)}report/` }),
+  patchClimateReport: async (f) => {
+    const path = await climatePeriodPath(f);
+    const { version } = await f.read(`${path}report/`);
+    return {
+      path: `${path}report/`,
+      method: "PATCH",
+      json: { fields: { s2_description: "Факел шахты бюджета", s14_consultations: "не проводились" }, version: version ?? 0 },
+    };
+  },
+  climatePeriodPack: async (f) => ({ path: `${await climatePeriodPath(f)}pack/` }),
+  climateSignaturePayload: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/payload/` }),
+  listClimateSignatures: async (f) => ({ path: `${await climatePeriodPath(f)}signatures/` }),
+  forecastModelFile: async (f) => ({ path: `v1/forecast_models/xgboost/${await activeModel(f)}/file/` }),
+  adminCreateDocument: () => ({
+    path: "v1/admin/documents/",
+    method: "POST",
+    as: "admin",
+    form: formOf({ title: `Документ бюджета ${randomBytes(3).toString("hex")}`, kind: "law" }, "документ.pdf", pdfBytes(64 * 1024)),
+  }),
+  adminReplaceDocumentFile: () => ({
+    path: "v1/admin/documents/fz-296/file/",
+    method: "PUT",
+    as: "admin",
+    form: formOf({}, "фз-296.pdf", pdfBytes(64 * 1024)),
+  }),
+  downloadDocument: () => ({ path: "v1/documents/fz-296/download/" }),
+  adminUploadMedia: () => {
+    const body = mp4Bytes(256 * 1024);
+    return {
+      path: "v1/admin/media/instruction/",
+      method: "PUT",
+      as: "admin",
+      raw: {
+        body,
+        headers: {
+          "Content-Type": "video/mp4",
+          "Content-Length": String(body.byteLength),
+          "X-File-Name": encodeURIComponent("Инструкция.mp4"),
+        },
+      },
+    };
+  },
+  adminRemoveMedia: () => ({ path: "v1/admin/media/instruction/", method: "DELETE", as: "admin" }),
+  adminPutCalendarYear: async (f) => {
+    const calendar = (await f.read("v1/admin/calendar/", "admin")) as unknown as
+      | { year: number; version: number }[]
+      | { results: { year: number; version: number }[] };
+    const year = (Array.isArray(calendar) ? calendar : calendar.results).find((y) => y.year === 2032)!;
+    return {
+      path: "v1/admin/calendar/2032/",
+      method: "PUT",
+      as: "admin",
+      json: {
+        decree: { title: "Постановление", number: "1", date: "2031-09-01" },
+        days_off: ["2032-01-01", "2032-01-02"],
+        working_days: [],
+        version: year.version,
+      },
+    };
+  },
+  importSensors: async (f) => {
+    const point = await f.read(`v1/facilities/${f.mine}/points/${f.point}/`);
+    const batch = randomBytes(3).toString("hex");
+    const rows = Array.from({ length: IMPORTED_SENSORS }, (_, i) => `LB-IMP-${batch}-${i + 1};Метан;${point.name}`);
+    const form = new FormData();
+    form.set(
+      "file_data",
+      new File([`Код датчика;Вид датчика;Источник выбросов\n${rows.join("\n")}\n`], "Датчики.csv", { type: "text/csv" }),
+    );
+    return { path: `v1/facilities/${f.mine}/sensors/import/`, method: "POST", form };
+  },
+  activateForecastModel: async (f) => ({
+    path: `v1/forecast_models/xgboost/${await activeModel(f)}/`,
+    method: "PATCH",
+    as: "admin",
+    json: { is_active: true },
+  }),
+  adminPatchDocument: () => ({
+    path: "v1/admin/documents/gost-2939-63/",
+    method: "PATCH",
+    as: "admin",
+    json: { title: "ГОСТ 2939-63", number: "2939-63", kind: "standard" },
+  }),
+  adminChangeCoefficient: () => ({
+    path: "v1/admin/dictionary/get_torch_ch4/1/",
+    method: "PATCH",
+    as: "admin",
+    json: {
+      field: "koef_transform",
+      value: 0.67,
+      effective_from: `20${40 + Math.floor(Math.random() * 50)}-01-01`,
+      reason: "Проверка",
+      version: 1,
+    },
+  }),
+  // The spare user, given the duty of the chief engineer and a new password by the administrator's
+  // writes above, confirms the gassing the book registered.
+  confirmMonitoringGassing: async (f) => {
+    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as { gassings: { id: string }[] };
+    return {
+      path: `v1/telemetry/gassings/${journal.gassings[0].id}/confirm/`,
+      method: "POST",
+      token: await f.signIn(f.spareUserEmail, "long-enough-2"),
+      json: { duty: "chief_engineer" },
+    };
+  },
+  // A user of its own for each measure, made by the administrator (not measured).
+  changeOwnPassword: async (f) => {
+    const email = `loop-pw-${randomBytes(3).toString("hex")}@loop-budget.example`;
+    await f.send(`v1/admin/companies/${f.company}/users/`, "POST", { email, password: "long-enough-1", role: "staff" }, "admin");
+    return {
+      path: "v1/users/me/password/",
+      method: "POST",
+      token: await f.signIn(email, "long-enough-1"),
+      json: { current_password: "long-enough-1", new_password: "long-enough-4" },
+    };
+  },
+  inventoryVersion: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/` }),
+  inventoryVersionPack: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/pack/` }),
 };
+
+/** The demo year's approved version: sent for review by the fixture's user and approved by the reviewer
+ *  first (not measured: the send is over the budget, NOT_YET_MEASURED) where it is not yet. The last
+ *  requests of REQUESTS: the year is frozen from then on. */
+async function approvedVersion(f: Fixture): Promise<number> {
+  const read = async () => ((await f.read(`v1/inventory/?year=${f.year}`)) as { review: { status: string; version: number } }).review;
+  let review = await read();
+  if (review.status === "draft") {
+    await f.send(`v1/inventory/${f.year}/review/`, "POST", { action: "send_to_review", version: review.version });
+    review = await read();
+  }
+  if (review.status === "in_review") {
+    await f.send(`v1/inventory/${f.year}/review/`, "POST", { action: "approve", version: review.version }, "reviewer");
+  }
+  const versions = (await f.read(`v1/inventory/${f.year}/versions/`)) as unknown as
+    | { version: number }[]
+    | { results: { version: number }[] };
+  return (Array.isArray(versions) ? versions : versions.results)[0].version;
+}
+
+/** A multipart body: `fields` and a PDF as `file`. */
+function formOf(fields: Record<string, string>, name: string, bytes: Uint8Array): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
+  return form;
+}
+
+/** A reduction target of the company against the fixture's year, with the settings' version read. */
+async function targetBody(f: Fixture) {
+  const { version } = await f.read("v1/inventory/trend/settings/");
+  return {
+    name: "Цель на снятие",
+    gas: "co2e",
+    scope: "company",
+    kind: "absolute",
+    base_year: f.year,
+    target_year: f.year + 5,
+    percent: 30,
+    version,
+  };
+}
+
+/** The path of the first climate project's first period: made first (not measured) where it has none,
+ *  six hours of the gassing's day. */
+async function climatePeriodPath(f: Fixture): Promise<string> {
+  const project = await firstId(f, "v1/climate-projects/");
+  const periods = (await f.read(`v1/climate-projects/${project}/periods/`)) as unknown as { id: string }[] | { results: { id: string }[] };
+  const list = Array.isArray(periods) ? periods : periods.results;
+  const period =
+    list[0]?.id ??
+    (
+      await f.send(`v1/climate-projects/${project}/periods/`, "POST", {
+        start: `${f.gassingDate}T00:00`,
+        end: `${f.gassingDate}T06:00`,
+        period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0, ef_grid_t_per_mwh: 0.62, ef_grid_source: "расчет сетевой компании" },
+      })
+    ).id;
+  return `v1/climate-projects/${project}/periods/${period}/`;
+}
+
+const FORECAST_ROW = { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 };
+const ABATEMENT_STREAMS = [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }];
+
+/** The id of the xgboost model in use. */
+async function activeModel(f: Fixture): Promise<string> {
+  const models = (await f.read("v1/forecast_models/")) as {
+    results: { method: string; versions: { id: string; is_active: boolean }[] }[];
+  };
+  return models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+}
+
+/** The first of a list's results (made by a write measured before, or by the fixture). */
+async function firstId(f: Fixture, path: string): Promise<string> {
+  const list = (await f.read(path)) as { results: { id: string }[] } | { id: string }[];
+  return (Array.isArray(list) ? list : list.results)[0].id;
+}
+
+/** The mine's events not yet acknowledged. */
+async function openEvents(f: Fixture): Promise<string[]> {
+  const events = (await f.read(`v1/telemetry/events/?facility=${f.mine}`)) as {
+    results: { id: string; acknowledged_by: string | null }[];
+  };
+  return events.results.filter((e) => e.acknowledged_by === null).map((e) => e.id);
+}
 
 /** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
  *  docs/security.md «The loop budget»). An operation leaves the list as its line is added above; a new
  *  one never joins it. */
 export const NOT_YET_MEASURED: readonly string[] = [
   "streamMedia",
-  "previewGwpRecompute",
-  "projectGraphs",
-  "exportProject",
-  "dictionaryHistory",
-  "forecastModelFile",
-  "downloadDocument",
-  "adminListCompanies",
-  "adminGetCompany",
-  "adminListUsers",
-  "adminListDocuments",
-  "adminListMedia",
-  "adminListCalendar",
-  "adminAudit",
-  "adminUploadLimits",
-  "adminListCaRoots",
-  "inventoryTrendExport",
-  "inventoryVersion",
-  "inventoryReport",
-  "inventoryVersionPack",
-  "abatementStreams",
-  "getAbatementAssessment",
-  "exportAbatementAssessment",
-  "getClimateProject",
-  "climateDayMinutes",
-  "listClimatePeriods",
-  "getClimatePeriod",
-  "climatePeriodPack",
-  "climateSignaturePayload",
-  "listClimateSignatures",
-  "getClimateReport",
   "streamMonitoringLive",
   "getReadingsReconciliation",
   "readingsReconciliationXlsx",
-  "listWebhookDeliveries",
   "downloadEvidence",
   "exportJob",
   "exportJobFile",
-  "singleCalculation",
-  "calculationFile",
-  "forecastRows",
-  "forecastChart",
-  "companyAudit",
-  "inventoryCoalOutput",
+  // The send for review: 35,5 and 53,8 ms at load 10 and 13,5 (it folds the demo year twice and its
+  // canonical JSON on the request thread, docs/security.md «The loop budget»).
+  "inventoryTransition",
+  // A climate period's computation below the job's bound: 20-140 ms at load 5-12 (its minutes folded
+  // on the request thread, docs/security.md «The loop budget»). The period the reads below read is
+  // made by the fixture.
+  "createClimatePeriod",
+  "recomputeClimatePeriod",
+  // A climate project's day of minutes: 18-20 ms at load 5-6, 51-269 ms at load 13 (folded on the
+  // request thread, docs/security.md «The loop budget»).
+  "climateDayMinutes",
   // The writes but a sensor's create and a push.
-  "login",
-  "refresh",
+  "acceptMonitoringOffers",
+  "reviewClimatePeriod",
+  "forecastAirNeeded",
   "directUpload",
-  "patchOwnCompany",
-  "patchMe",
-  "changeOwnPassword",
-  "createProject",
-  "applyGwpRecompute",
-  "patchProject",
-  "confirmMethaneLimits",
   "uploadForecastModel",
   "trainForecastModel",
-  "activateForecastModel",
   "changeOwnForecastModel",
   "calibrateForecastModel",
-  "forecastWhatIf",
-  "forecastAirNeeded",
-  "forecastUploadUrl",
-  "adminCreateCompany",
-  "adminPatchCompany",
-  "adminCreateUser",
-  "adminPatchUser",
-  "adminResetPassword",
-  "adminChangeCoefficient",
-  "adminDocumentUploadUrl",
   "adminCompleteDocumentUpload",
-  "adminCreateDocument",
-  "adminReplaceDocumentFile",
-  "adminPatchDocument",
-  "adminMediaUploadUrl",
   "adminCompleteMediaUpload",
-  "adminUploadMedia",
-  "adminRemoveMedia",
-  "adminCreateCalendarYear",
-  "adminPutCalendarYear",
   "adminCreateCaRoots",
   "adminRemoveCaRoot",
-  "createFacility",
-  "patchFacility",
-  "createEmissionPoint",
-  "patchEmissionPoint",
-  "importSensors",
-  "patchSensor",
-  "retireSensor",
-  "createGatewayKey",
-  "revokeGatewayKey",
-  "inventoryBaseYear",
-  "inventoryBaseYearRecalculation",
-  "inventorySignificance",
-  "inventoryAddTarget",
-  "inventoryRemoveTarget",
-  "inventoryTransition",
-  "inventoryComment",
-  "inventoryRemoveComment",
-  "inventoryCoalProcessed",
-  "inventorySetCoalOutput",
-  "abatementEvaluate",
-  "createAbatementAssessment",
-  "patchAbatementAssessment",
-  "climateProjectEvaluate",
-  "createClimateProject",
-  "patchClimateProject",
-  "createClimatePeriod",
   "createClimateSignature",
-  "patchClimateReport",
-  "reviewClimatePeriod",
-  "recomputeClimatePeriod",
-  "acceptMonitoringOffers",
-  "acknowledgeSensorEvent",
-  "acknowledgeSensorEvents",
-  "bindMonitoringLiveModel",
-  "registerMonitoringGassing",
-  "confirmMonitoringGassing",
-  "readingsUploadUrl",
   "importReadingsFile",
   "createReadingsReconciliation",
   "fillReadingsReconciliation",
-  "createWebhook",
-  "deleteWebhook",
   "attachEvidence",
   "removeEvidence",
-  "createCalculation",
-  "forecastDataUpdate",
-  "patchCalculation",
 ];
 
 /** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes. */
@@ -264,7 +761,36 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: PASSWORD, guardant_code: "" }),
   });
-  const token = ((await signIn.json()) as { access: string }).access;
+  const { access: token, refresh } = (await signIn.json()) as { access: string; refresh: string };
+  // The platform's administrator, of a company of its own.
+  const operator = await createCompany(server.deps, { name: `Оператор бюджета ${suffix}` });
+  const adminEmail = `loop-admin-${suffix}@loop-budget.example`;
+  await createUser(server.deps, { companyId: operator.id, email: adminEmail, password: PASSWORD, role: "admin" });
+  const adminSignIn = await fetch(`${server.url}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: adminEmail, password: PASSWORD, guardant_code: "" }),
+  });
+  const adminToken = ((await adminSignIn.json()) as { access: string }).access;
+  const reviewerEmail = `loop-reviewer-${suffix}@loop-budget.example`;
+  await createUser(server.deps, { companyId: company.id, email: reviewerEmail, password: PASSWORD, role: "reviewer" });
+  const reviewerSignIn = await fetch(`${server.url}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: reviewerEmail, password: PASSWORD, guardant_code: "" }),
+  });
+  const reviewerToken = ((await reviewerSignIn.json()) as { access: string }).access;
+  const spareUserEmail = `loop-spare-${suffix}@loop-budget.example`;
+  const spareUser = await createUser(server.deps, { companyId: company.id, email: spareUserEmail, password: PASSWORD });
+  const signInAs = async (who: string, password: string) => {
+    const res = await fetch(`${server.url}/api/token/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: who, password, guardant_code: "" }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${who}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access: string }).access;
+  };
   const facilities = await server.deps.repos.facilities.list(company.id);
   const mine = facilities.find((f) => f.kind === "underground_mine")!.id;
   const pit = facilities.find((f) => f.kind === "open_pit")!.id;
@@ -288,9 +814,31 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       json: { code: `LB-${m + 1}`, kind: "methane", working: m === 0 ? working : `${working} ${1 + (m % 8)}`, warning: 1, alarm: 2 },
     });
   }
+  // Two meters of the working record a gassing: 12 minutes over their alarm level about 40 minutes ago,
+  // rising and falling by 0,5 % a minute (D58's step), then 5 below (an entry of the gassing book,
+  // alarm events).
+  for (const code of ["LB-GAS-1", "LB-GAS-2"]) {
+    await api(`v1/facilities/${mine}/sensors/`, {
+      method: "POST",
+      json: { code, kind: "methane", working, section: "Участок бюджета", place: "face_10_20m", warning: 1, alarm: 2 },
+    });
+  }
+  // The climate project's flare: its flow meter, flame detector and methane meter at the point.
+  for (const [code, kind] of [
+    ["Q-бюджета", "flow"],
+    ["ФЛ-бюджета", "flame"],
+    ["LB-C", "methane"],
+  ]) {
+    await api(`v1/facilities/${mine}/sensors/`, { method: "POST", json: { code, kind, point: points[0].id } });
+  }
   // The meters' minutes up to now, in pushes of at most 10 000 readings, applied before the measures.
   const end = Math.floor(Date.now() / MINUTE) * MINUTE - MINUTE;
   const readings: { sensor: string; t: string; value: number }[] = [];
+  for (const code of ["LB-GAS-1", "LB-GAS-2"]) {
+    const profile = [0.3, 0.8, 1.3, 1.8, 2.2, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.4, 2.2, 1.8, 1.3, 0.8, 0.3, 0.3, 0.3, 0.3];
+    profile.forEach((value, i) => readings.push({ sensor: code, t: new Date(end - (45 - i) * MINUTE).toISOString(), value }));
+  }
+
   for (let m = 0; m < size.meters; m++) {
     for (let k = 0; k < size.hours * 60; k++) {
       readings.push({ sensor: `LB-${m + 1}`, t: new Date(end - k * MINUTE).toISOString(), value: 0.3 + ((k + m) % 17) / 100 });
@@ -312,6 +860,55 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     }
   }
   const calculations = await server.deps.repos.calculations.firstOfProject(company.id, project, "underground", 1);
+  // What the writes change or remove, made apart from the demo year.
+  // The calculations the writes make are of a year of their own: the demo year stays free of a
+  // source counted twice.
+  const spareProject = (
+    await api("v1/projects/create_project/", {
+      method: "POST",
+      json: { name: "Проект бюджета", start_date: "2024-01-01", end_date: "2024-12-31" },
+    })
+  ).id;
+  const ownCalculation = await api("v1/underground/", {
+    method: "POST",
+    json: { name: "Расчет бюджета", project: spareProject, ...validInputs("underground").json },
+  });
+  // A forecast of FORECAST_ROWS rows (the xgboost model in use), uploaded as its file.
+  const form = new FormData();
+  form.set("name", "Прогноз бюджета");
+  form.set("project", spareProject);
+  form.set("method", "xgboost");
+  const rows = Array.from({ length: FORECAST_ROWS }, (_, i) => `${1000 + (i % 500)},1010,${30 + (i % 20)},50,0.5,9000,15`);
+  form.set("file_data", new Blob([`x1,x2,x7,x8,x12,x13,x15\n${rows.join("\n")}\n`], { type: "text/csv" }), "прогноз.csv");
+  const forecastRes = await fetch(`${server.url}/api/v1/regres_methane/`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!forecastRes.ok) throw new Error(`forecast: ${forecastRes.status} ${await forecastRes.text()}`);
+  const forecast = ((await forecastRes.json()) as { id: string }).id;
+  const spareSensor = await api(`v1/facilities/${mine}/sensors/`, { method: "POST", json: { code: "LB-SPARE", kind: "methane" } });
+  const year = new Date().getUTCFullYear() - 1;
+  const send = async (path: string, method: string, json: unknown, as?: "admin" | "reviewer") => {
+    const res = await fetch(`${server.url}/api/${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${as === "admin" ? adminToken : as === "reviewer" ? reviewerToken : token}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(json),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const read = async (path: string, as?: "admin") => {
+    const res = await fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${as ? adminToken : token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  // The gassing's day on the company's clock (the journal's zone).
+  const { zone } = (await read(`v1/telemetry/journal/?facility=${mine}&date=${new Date().toISOString().slice(0, 10)}`)) as { zone: string };
+  const gassingDate = new Date(end - 45 * MINUTE).toLocaleDateString("sv-SE", { timeZone: zone });
   return {
     server,
     token,
@@ -322,24 +919,43 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       point: points[0].id,
       sensor: demoSensors[0].id,
       calculation: calculations[0].id,
-      year: new Date().getUTCFullYear() - 1,
+      year,
       today: new Date().toISOString().slice(0, 10),
       working,
       batch,
+      company: company.id,
+      tokens: { admin: adminToken, reviewer: reviewerToken },
+      spareUser: spareUser.id,
+      spareUserEmail,
+      signIn: signInAs,
+      send,
+      email,
+      password: PASSWORD,
+      refresh,
+      gassingDate,
+      spareProject,
+      forecast,
+      ownCalculation: ownCalculation.id,
+      spareSensor: spareSensor.id,
+      read,
     },
   };
 }
 
 /** The longest the request held this process's event loop, ms (the least of MEASURES where over the
- *  budget), with its status. */
+ *  budget), with its status (and the first answer's text where it was refused). */
 export async function measured(
   server: LocalServer,
   token: string,
-  request: LoopRequest,
-): Promise<{ held: number; status: number; measures: number[] }> {
+  build: () => LoopRequest | Promise<LoopRequest>,
+  tokens: Partial<Record<"admin" | "reviewer", string>> = {},
+): Promise<{ held: number; status: number; measures: number[]; refusal: string }> {
+  let refusal = "";
   let best = { held: Number.POSITIVE_INFINITY, status: 0 };
   const measures: number[] = [];
   for (let i = 0; i < MEASURES && best.held > LOOP_BUDGET_MS; i++) {
+    // Built for each measure, outside it: a write's repeat carries the version its first moved on to.
+    const request = await build();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     const busy = performance.eventLoopUtilization();
     loop.enable();
@@ -348,13 +964,17 @@ export async function measured(
       const res = await fetch(`${server.url}/api/${request.path}`, {
         method: request.method ?? "GET",
         headers: {
-          Authorization: `Bearer ${token}`,
+          ...request.raw?.headers,
+          Authorization: `Bearer ${request.token ?? (request.as ? tokens[request.as] : token)}`,
           ...(request.json === undefined ? {} : { "Content-Type": "application/json" }),
         },
         ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+        ...(request.form === undefined ? {} : { body: request.form }),
+        ...(request.raw === undefined ? {} : { body: request.raw.body as Uint8Array<ArrayBuffer> }),
       });
-      await res.arrayBuffer();
+      const body = await res.arrayBuffer();
       status = res.status;
+      if (!res.ok && i === 0) refusal = new TextDecoder().decode(body).slice(0, 300);
     } finally {
       loop.disable();
     }
@@ -363,7 +983,9 @@ export async function measured(
     // shared machine's other threads running, this process's own worker threads among them) is no hold.
     const held = Math.min(loop.max / 1e6, performance.eventLoopUtilization(busy).active);
     measures.push(held);
-    if (held < best.held) best = { held, status };
+    // A write repeated may be refused (a version moved on, a thing removed): only a repeat answered as
+    // the first was measures the same work.
+    if (held < best.held && (i === 0 || status === best.status)) best = { held, status };
   }
-  return { ...best, measures };
+  return { ...best, measures, refusal };
 }

@@ -87,3 +87,50 @@ describe("heavy work of one process (issue 74)", () => {
     expect(turns.running("a")).toBe(0);
   });
 });
+
+describe("a refusal's wait (issue 116, item 6)", () => {
+  it("is the oldest held slot's expected end here, by the longest of the last holds given back", async () => {
+    const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-25T10:00:00Z");
+    vi.setSystemTime(start);
+    const user = await actor();
+    // Two holds given back, of 12 s and 5 s.
+    await heavyWork(deps, user, async () => vi.setSystemTime(start + 12_000));
+    await heavyWork(deps, user, async () => vi.setSystemTime(start + 17_000));
+    // The user's both slots taken at 20 s and 23 s; asked again at 27 s, the first is expected back
+    // at 20 + 12 = 32 s.
+    const finish: Array<() => void> = [];
+    const holding: Promise<unknown>[] = [];
+    for (const at of [20_000, 23_000]) {
+      vi.setSystemTime(start + at);
+      holding.push(heavyWork(deps, user, () => new Promise<void>((resolve) => finish.push(resolve))));
+      // Taken at this instant (vi.waitFor would move the faked clock on).
+      while (finish.length < holding.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    vi.setSystemTime(start + 27_000);
+    const refused = await heavyWork(deps, user, async () => "third").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(5);
+    expect((refused as TooManyRequests).message).toMatch(/у пользователя не более 2\. Повторите через 5 с$/);
+    for (const done of finish) done();
+    await Promise.all(holding);
+  });
+
+  it("is the budget's window where the slots are held by no request here", async () => {
+    const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Left by a stop (or another instance's): reserved at 10:00, asked for at 10:03.
+    vi.setSystemTime(new Date("2026-11-25T10:00:00Z"));
+    const user = await actor();
+    await Promise.all(Array.from({ length: HEAVY_PER_USER }, () => reserveHeavyWork(deps, user)));
+    vi.setSystemTime(new Date("2026-11-25T10:03:00Z"));
+    const refused = await heavyWork(deps, user, async () => "third").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    // The window of 10 minutes lets one of the two go once half of the next has passed: 10:15.
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(12 * 60);
+    expect((refused as TooManyRequests).message).toMatch(/Повторите через 12 мин$/);
+    vi.setSystemTime(new Date("2026-11-25T10:15:00Z"));
+    await expect(heavyWork(deps, user, async () => "after")).resolves.toBe("after");
+  });
+});

@@ -102,7 +102,10 @@ export const ABATEMENT_AT_ONCE = 1;
 export const IDLE_THREAD_SECONDS = 20;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */
 const HEAVY_LEASE_SECONDS = 10 * 60;
+/** A refusal's wait while this process has given back no slot yet, so knows no hold's length. */
 export const HEAVY_RETRY_AFTER_SECONDS = 30;
+/** How many of the last holds given back in this process a refusal's wait is read from. */
+const HOLDS_KEPT = 20;
 
 /** 500000 as «500 000», for messages. */
 export const ru = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
@@ -134,7 +137,12 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
   }
   if (spent) {
     await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
-    throw heavyRefusal(spent === budgets[0] ? "user" : "company");
+    // Held by no request of this process (another instance's, a job's, or left by a stop): until the
+    // budget's window lets one go, as the counter reads it.
+    throw heavyRefusal(
+      spent === budgets[0] ? "user" : "company",
+      await deps.repos.attempts.retryAfterSeconds(spent.key, HEAVY_LEASE_SECONDS, spent.limit),
+    );
   }
   let released = false;
   const release = async () => {
@@ -145,14 +153,18 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
   return Object.assign(release, { reservations: reserved });
 }
 
-/** The 429 of a heavy-work budget spent. */
-const heavyRefusal = (whose: "user" | "company") =>
+/** The 429 of a heavy-work budget spent, with the wait until a slot is expected back (Retry-After and
+ *  the message say the same). */
+const heavyRefusal = (whose: "user" | "company", seconds: number) =>
   new TooManyRequests(
     `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов, оценки снижения выбросов): ${
       whose === "user" ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`
-    }. Повторите через ${HEAVY_RETRY_AFTER_SECONDS} с`,
-    HEAVY_RETRY_AFTER_SECONDS,
+    }. Повторите через ${waitText(seconds)}`,
+    seconds,
   );
+
+/** A wait as a refusal says it: «8 с», «12 мин». */
+export const waitText = (seconds: number) => (seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`);
 
 /** Only a heavy-work budget's reservation is given back: a job's request names what it holds. */
 export const isHeavySlot = (reservation: AttemptReservation) => /^heavy-(user|company)#/.test(reservation.key);
@@ -189,8 +201,31 @@ const count = (held: Map<string, number>, key: string, by: number) => {
   else held.delete(key);
 };
 
-/** The heavy-work slots held in this process, per user and per company. */
-const heavySlotsHere = keptState("heavy slots here", () => ({ user: new Map<string, number>(), company: new Map<string, number>() }));
+/** The heavy-work slots held in this process, per user and per company (when each was taken, ms), and
+ *  how long the last HOLDS_KEPT given back were held (ms). */
+const heavySlotsHere = keptState("heavy slots here", () => ({
+  user: new Map<string, number[]>(),
+  company: new Map<string, number[]>(),
+  holds: [] as number[],
+}));
+
+const hold = (held: Map<string, number[]>, key: string, at: number) => held.set(key, [...(held.get(key) ?? []), at]);
+const unhold = (held: Map<string, number[]>, key: string, at: number) => {
+  const rest = [...(held.get(key) ?? [])];
+  rest.splice(rest.indexOf(at), 1);
+  if (rest.length > 0) held.set(key, rest);
+  else held.delete(key);
+};
+
+/** Seconds until one of the slots taken at `starts` (held here) is expected back (issue 116, item 6):
+ *  the oldest's start plus the longest of the last holds given back here, at least 1 s, at most the
+ *  lease's end; HEAVY_RETRY_AFTER_SECONDS while no hold was given back. */
+export function expectedWaitSeconds(starts: readonly number[], holds: readonly number[], now: number): number {
+  if (holds.length === 0) return HEAVY_RETRY_AFTER_SECONDS;
+  const oldest = Math.min(...starts);
+  const end = Math.min(oldest + Math.max(...holds), oldest + HEAVY_LEASE_SECONDS * 1000);
+  return Math.max(1, Math.ceil((end - now) / 1000));
+}
 
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
  *  their budgets (heavySlotsHere: never more than the budgets count, so a request past
@@ -202,11 +237,17 @@ export async function takeHeavySlot(
   actor: Pick<Actor, "id" | "company">,
 ): Promise<HeavySlot & { uncount: () => void }> {
   const heldHere = deps.runtime.kept(heavySlotsHere);
-  if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
-  if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
+  for (const [whose, held, key, limit] of [
+    ["user", heldHere.user, actor.id, HEAVY_PER_USER],
+    ["company", heldHere.company, actor.company, HEAVY_PER_COMPANY],
+  ] as const) {
+    const starts = held.get(key) ?? [];
+    if (starts.length >= limit) throw heavyRefusal(whose, expectedWaitSeconds(starts, heldHere.holds, Date.now()));
+  }
   const release = await reserveHeavyWork(deps, actor);
-  count(heldHere.user, actor.id, 1);
-  count(heldHere.company, actor.company, 1);
+  const takenAt = Date.now();
+  hold(heldHere.user, actor.id, takenAt);
+  hold(heldHere.company, actor.company, takenAt);
   // Written down until given back or handed on (issue 116, item 6): a stop meanwhile leaves them to the
   // next start, which gives them back.
   const token = newId();
@@ -216,10 +257,12 @@ export async function takeHeavySlot(
     if (!counted) return;
     counted = false;
     deps.slotLedger?.given(token);
-    count(heldHere.user, actor.id, -1);
-    count(heldHere.company, actor.company, -1);
+    unhold(heldHere.user, actor.id, takenAt);
+    unhold(heldHere.company, actor.company, takenAt);
   };
   const giveBack = async () => {
+    // A hold given back at its work's end (not handed on to a job) is one the next refusal reads.
+    if (counted) heldHere.holds = [...heldHere.holds, Date.now() - takenAt].slice(-HOLDS_KEPT);
     uncount();
     await release();
   };

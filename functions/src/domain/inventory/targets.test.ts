@@ -246,3 +246,34 @@ describe("a target of the recorded base year (issue 74, D46)", () => {
     });
   });
 });
+
+describe("a write's answer (issue 116, item 3)", () => {
+  it("is the trend's settings computed where the host's threads compute them, not on the request thread", async () => {
+    const asked: unknown[] = [];
+    const computed = { ...(await getTrendSettings(d.deps, staff)), marker: "из потока" };
+    const threaded = {
+      ...d.deps,
+      spreadsheets: {
+        ...d.deps.spreadsheets,
+        wholeYear: async (_actor: unknown, read: unknown) => {
+          asked.push(read);
+          return computed;
+        },
+      },
+    };
+    const added = await addTarget(threaded, staff, {
+      name: "Через поток",
+      gas: "co2e",
+      scope: "company",
+      kind: "absolute",
+      base_year: 2020,
+      target_year: 2031,
+      percent: 10,
+      version: await version(),
+    });
+    expect(added).toBe(computed);
+    const removed = await removeTarget(threaded, staff, (await getTrendSettings(d.deps, staff)).targets.at(-1)!.id);
+    expect(removed).toBe(computed);
+    expect(asked).toEqual([{ read: "trend_settings" }, { read: "trend_settings" }]);
+  });
+});
