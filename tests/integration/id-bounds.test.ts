@@ -34,11 +34,11 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
       // A part with a pattern (`:action{export_to_[^\x2f]*}`) names no id: it is filled as the pattern wants.
       for (const [, part] of parts.filter(([, , pattern]) => !pattern)) {
         // The other parts as a valid-looking value, and the queries some routes require (a project,
-        // a facility, a sensor's year, month or day), so that the long one is what is refused.
+        // a facility, a sensor's year, month or day, a file's format), so that the long one is what is refused.
         const path =
           op.path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string, pattern?: string) =>
             pattern ? pattern.slice(1, -1).replace("[^\\x2f]*", "xlsx") : name === part ? LONG : "underground",
-          ) + `/?project=${project}&facility=underground&year=2026&month=2026-03&date=2026-03-15`;
+          ) + `/?project=${project}&facility=underground&year=2026&month=2026-03&date=2026-03-15&format=xlsx`;
         const res = await h.request(path, {
           method: op.method.toUpperCase(),
           token: op.auth === "admin" ? admin : user,
