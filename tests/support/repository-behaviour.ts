@@ -8,13 +8,16 @@ import { describe, expect, it } from "vitest";
 import { Conflict, Invalid, NotFound } from "@server/domain/errors";
 import { newId } from "@server/domain/ids";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
-import type { StoredCalculation, InventoryReview, Repositories } from "@server/ports";
+import type { StoredCalculation, InventoryReview, Repositories, SensorEvent } from "@server/ports";
+import type { CallCounter } from "@server/adapters/dynamodb/call-count";
 import type { Project } from "@server/contract/schemas/project";
 
 export interface Storage {
   repos: Repositories;
   /** Waits until the table's stream has handled every write so far. */
   settled(): Promise<void>;
+  /** The DynamoDB tier's calls sent to the table (countCalls): a batch held to its writes. None in memory. */
+  calls?: CallCounter;
 }
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second)).toISOString();
@@ -68,6 +71,27 @@ function calculation(
 
 function review(company: string, year: number, fields: Partial<InventoryReview> = {}): InventoryReview {
   return { company, year, status: "draft", history: [], comments: [], updated_at: at(0), version: 1, ...fields } as InventoryReview;
+}
+
+function sensorEvent(company: string, facility: string, minute: number): SensorEvent {
+  return {
+    company,
+    facility,
+    id: `${facility}.s${minute}.s.none.${minute}`,
+    sensor: `s${minute}`,
+    kind: "stale",
+    level: null,
+    threshold: null,
+    start: new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString(),
+    end: null,
+    peak: null,
+    peak_at: null,
+    minutes_above: 0,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    comment: "",
+    version: 1,
+  };
 }
 
 const conflict = (detail: string) => expect.objectContaining({ constructor: Conflict, detail });
@@ -486,6 +510,22 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
         next: feed.next + 60_000,
         version: 2,
       });
+    });
+
+    it("remove a facility's events together, at any version, a write per 25, and leave the rest", async () => {
+      const { repos, company } = await fresh();
+      const facility = newId();
+      const events = Array.from({ length: 32 }, (_, minute) => sensorEvent(company, facility, minute));
+      for (const event of events) expect(await repos.sensorEvents.put(event, 0)).toBe(true);
+      // One acknowledged since it was read (version 2), one never stored: both are no obstacle.
+      expect(await repos.sensorEvents.put({ ...events[3], acknowledged_by: "a@example.com", version: 1 }, 1)).toBe(true);
+      const gone = [...events.slice(0, 30), sensorEvent(company, facility, 59)];
+      s.calls?.reset();
+      await repos.sensorEvents.removeAll(gone);
+      if (s.calls) expect(s.calls.calls.map((c) => c.command)).toEqual(["BatchWrite", "BatchWrite"]);
+      const left = await repos.sensorEvents.listOfFacility(company, facility, "2025-01-01T00:00:00.000Z", "2025-01-02T00:00:00.000Z");
+      expect(left).toEqual(events.slice(30));
+      await repos.sensorEvents.removeAll([]);
     });
 
     it("refuses what the storage cannot hold as bad input", async () => {

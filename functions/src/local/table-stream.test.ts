@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type UpdateCommandInput,
+} from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
@@ -54,6 +61,24 @@ const CLIENTS = [
 ] as const;
 
 describe("local table stream", () => {
+  it("lets a batch write through only of items the handler reads none of, making no record", async () => {
+    const events = { PK: "TEVENTS#c1#f1", SK: "EV#2025-01-01T00:00:00.000Z#e1" };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...events, version: 1 } }));
+    take();
+    await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: [{ DeleteRequest: { Key: events } }] } }));
+    expect(take()).toEqual([]);
+    expect(
+      (await plain.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: events.PK }, SK: { S: events.SK } } }))).Item,
+    ).toBeUndefined();
+    const project = { PK: "COMPANY#c1#batch", SK: "PROJECT#p1" };
+    await expect(
+      doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: [{ PutRequest: { Item: { ...project, name: "А" } } }] } })),
+    ).rejects.toThrow(/stream hands over/);
+    expect(
+      (await plain.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: project.PK }, SK: { S: project.SK } } }))).Item,
+    ).toBeUndefined();
+  });
+
   it.each(CLIENTS)("records inserts, modifications and removals with both images, as DynamoDB Streams does (%s)", async (via, client) => {
     const Key = { PK: `COMPANY#c1#${via}`, SK: "PROJECT#p1" };
     await client().send(new PutCommand({ TableName: TABLE, Item: { ...Key, name: "А", version: 1 } }));

@@ -1,6 +1,6 @@
 // DynamoDB Streams for dynalite, which has none. Every single-item write sent through the document
-// client (PutItem, UpdateItem, DeleteItem: the repositories use no batch or transactional writes)
-// becomes the record DynamoDB would put on the table's stream (view NEW_AND_OLD_IMAGES), handed to
+// client (PutItem, UpdateItem, DeleteItem: the repositories use no transactional writes, and batch
+// writes only of items the handler reads none of, checked below) becomes the record DynamoDB would put on the table's stream (view NEW_AND_OLD_IMAGES), handed to
 // `onRecord` once the write has succeeded. A put or delete returns the old item with the write
 // itself (ReturnValues ALL_OLD) and a put's new item is what it wrote. An update, on an engine of
 // this process (`imagesWithUpdates`: its transports, dynalite-port.ts), comes back with the item
@@ -29,6 +29,10 @@ import type { EngineItem } from "./dynalite-answer.mjs";
 import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
 type Image = Record<string, AttributeValue>;
+
+interface BatchInput {
+  RequestItems?: Record<string, { PutRequest?: { Item?: Record<string, unknown> }; DeleteRequest?: { Key?: Record<string, unknown> } }[]>;
+}
 
 interface WriteInput {
   TableName?: string;
@@ -142,6 +146,16 @@ export function captureTableChanges(
   doc.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName;
+      // A batch's writes make no records here: one of an item the handler reads would be lost.
+      if (command === "BatchWriteItemCommand") {
+        const requests = Object.values((args.input as BatchInput).RequestItems ?? {}).flat();
+        for (const request of requests) {
+          const { PK, SK } = request.PutRequest?.Item ?? request.DeleteRequest?.Key ?? {};
+          if (typeof PK !== "string" || typeof SK !== "string" || !unreadByStream(PK, SK))
+            throw new Error(`a batch write of ${String(PK)} ${String(SK)}, an item the table's stream hands over`);
+        }
+        return next(args);
+      }
       if (command !== "PutItemCommand" && command !== "UpdateItemCommand" && command !== "DeleteItemCommand") return next(args);
       const input = args.input as WriteInput;
       const source = input.Key ?? input.Item ?? {};

@@ -361,6 +361,10 @@ export interface SensorEventRepository {
   put(event: SensorEvent, expectedVersion: number): Promise<boolean>;
   /** Removes the event if its stored version is still `expectedVersion`; false otherwise. */
   remove(event: Pick<SensorEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
+  /** Removes the events whatever their stored versions (one already gone is no error), in writes of up
+   *  to 25 each (DynamoDB's BatchWriteItem, whose deletes take no condition), not a write an event:
+   *  the detector's removal of what the minutes no longer give, which removes an event at any version. */
+  removeAll(events: readonly Pick<SensorEvent, "company" | "facility" | "id" | "start">[]): Promise<void>;
 }
 
 /** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and

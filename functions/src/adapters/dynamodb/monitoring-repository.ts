@@ -3,6 +3,8 @@
 // the instants' steps as varints and the values as scaled decimals (packed.ts), so a day of one-minute
 // readings is a few KB, not 1 440 items.
 import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
   BatchGetCommand,
   DeleteCommand,
   GetCommand,
@@ -36,6 +38,10 @@ import { getItem, putNew, putNewCommand, queryAll, queryPrefix, strip, stripAll 
 import { MINUTES_KEPT_DAYS } from "../../domain/monitoring/ingest/stored-readings";
 import { packIds, packOffsets, packSteps, packValues, unpackIds, unpackOffsets, unpackSteps, unpackValues } from "./packed";
 
+/** The most items one BatchWriteItem writes (DynamoDB's limit). */
+const BATCH_WRITE_ITEMS = 25;
+/** How many times a BatchWriteItem's unprocessed items are sent again before the write is an error. */
+const BATCH_WRITE_ATTEMPTS = 8;
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
 export const ACCEPTANCE_CHANGED = "Месяц только что приняли заново: обновите страницу";
 
@@ -581,6 +587,20 @@ export function dynamoSensorEvents(doc: DynamoDBDocumentClient, table: string): 
           }),
         ),
       );
+    },
+    async removeAll(events) {
+      for (let i = 0; i < events.length; i += BATCH_WRITE_ITEMS) {
+        let requests: Record<string, unknown>[] | undefined = events
+          .slice(i, i + BATCH_WRITE_ITEMS)
+          .map((event) => ({ DeleteRequest: { Key: keys.sensorEvent(event.company, event.facility, event.start, event.id) } }));
+        // What DynamoDB left unprocessed (throttled) is sent again, after a pause growing each time.
+        for (let attempt = 0; requests && requests.length > 0; attempt++) {
+          if (attempt === BATCH_WRITE_ATTEMPTS) throw new Error(`${requests.length} sensor events left unremoved by DynamoDB`);
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 25 * 2 ** attempt)));
+          const out: BatchWriteCommandOutput = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = out.UnprocessedItems?.[table];
+        }
+      }
     },
   };
 }

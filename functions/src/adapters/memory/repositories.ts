@@ -768,6 +768,9 @@ function sensorEvents(table: MemoryTable): Repositories["sensorEvents"] {
         versionIs(expectedVersion)(stored),
       );
     },
+    async removeAll(events) {
+      for (const event of events) table.delete(keys.sensorEvent(event.company, event.facility, event.start, event.id));
+    },
   };
 }
 

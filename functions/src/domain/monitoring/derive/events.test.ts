@@ -244,6 +244,55 @@ describe("another company", () => {
   });
 });
 
+describe("a push that fills many sensors' silences", () => {
+  it("removes their «no reading» events together, a write per 25, and leaves the rest as they were", async () => {
+    const many = await mine("ООО «Тридцать датчиков»");
+    const point = (await d.deps.repos.emissionPoints.listOfFacility(many.staff.company, many.facility))[0].id;
+    const codes = Array.from({ length: 30 }, (_, i) => `М-${i + 10}`);
+    for (const code of codes)
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          many.staff,
+          many.facility,
+          parseWith(sensorCreateSchema, { code, kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 }),
+        ),
+      );
+    // Each sensor's hour of hour(): its events at 0,9·W, W and A and its silences.
+    await push(
+      many,
+      codes.flatMap((code) => hour().map((r) => ({ ...r, sensor: code }))),
+    );
+    const before = await list(many);
+    // Each sensor's silence at 17:20–17:29 (and another from 17:40, the hour's end).
+    const silence = (e: EventView) => e.kind === "stale" && e.start.slice(11, 16) === "17:20";
+    expect(before.results.filter(silence)).toHaveLength(30);
+    const port = d.deps.repos.sensorEvents;
+    const calls = { remove: 0, removeAll: 0, removed: 0 };
+    const counting = Object.create(port) as typeof port;
+    counting.remove = (event, version) => (calls.remove++, port.remove(event, version));
+    counting.removeAll = (events) => (calls.removeAll++, (calls.removed += events.length), port.removeAll(events));
+    d.deps.repos.sensorEvents = counting;
+    try {
+      // The silences at 17:20 filled for 29 of them at once: their 29 stale events are no more; the first's stays.
+      await push(
+        many,
+        codes
+          .slice(1)
+          .flatMap((code) =>
+            Array.from({ length: 10 }, (_, i) => ({ sensor: code, t: iso(minute(30 + i) + 15_000), value: 0.5 + (i % 3) / 100 })),
+          ),
+      );
+    } finally {
+      d.deps.repos.sensorEvents = port;
+    }
+    expect(calls).toEqual({ remove: 0, removeAll: 1, removed: 29 });
+    const after = await list(many);
+    expect(after.results.filter(silence)).toEqual(before.results.filter((e) => silence(e) && e.sensor_code === codes[0]));
+    expect(after.results.filter((e) => !silence(e))).toEqual(before.results.filter((e) => !silence(e)));
+  });
+});
+
 describe("a channel whose readings stop", () => {
   it("is found stale by the sweep once 2 minutes passed without a reading, once, and not before", async () => {
     let now = NOW;
