@@ -421,6 +421,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
         { place: "wing_outgoing", limit_pct: 0.75 },
         { place: "local_accumulation", limit_pct: 2 },
         { place: "suction_pipeline", limit_pct: 3.5 },
+        { place: "intake", limit_pct: 0.5 },
       ],
     },
   }),
