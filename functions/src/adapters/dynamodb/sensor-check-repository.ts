@@ -26,6 +26,19 @@ export const JOURNAL_SIGNED = "Журнал этой смены уже подп�
 export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 
+/** The items under `prefix` whose ids (time-ordered) were made at or after `writtenFrom` (ms). */
+const writtenSince = (doc: DynamoDBDocumentClient, table: string, prefix: { PK: string; SKPrefix: string }, writtenFrom: number) =>
+  queryAll(doc, {
+    TableName: table,
+    KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+    ExpressionAttributeValues: {
+      ":pk": prefix.PK,
+      ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
+      ":to": `${prefix.SKPrefix}\uffff`,
+    },
+    ConsistentRead: true,
+  });
+
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
   async create(check) {
     await putNew(doc, table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
@@ -33,17 +46,7 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   get: (companyId, facilityId, id) =>
     getItem<SensorCheck>(doc, table, keys.sensorCheck(companyId, facilityId, id), { consistentRead: true }),
   async listOfFacility(companyId, facilityId, writtenFrom = 0) {
-    const prefix = keys.sensorChecksOfFacility(companyId, facilityId);
-    const items = await queryAll(doc, {
-      TableName: table,
-      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-      ExpressionAttributeValues: {
-        ":pk": prefix.PK,
-        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
-        ":to": `${prefix.SKPrefix}\uffff`,
-      },
-      ConsistentRead: true,
-    });
+    const items = await writtenSince(doc, table, keys.sensorChecksOfFacility(companyId, facilityId), writtenFrom);
     return stripAll<SensorCheck>(items).sort(byWritten);
   },
   async replace(next, expectedVersion) {
@@ -69,17 +72,7 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   getHandover: (companyId, facilityId, id) =>
     getItem<Handover>(doc, table, keys.handover(companyId, facilityId, id), { consistentRead: true }),
   async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
-    const prefix = keys.handoversOfFacility(companyId, facilityId);
-    const items = await queryAll(doc, {
-      TableName: table,
-      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-      ExpressionAttributeValues: {
-        ":pk": prefix.PK,
-        ":from": `${prefix.SKPrefix}${idFloorAt(writtenFrom)}`,
-        ":to": `${prefix.SKPrefix}\uffff`,
-      },
-      ConsistentRead: true,
-    });
+    const items = await writtenSince(doc, table, keys.handoversOfFacility(companyId, facilityId), writtenFrom);
     return stripAll<Handover>(items).sort(handoverWritten);
   },
   async replaceHandover(next, expectedVersion) {
