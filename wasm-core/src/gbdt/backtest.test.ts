@@ -568,3 +568,40 @@ describe("the model shown only where its advantage holds in a day-block bootstra
     expect(score.verdict).toMatch(/^На горизонте 0 \(текущий момент\) модель точнее среднего за период обучения и инерционного прогноза/);
   });
 });
+
+// D96 (d), D96 (a): a day's rows are one block whatever hour they end at. The bootstrap's days were calendar days: the
+// tile's 24 h ending at 00:48 UTC made two blocks (23 h and 48 min), and the same minutes were shown the model after
+// midnight and the last reading before, the tile's 7-day back-test deciding otherwise than the route's day.
+describe("the day-block bootstrap's days counted from the first row scored", () => {
+  const DAY = 144;
+  const swing = (k: number) => 0.6 + 0.1 * Math.sin(1.7 * k);
+  const measured = Float64Array.from({ length: DAY }, (_, k) => swing(k));
+  // Far better than the last reading on every row: the advantage would hold on any two blocks.
+  const predicted = Float64Array.from(measured, (v, k) => v + 0.001 * Math.cos(k));
+  const gainAt = (firstMs: number) => {
+    const time = Float64Array.from({ length: DAY }, (_, k) => firstMs + k * 600_000);
+    return backtest({ measured, predicted, time, timeKind: "datetime", limit: 1, warning: 0.8 }).model_gain;
+  };
+
+  it("gives a day ending after midnight one block, as a day ending before it, and shows the last reading", () => {
+    const beforeMidnight = gainAt(Date.UTC(2026, 10, 28, 0, 0));
+    const afterMidnight = gainAt(Date.UTC(2026, 10, 28, 0, 58));
+    expect(beforeMidnight).toMatchObject({ baseline: "persistence", blocks: 1, holds: false });
+    expect(afterMidnight).toEqual(beforeMidnight);
+  });
+
+  it("counts two blocks once the rows span more than a day", () => {
+    const time = Float64Array.from({ length: 2 * DAY }, (_, k) => Date.UTC(2026, 10, 27, 0, 58) + k * 600_000);
+    const two = Float64Array.from({ length: 2 * DAY }, (_, k) => swing(k));
+    const score = backtest({
+      measured: two,
+      predicted: Float64Array.from(two, (v, k) => v + 0.001 * Math.cos(k)),
+      time,
+      timeKind: "datetime",
+      limit: 1,
+      warning: 0.8,
+    });
+    expect(score.model_gain).toMatchObject({ baseline: "persistence", blocks: 2, holds: true });
+    expect(bestForecast(score)).toBe("model");
+  });
+});

@@ -378,10 +378,10 @@ const GAIN_SEED = 117;
 /**
  * D96 (d): whether the model beats the best baseline on a back-test's rows, in a stated test. The baseline is
  * persistence or, where it is the training period's (`fromTraining`) and its RMSE lower, the training mean. The
- * rows are grouped in blocks of a day (24 h of date-times, 144 steps, else 144 rows in order), the blocks resampled
- * with replacement GAIN_RESAMPLES times (a fixed seed: the same rows give the same answer), and the model's RMSE
- * minus the baseline's taken on each resample; `holds` where the upper end of its GAIN_LEVEL % interval is below
- * zero. Null without rows both score.
+ * rows are grouped in blocks of a day (24 h of date-times, 144 steps, else 144 rows in order) counted from the first
+ * row scored, the blocks resampled with replacement GAIN_RESAMPLES times (a fixed seed: the same rows give the same
+ * answer), and the model's RMSE minus the baseline's taken on each resample; `holds` where the upper end of its
+ * GAIN_LEVEL % interval is below zero. Null without rows both score.
  */
 export interface ModelGain {
   baseline: Exclude<ShownForecast, "model">;
@@ -421,12 +421,19 @@ function modelGain(
   if (byPersistence === null && byMean === null) return null;
   const baseline: ModelGain["baseline"] = byMean !== null && (byPersistence === null || byMean < byPersistence) ? "mean" : "persistence";
   const base = baseline === "mean" ? mean : persistence;
-  // Per block (a day): the rows, the model's and the baseline's sums of squared errors.
+  // Per block (a day): the rows, the model's and the baseline's sums of squared errors. The days are counted from
+  // the first row scored, not from a calendar midnight: a day's rows are one block whatever hour they end at (on
+  // calendar days the tile's 24 h made two after midnight and one before, and the same minutes were shown the
+  // model or the last reading by the hour of the request).
   const span = timeKind === "datetime" ? 86_400_000 : 144;
+  const at = (k: number) => (t && timeKind && finite(t[k]) ? t[k] : k);
+  const scored = (k: number) => finite(y[k]) && finite(model[k]) && finite(base[k]);
+  let origin = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < n; k++) if (scored(k) && at(k) < origin) origin = at(k);
   const blocks = new Map<number, [number, number, number]>();
   for (let k = 0; k < n; k++) {
-    if (!(finite(y[k]) && finite(model[k]) && finite(base[k]))) continue;
-    const key = Math.floor((t && timeKind && finite(t[k]) ? t[k] : k) / span);
+    if (!scored(k)) continue;
+    const key = Math.floor((at(k) - origin) / span);
     const sums = blocks.get(key) ?? [0, 0, 0];
     sums[0] += 1;
     sums[1] += (y[k] - model[k]) ** 2;
