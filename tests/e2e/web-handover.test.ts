@@ -15,7 +15,7 @@ import { brokenWords, pageOverflow } from "../support/layout";
 import { journalDayMine } from "../support/journal-day-browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const OPEN_GASSING = "М-9 (Штрек 5): запись книги с 02.03.2026 не закрыта";
+const OPEN_GASSING = "М-9 (Штрек 5): запись книги с 02.03.2026 10:00 не закрыта";
 
 describe("web app: the shift handover, taken over and handed over", () => {
   const file = browserFile({ ownUser: true });

@@ -91,9 +91,9 @@ describe("the shift handover (D95)", () => {
     // Every gassing the minutes gave is a book entry from the minute it was found (D89): the longwall's, the
     // heading's registered one and its marked spike (D88), none closed.
     expect(made.open.gassings).toEqual([
-      { code: "М-7, М-8", working: "Лава 12-1", text: "запись книги с 02.03.2026 не закрыта" },
-      { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 не закрыта" },
-      { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 не закрыта" },
+      { code: "М-7, М-8", working: "Лава 12-1", text: "запись книги с 02.03.2026 03:10 не закрыта" },
+      { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 10:00 не закрыта" },
+      { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 14:00 не закрыта" },
     ]);
     expect(made.open.silent.map((s) => s.code).sort()).toEqual(["М-7", "М-8", "М-9"]);
     expect(made.open.silent[0].text).toMatch(/^нет показаний \d+ мин$/);

@@ -7,7 +7,7 @@
 // refers to it. The shifts are the facility's (shifts.ts). The lists come from the «Мониторинг» view (the
 // live window's minutes, as GET v1/telemetry/live/ reads them) and the checks' states: no day's minutes are
 // folded here. Advisory: protective cut-off stays with the mine's own АГК.
-import { isoDateIn } from "@core/company-clock";
+import { dateTimeText, isoDateIn } from "@core/company-clock";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
@@ -139,10 +139,8 @@ export async function handOver(
   const unclosed = book
     .filter((g) => g.facility === facility.id && !g.closed)
     .map((g) => ({ sensors: g.found?.sensors ?? [], working: g.found?.working ?? "", start: g.start }));
-  const at = (iso: string) => {
-    const day = isoDateIn(new Date(iso), shifts.zone);
-    return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-  };
+  // To the minute: two entries of one sensor on one day are told apart.
+  const at = (iso: string) => dateTimeText(iso, shifts.zone);
   const shiftFrom = shifts.at(now);
   const nowIso = new Date(now).toISOString();
   const record: Handover = {
