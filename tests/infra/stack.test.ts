@@ -936,11 +936,14 @@ describe("Lambda bundles", () => {
     // files beside the bundle, not in it. It runs only for exports, templates and passports, so
     // sign-in and calculations never pay its cold start. A climate period's report and verifier's pack
     // (issue 89: the period's figures, the approval's snapshot, the report's sections, the pack's files)
-    // brought it to 3 626 KiB on 27.11.2026.
-    SpreadsheetFunction: 3.75 * ONE_MB,
-    ExportJobFunction: 3.75 * ONE_MB,
+    // brought it to 3 626 KiB on 27.11.2026; the instruments' documents (issue 118: the «Метан» journal,
+    // the handovers, the register with its metrology) and the folds issue 116 moved off the request
+    // thread into it (a sensor's completeness, gaps and day, the offers, the live day chart) to
+    // 3 901 KiB on 29.11.2026.
+    SpreadsheetFunction: 4 * ONE_MB,
+    ExportJobFunction: 4 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the readings' function 1.25 MB, the API 2.75 MB, the spreadsheet worker 3.75 MB)", () => {
+  it("stay within their size budgets (1 MB; the readings' function 1.25 MB, the API 2.75 MB, the spreadsheet worker 4 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
