@@ -88,16 +88,19 @@ async function senderOf(deps: Pick<Deps, "repos">, change: Change): Promise<stri
   return null;
 }
 
-/** Writes `make(stored)` over the entry of `id`, read again after another writer's (a dispatcher's
- *  registration); nothing where it answers undefined. */
+/** Writes `make(stored)` over the entry of `id`: first over `listed` (the entry as the facility's list
+ *  read it, undefined: none), then read again after another writer's (a dispatcher's registration);
+ *  nothing where it answers undefined. An entry is written without a read of its own first: a file's
+ *  day may give thousands (2 880 at 20 sensors), each a read fewer. */
 async function rewrite(
   deps: Pick<Deps, "repos">,
   company: string,
   id: string,
+  listed: GassingRegistration | undefined,
   make: (stored: GassingRegistration | undefined) => GassingRegistration | undefined,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const stored = await deps.repos.gassings.get(company, id);
+    const stored = attempt === 0 ? listed : await deps.repos.gassings.get(company, id);
     const next = make(stored);
     if (!next) return false;
     try {
@@ -119,6 +122,9 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
   const codeOf = new Map(register.map((s) => [s.id, s.code]));
   const at = deps.clock.now().toISOString();
   let sender: string | null | undefined;
+  // The company's entries read once for the change, not once a run: the list grows with every day of a
+  // file applied (a 60-day file's last parts read thousands).
+  let entries: GassingRegistration[] | undefined;
   for (const run of changeRuns({ ...change, register })) {
     const days = [...new Set(run.days.map((d) => d.day))].sort();
     if (days.length === 0) continue;
@@ -127,9 +133,8 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
     const to = Date.parse(days[days.length - 1]) + DAY_MS;
     const found = await gassingsFound(deps, change.company, change.facility, from, to, register);
     const touched = new Set(run.days.map((d) => codeOf.get(d.sensor)).filter((c): c is string => c !== undefined));
-    const stored = (await deps.repos.gassings.list(change.company)).filter(
-      (r) => r.facility === change.facility && Date.parse(r.start) >= from && Date.parse(r.start) < to,
-    );
+    entries ??= (await deps.repos.gassings.list(change.company)).filter((r) => r.facility === change.facility);
+    const stored = entries.filter((r) => r.facility === change.facility && Date.parse(r.start) >= from && Date.parse(r.start) < to);
     const given = new Set<string>();
     const correction = async () => ({ at, batches: change.batches, sent_by: (sender ??= await senderOf(deps, change)) });
     for (const g of found) {
@@ -144,7 +149,7 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
         continue;
       const made = await correction();
       if (
-        await rewrite(deps, change.company, id, (current) =>
+        await rewrite(deps, change.company, id, known, (current) =>
           !current ? foundRecord(change.company, change.facility, g, at) : nextRecord(current, now, made),
         )
       )
@@ -154,7 +159,7 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
     for (const r of stored) {
       if (given.has(r.id) || r.closed || !r.found || !r.found.sensors.some((code) => touched.has(code))) continue;
       const made = await correction();
-      if (await rewrite(deps, change.company, r.id, (current) => current && nextRecord(current, undefined, made))) written++;
+      if (await rewrite(deps, change.company, r.id, r, (current) => current && nextRecord(current, undefined, made))) written++;
     }
   }
   return written;
