@@ -767,6 +767,15 @@ async function openEvents(f: Fixture): Promise<string[]> {
   return events.results.filter((e) => e.acknowledged_by === null).map((e) => e.id);
 }
 
+/** Operations measured over the budget only at the deep tier's size (200 meters with 30 h of minutes):
+ *  measured and printed there, not held to it, and named in docs/security.md «The loop budget» until
+ *  their fold leaves the request thread. In `npm test` they are held to it like every other. */
+export const OVER_BUDGET_AT_SIZE: readonly string[] = [
+  // A gassing's registration finds the gassing again from its sensors' minutes (findGassing): 88 ms at
+  // 200 meters and 30 h on 29.11.2026, within the budget at npm test's size.
+  "registerMonitoringGassing",
+];
+
 /** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
  *  docs/security.md «The loop budget»). An operation leaves the list as its line is added above; a new
  *  one never joins it. */

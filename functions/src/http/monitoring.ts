@@ -35,7 +35,7 @@ import {
   readingsUploadUrlRoute,
 } from "../contract/routes/monitoring";
 import type { Journal } from "../domain/monitoring/derive/journal";
-import { minutesRead } from "../domain/monitoring/live/minute-reads";
+import { currentLiveView, minutesRead } from "../domain/monitoring/live/minute-reads";
 import { confirmGassing, registerGassing } from "../domain/monitoring/derive/gassing-book";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
@@ -43,8 +43,7 @@ import { fileTurns, heavyFile } from "../domain/heavy-work";
 import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
-import { liveFromHeads } from "../domain/monitoring/live/live-head";
-import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
+import { watchLive } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
 import { acceptOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
@@ -166,10 +165,7 @@ export const monitoringRoutes = routeApp()
     const facility = await getFacility(deps, actor, c.req.valid("query").facility);
     // Issue 116: from a watch's tiles, else the facility's kept heads; where they cannot answer (none
     // kept yet, a bound model's forecast not stored), computed off the request thread.
-    const view =
-      watchedView(deps, actor.company, facility.id) ??
-      (await liveFromHeads(deps, actor.company, facility)) ??
-      (JSON.parse(await minutesRead(deps, actor, { read: "live", query: { facility: facility.id } })) as LiveView);
+    const view = await currentLiveView(deps, actor, facility);
     c.header("ETag", view.etag);
     c.header("Cache-Control", "no-cache");
     if (c.req.header("If-None-Match") === view.etag) return c.body(null, 304);

@@ -26,7 +26,8 @@ import type {
 } from "../../../contract/schemas/sensor-checks";
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
-import { liveView } from "../live/live";
+import type { liveView } from "../live/live";
+import { currentLiveView } from "../live/minute-reads";
 import { checkStates } from "../instruments/check-states";
 import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
 
@@ -132,7 +133,7 @@ export async function handOver(
     corrects = earlier.id;
   }
   const [live, due, book] = await Promise.all([
-    liveView(deps, actor, facility.id),
+    currentLiveView(deps, actor, facility),
     checkStates(deps, actor.company, facility.id, now, sensors),
     deps.repos.gassings.list(actor.company),
   ]);

@@ -11,7 +11,9 @@ import type { MinutesRead } from "../../../ports";
 import { listGassings, operatorJournal } from "../derive/journal";
 import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-data";
 import { listOffers } from "../minutes/offers";
-import { liveChart, liveView } from "./live";
+import { liveChart, liveView, type LiveView } from "./live";
+import { liveFromHeads } from "./live-head";
+import { watchedView } from "./live-watch";
 
 /** The read's answer, computed here, in this thread. */
 function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown> {
@@ -48,4 +50,15 @@ export async function minutesReadAnswer(deps: Deps, actor: Actor, read: MinutesR
 export function minutesRead(deps: Deps, actor: Actor, read: MinutesRead): Promise<string> {
   const threads = deps.spreadsheets.minutesRead;
   return threads ? threads(actor, read) : minutesReadAnswer(deps, actor, read);
+}
+
+/** The facility's tiles now without a fold on this thread (issue 116): a page's watch's, else the kept
+ *  heads'; where they cannot answer (none kept yet, a bound model's forecast not stored), computed off
+ *  the request thread. The live route and the shift handover (issue 118) read them so. */
+export async function currentLiveView(deps: Deps, actor: Actor, facility: { id: string; name: string }): Promise<LiveView> {
+  return (
+    watchedView(deps, actor.company, facility.id) ??
+    (await liveFromHeads(deps, actor.company, facility)) ??
+    (JSON.parse(await minutesRead(deps, actor, { read: "live", query: { facility: facility.id } })) as LiveView)
+  );
 }
