@@ -8,7 +8,15 @@ import { loadavg } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalServer } from "@server/local/server";
 import { DEEP, bySize } from "../support/depth";
-import { LOOP_BUDGET_MS, NOT_YET_MEASURED, OVER_BUDGET_AT_SIZE, REQUESTS, loopBudgetServer, measured, type Fixture } from "../support/loop-budget";
+import {
+  LOOP_BUDGET_MS,
+  NOT_YET_MEASURED,
+  OVER_BUDGET_AT_SIZE,
+  REQUESTS,
+  loopBudgetServer,
+  measured,
+  type Fixture,
+} from "../support/loop-budget";
 
 let server: LocalServer;
 let token: string;
