@@ -52,10 +52,10 @@ describe("the basis of underground mine methane", () => {
 
     const bad = d.calc(actor, "underground_emission_ch4", { name: "x", project: p.id, volume: 1, ef: 18, basis: "gross-ish" });
     await expect(bad).rejects.toBeInstanceOf(Invalid);
-    await expect(bad).rejects.toThrow(/^basis: /);
+    await expect(bad).rejects.toThrow(/^Основа учета \(валовый\/чистый\): /);
     const notMining = d.calc(actor, "torch_ch4", { name: "x", project: p.id, volume: 1, koef_transform: 0.67, basis: "net" });
     await expect(notMining).rejects.toBeInstanceOf(Invalid);
-    await expect(notMining).rejects.toThrow(/^basis: /);
+    await expect(notMining).rejects.toThrow(/^Основа учета \(валовый\/чистый\): /);
   });
 });
 
