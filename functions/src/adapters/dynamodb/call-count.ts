@@ -27,11 +27,13 @@ interface Consumed {
 const unitsOf = (consumed: Consumed | Consumed[] | undefined): number =>
   [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 
-/** Records every call the client sends, asking DynamoDB for the capacity it consumed. */
+/** Records every call the client sends, asking DynamoDB for the capacity it consumed. The newest
+ *  counter of a client takes over from any earlier one: test files of one worker share a client. */
 export function countCalls(doc: DynamoDBDocumentClient): CallCounter {
   const calls: SentCall[] = [];
   let inFlight = 0;
   let round = 0;
+  doc.middlewareStack.remove("countCalls");
   doc.middlewareStack.add(
     (next, context) => async (args) => {
       // GetItemCommand → Get, BatchGetItemCommand → BatchGet, TransactWriteItemsCommand → TransactWrite.
