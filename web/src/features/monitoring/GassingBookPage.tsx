@@ -5,12 +5,13 @@
 // the book as xlsx or PDF in its columns with the signature lines. At most 92 days at once.
 // Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Flex, Input, Space, Typography } from "antd";
+import { Alert, Button, Flex, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
+import { TypedDateField } from "../../shared/TypedDateField";
+import { displayDate, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { useGassings } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
@@ -20,23 +21,6 @@ import { LazyLoading } from "../../shared/LazyLoading";
 // The records' card loads with its table (lazy itself), as on «События»: antd's Card and Tag stay out of
 // the page's initial JS (issue 20's budget).
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
-  return (
-    <Space direction="vertical" size={2}>
-      <Typography.Text>{label}</Typography.Text>
-      <Input
-        aria-label={label}
-        style={{ width: 130 }}
-        value={value}
-        maxLength={DATE_TYPED.length}
-        placeholder={DATE_TYPED}
-        status={typedDate(value) ? undefined : "error"}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Space>
-  );
-}
 
 export default function GassingBookPage() {
   const { facilityId = "" } = useParams();
@@ -64,8 +48,8 @@ export default function GassingBookPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="Книга учета загазирований" facilityId={facilityId} current="gassing-book" limits />
       <Flex wrap gap={12} align="end">
-        <DateField label="С" value={fromText} onChange={setFromText} />
-        <DateField label="По" value={toText} onChange={setToText} />
+        <TypedDateField label="С" value={fromText} onChange={setFromText} />
+        <TypedDateField label="По" value={toText} onChange={setToText} />
         <Button disabled={!from || !to} onClick={() => save("xlsx")}>
           Книга (xlsx)
         </Button>

@@ -6,12 +6,13 @@
 // handover that refers to it. People by surname and initials. Advisory: protective cut-off stays with the
 // mine's own АГК.
 import { useState } from "react";
-import { Alert, Button, Card, Flex, Input, Select, Space, Tag, Typography } from "antd";
+import { Alert, Button, Card, Flex, Input, Select, Tag, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { LIMITS } from "@server/contract";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { TypedDateField } from "../../shared/TypedDateField";
+import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadHandovers } from "../../api/instrumentFiles";
@@ -28,23 +29,6 @@ const LISTS: readonly [keyof Handover["open"], string][] = [
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогноз: вероятность достичь предела ≥ 0,5"],
 ];
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
-  return (
-    <Space direction="vertical" size={2}>
-      <Typography.Text>{label}</Typography.Text>
-      <Input
-        aria-label={label}
-        style={{ width: 130 }}
-        value={value}
-        maxLength={DATE_TYPED.length}
-        placeholder={DATE_TYPED}
-        status={typedDate(value) ? undefined : "error"}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Space>
-  );
-}
 
 function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facility: string; canSign: boolean; onCorrect: () => void }) {
   const take = useTakeOver(facility);
@@ -218,8 +202,8 @@ export default function HandoverContent() {
         </Card>
       )}
       <Flex wrap gap={12} align="end">
-        <DateField label="С" value={fromText} onChange={setFromText} />
-        <DateField label="По" value={toText} onChange={setToText} />
+        <TypedDateField label="С" value={fromText} onChange={setFromText} />
+        <TypedDateField label="По" value={toText} onChange={setToText} />
         <Button disabled={!from || !to} onClick={() => save(() => downloadHandovers(facilityId, from!, to!, "xlsx"))}>
           Передачи смены (xlsx)
         </Button>

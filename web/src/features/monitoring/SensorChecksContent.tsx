@@ -6,13 +6,14 @@
 // that duty; a check is never edited, a correction follows it. Advisory: protective cut-off stays with
 // the mine's own АГК.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, Descriptions, Flex, Input, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_RESULT_LABELS, isCheckDuty } from "@core/sensor-checks";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { TypedDateField } from "../../shared/TypedDateField";
+import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadChecksJournal } from "../../api/instrumentFiles";
@@ -37,23 +38,6 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const DAY_MS = 86_400_000;
 const kindLabel = (kind: string) => sensorKindText(kind as SensorKind);
 const roleLabel = (role: string) => ROLES[role as keyof typeof ROLES] ?? role;
-
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
-  return (
-    <Space direction="vertical" size={2}>
-      <Typography.Text>{label}</Typography.Text>
-      <Input
-        aria-label={label}
-        style={{ width: 130 }}
-        value={value}
-        maxLength={DATE_TYPED.length}
-        placeholder={DATE_TYPED}
-        status={typedDate(value) ? undefined : "error"}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Space>
-  );
-}
 
 function StateTags({ state }: { state: SensorCheckState }) {
   if (state.problems.length === 0) return <Tag color="green">в порядке</Tag>;
@@ -352,8 +336,8 @@ export default function SensorChecksContent() {
       )}
       <Card title="Журнал проверок">
         <Flex wrap gap={12} align="end" style={{ marginBottom: 12 }}>
-          <DateField label="С" value={fromText} onChange={setFromText} />
-          <DateField label="По" value={toText} onChange={setToText} />
+          <TypedDateField label="С" value={fromText} onChange={setFromText} />
+          <TypedDateField label="По" value={toText} onChange={setToText} />
           {!sensorId && (
             <>
               <Button disabled={!from || !to} onClick={() => save(() => downloadChecksJournal(facilityId, from!, to!, "xlsx"))}>
