@@ -22,7 +22,7 @@ import { transition } from "@server/domain/inventory/review";
 import { inventoryState } from "@server/domain/inventory/state";
 import { getInventory } from "@server/domain/inventory/year";
 import { createProject, patchProject } from "@server/domain/calculations/projects";
-import { createCompany, createUser } from "@server/domain/company/users";
+import { createCompany, createUser, type UserInput } from "@server/domain/company/users";
 import { parseWith } from "@server/http/validate";
 import type { CalculationOf, CalculationView } from "@server/contract";
 import type { Role } from "@server/contract/schemas/common";
@@ -40,6 +40,8 @@ export interface MemoryDomain {
   settled(): Promise<void>;
   /** A company of its own with one member (staff unless `role` says otherwise). */
   actor(companyName?: string, role?: Role): Promise<Actor>;
+  /** Another member of `actor`'s company, signed in as itself: a person with a name and a duty. */
+  colleague(actor: Actor, person: Omit<UserInput, "companyId" | "password">): Promise<Actor>;
   /** A write as a request makes it: its year writes ended before it answers. */
   write<T>(work: () => Promise<T>): Promise<T>;
   facility(actor: Actor, body: Record<string, unknown>): Promise<Facility>;
@@ -92,6 +94,10 @@ export async function memoryDomain(clock: Clock, overrides: Partial<AppConfig> =
       const company = await createCompany(deps, { name: companyName ?? `Компания ${randomBytes(4).toString("hex")}` });
       const user = await createUser(deps, { companyId: company.id, email: `user${users}@example.com`, password: "correct-horse", role });
       return { id: user.id, company: company.id, email: user.email, role: user.role };
+    },
+    async colleague(actor, person) {
+      const user = await createUser(deps, { ...person, companyId: actor.company, password: "correct-horse" });
+      return { id: user.id, company: actor.company, email: user.email, role: user.role };
     },
     facility: (actor, body) => write(() => createFacility(deps, actor, parseWith(facilityCreateSchema, body))),
     project: (actor, body) => write(() => createProject(deps, actor, parseWith(projectCreateSchema, body))),

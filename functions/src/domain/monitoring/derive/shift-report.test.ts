@@ -23,7 +23,6 @@ import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { shiftReport, type ShiftReport } from "./shift-report";
 import { sensorCheckCreateSchema } from "../../../contract/schemas/sensor-checks";
-import { createUser } from "../../company/users";
 import { recordCheck } from "../instruments/sensor-checks";
 
 let d: MemoryDomain;
@@ -229,15 +228,12 @@ describe("a sensor's fault in the report", () => {
 describe("minutes «под сомнением» in the report", () => {
   it("counts a sensor's minutes after its failed check, in the rows, the xlsx and the PDF, its figures unchanged", async () => {
     const { facility } = reads.get(false)!;
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
+    const electrician = await d.colleague(staff, {
       email: "electrician-shift@example.com",
-      password: "correct-horse",
       first_name: "Андрей",
       last_name: "Сидоров",
       duty: "agk_electrician",
     });
-    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
     const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
     // 05:00 of 02.03 in Kemerovo: 180 minutes of the shift (to 08:00) follow the failed check.
     await recordCheck(

@@ -15,7 +15,6 @@ import { handoverCreateSchema, sensorCheckCreateSchema, verificationCreateSchema
 import { parseWith } from "../../../http/validate";
 import { checksPdf, checksXlsx, handoversPdf, handoversXlsx, registerXlsx } from "../../../export/instruments";
 import type { Actor } from "../../context";
-import { createUser } from "../../company/users";
 import { recordCheck } from "../instruments/sensor-checks";
 import { recordVerification } from "../instruments/verifications";
 import { checksDocument, handoversDocument, registerDocument } from "./documents";
@@ -49,15 +48,12 @@ describe("the instruments' documents (issue 118, item 6)", () => {
 
   beforeAll(async () => {
     ({ d, staff, facility } = await journalDayOnMemory("Кузбасс-Документы", "Шахта «Документная»", JOURNAL_DAY_OPEN));
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
+    electrician = await d.colleague(staff, {
       email: "electrician-docs@example.com",
-      password: "correct-horse",
       first_name: "Андрей",
       last_name: "Сидоров",
       duty: "agk_electrician",
     });
-    electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
     const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
     const id = (code: string) => sensors.find((s) => s.code === code)!.id;
     await recordCheck(

@@ -27,15 +27,7 @@ describe("the shift handover (D95)", () => {
 
   beforeAll(async () => {
     ({ d, staff, facility } = await journalDayOnMemory("Кузбасс-Смена", "Шахта «Сменная»", JOURNAL_DAY_OPEN));
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
-      email: "next-shift@example.com",
-      password: "correct-horse",
-      first_name: "Анна",
-      last_name: "Смирнова",
-      duty: "agk_operator",
-    });
-    next = { id: user.id, company: staff.company, email: user.email, role: user.role };
+    next = await d.colleague(staff, { email: "next-shift@example.com", first_name: "Анна", last_name: "Смирнова", duty: "agk_operator" });
     const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
     m7 = sensors.find((s) => s.code === "М-7")!.id;
     const local = (await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" })).results.find(

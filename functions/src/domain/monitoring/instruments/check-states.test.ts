@@ -9,7 +9,6 @@ import { checkIntervalsBodySchema, sensorCheckCreateSchema } from "../../../cont
 import { parseWith } from "../../../http/validate";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden } from "../../errors";
-import { createUser } from "../../company/users";
 import { createSensor } from "../ingest/register";
 import { recordCheck } from "./sensor-checks";
 import { dueAfter, getCheckIntervals, putCheckIntervals, ruleFor, sensorCheckStates } from "./check-states";
@@ -37,15 +36,12 @@ describe("what is due of a sensor's checks (D94, item 2)", () => {
   beforeAll(async () => {
     d = await memoryDomain(clockAt(NOW));
     staff = await d.actor("Кузбасс-Интервальная");
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
+    operator = await d.colleague(staff, {
       email: "operator-due@example.com",
-      password: "correct-horse",
       first_name: "Ольга",
       last_name: "Иванова",
       duty: "agk_operator",
     });
-    operator = { id: user.id, company: staff.company, email: user.email, role: user.role };
     facility = (await d.facility(staff, { name: "Шахта «Сроки»", kind: "underground_mine" })).id;
     for (const body of [
       { code: "М-7", kind: "methane", working: "Лава 12-1", place: "face_10_20m", warning: 1, alarm: 2 },

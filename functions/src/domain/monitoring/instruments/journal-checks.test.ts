@@ -14,7 +14,6 @@ import { checkIntervalsBodySchema, sensorCheckCreateSchema, verificationCreateSc
 import { parseWith } from "../../../http/validate";
 import { journalPdf, journalXlsx } from "../../../export/journal";
 import type { Actor } from "../../context";
-import { createUser } from "../../company/users";
 import { listGassings, operatorJournal } from "../derive/journal";
 import { putCheckIntervals } from "./check-states";
 import { recordCheck } from "./sensor-checks";
@@ -27,15 +26,12 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
 
   beforeAll(async () => {
     ({ d, staff, facility } = await journalDayOnMemory("Кузбасс-Журнал-Проверок", "Шахта «Проверенная»", JOURNAL_DAY_CLOSED));
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
+    const electrician = await d.colleague(staff, {
       email: "electrician-journal@example.com",
-      password: "correct-horse",
       first_name: "Андрей",
       last_name: "Сидоров",
       duty: "agk_electrician",
     });
-    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
     const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
     const m7 = sensors.find((s) => s.code === "М-7")!.id;
     const m8 = sensors.find((s) => s.code === "М-8")!.id;
@@ -129,15 +125,12 @@ describe("the operator's journal prints the sensor's checks (D94)", () => {
 describe("a gassing on a sensor «под сомнением» (D94)", () => {
   it("is flagged in the book and the journal's list beside the journal's day", async () => {
     const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Книга-Сомнений", "Шахта «Сомнительная»", JOURNAL_DAY_CLOSED);
-    const user = await createUser(d.deps, {
-      companyId: staff.company,
+    const electrician = await d.colleague(staff, {
       email: "electrician-book@example.com",
-      password: "correct-horse",
       first_name: "Андрей",
       last_name: "Сидоров",
       duty: "agk_electrician",
     });
-    const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
     const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
     for (const [at, result] of [
       ["2026-03-01T09:00:00+07:00", "failed"],

@@ -15,7 +15,6 @@ import { sensorCheckCreateSchema } from "../../../contract/schemas/sensor-checks
 import { parseWith } from "../../../http/validate";
 import { describeCoefficient } from "../../../export/content";
 import { createPoint } from "../../company/emission-points";
-import { createUser } from "../../company/users";
 import { getStoredCalculation } from "../../calculation-lookup";
 import type { Actor } from "../../context";
 import { Invalid } from "../../errors";
@@ -75,15 +74,12 @@ beforeAll(async () => {
   await storeBatch(d.deps, staff.company, facility, { json: { readings: [...month(2, 28), ...month(3, 31)] } });
   void drainReadings(d.deps);
   await monitoringIdle(d.deps);
-  const user = await createUser(d.deps, {
-    companyId: staff.company,
+  const electrician = await d.colleague(staff, {
     email: "electrician-month@example.com",
-    password: "correct-horse",
     first_name: "Андрей",
     last_name: "Сидоров",
     duty: "agk_electrician",
   });
-  const electrician = { id: user.id, company: staff.company, email: user.email, role: user.role };
   const methane = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-В")!.id;
   for (const [at, result] of [
     ["2026-03-03T09:00:00+07:00", "failed"],
