@@ -294,6 +294,53 @@ describe("a push that fills many sensors' silences", () => {
 });
 
 describe("a channel whose readings stop", () => {
+  it("is found, with every other sensor of its facility silent at once, in one sweep reading the facility's events once", async () => {
+    // Issue 116, item 7: 5 000 silent sensors took about 10 minutes, a detector's run (and a Query of the
+    // facility's events) per sensor; the facility's silent sensors are one run of the detector now.
+    let now = NOW;
+    const domain = await memoryDomain({ now: () => new Date(now) });
+    const previous = d;
+    d = domain;
+    try {
+      const gateway = await mine("ООО «Молчащий шлюз»");
+      const point = (await d.deps.repos.emissionPoints.listOfFacility(gateway.staff.company, gateway.facility))[0].id;
+      const codes = ["М-7", ...Array.from({ length: 39 }, (_, i) => `М-${i + 10}`)];
+      for (const code of codes.slice(1))
+        await d.write(() =>
+          createSensor(
+            d.deps,
+            gateway.staff,
+            gateway.facility,
+            parseWith(sensorCreateSchema, { code, kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 }),
+          ),
+        );
+      await push(
+        gateway,
+        codes.flatMap((code) =>
+          Array.from({ length: 10 }, (_, i) => ({ sensor: code, t: iso(now - (9 - i) * MINUTE_MS + 5_000), value: 0.5 })),
+        ),
+      );
+      now += 3 * MINUTE_MS;
+      const port = d.deps.repos.sensorEvents;
+      let queries = 0;
+      const counting = Object.create(port) as typeof port;
+      counting.listOfFacility = (...args) => (queries++, port.listOfFacility(...args));
+      expect(await sweepStaleChannels({ ...d.deps, repos: { ...d.deps.repos, sensorEvents: counting } })).toBe(codes.length);
+      // The sweep's Query of what is open, and the detector's of what it may change.
+      expect(queries).toBe(2);
+      const stale = await listEvents(d.deps, gateway.staff, {
+        facility: gateway.facility,
+        kind: "stale",
+        from: iso(now - 86_400_000),
+        to: iso(now + MINUTE_MS),
+      });
+      expect(stale.results.map((e) => [e.sensor_code, e.end])).toEqual(expect.arrayContaining(codes.map((code) => [code, null])));
+      expect(await sweepStaleChannels(d.deps)).toBe(0);
+    } finally {
+      d = previous;
+    }
+  });
+
   it("is found stale by the sweep once 2 minutes passed without a reading, once, and not before", async () => {
     let now = NOW;
     const domain = await memoryDomain({ now: () => new Date(now) });
