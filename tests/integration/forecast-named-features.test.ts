@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, AUDIT_X, auditCsv, auditLongwall } from "../support/audit-longwall";
@@ -110,6 +111,34 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
     // The channels are read: the same rows without the face's methane forecast otherwise.
     const blind = await resultsOf(await forecast({ data: JSON.stringify(rows.map((r) => ({ ...r, [FACE]: null }))) }));
     expect(blind).not.toEqual(ours);
+  });
+
+  it("shows them in the project's xlsx export, each a column by its name with the rows' values (issue 117, item 6)", async () => {
+    const made = await forecast({ data: JSON.stringify(rows.slice(0, 40)) });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const stored = (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token })).json()) as {
+      model: { features?: string[] };
+    };
+    expect(stored.model.features).toEqual([FACE, RUN]);
+    const res = await h.request(`/api/v1/projects/${project.id}/export_to_xlsx/?detail=true`, { token });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Прогноз"))!;
+    const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+    const header = values(2) as string[];
+    const [face, run, x15, result] = [FACE, RUN, "Расход метана, извлекаемого установкой, м³/мин", "Концентрация метана, %"].map((c) =>
+      header.indexOf(c),
+    );
+    // After x1 … x15, before the forecast, as on the screen's rows table.
+    expect([face > x15, run === face + 1, result > run]).toEqual([true, true, true]);
+    const mine = Array.from({ length: sheet.rowCount - 2 }, (_, k) => values(3 + k)).filter((r) => r[0] === "Лава, свои каналы");
+    expect(mine.length).toBeGreaterThanOrEqual(40);
+    const last = mine.slice(-40);
+    expect(last.map((r) => r[face])).toEqual(rows.slice(0, 40).map((r) => r[FACE]));
+    // A missing value of its own is an empty cell, as the screen's «—».
+    expect(last.map((r) => r[run] ?? null)).toEqual(rows.slice(0, 40).map((r) => r[RUN]));
   });
 
   it("reads them from a file's columns as from JSON rows", async () => {

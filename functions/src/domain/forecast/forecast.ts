@@ -734,6 +734,8 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
       objective: version.objective,
       horizon: version.horizon ?? 0,
       description: version.description,
+      // Issue 117, item 6: the model's own named channels, by their names (what the rows carry under `features`).
+      ...(version.features && version.features.length > 0 ? { features: [...version.features] } : {}),
     },
   };
 }
