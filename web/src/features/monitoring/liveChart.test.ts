@@ -109,5 +109,11 @@ describe("the working's 24 hours", () => {
     const group = (name: string) => (busy.data.find((d) => d.name === name) as { legendgroup?: string }).legendgroup;
     expect(group("Событие М-7: ≥ A, 00:01")).toBe(group("События М-7: ≥ A (10)"));
     expect(busy.layout.height).toBe(chartFigure(chart, [many[0], many[1]], "Asia/Novokuznetsk").layout.height);
+    // A forecast event is named as one, not left without words.
+    const ahead = chartFigure(chart, [event({ kind: "forecast", level: null })], "Asia/Novokuznetsk");
+    expect(ahead.data.map((d) => d.name).filter((n) => n?.startsWith("Событ"))).toEqual([
+      "Событие М-7: прогноз превышения, 00:01",
+      "События М-7: прогноз превышения (1)",
+    ]);
   });
 });

@@ -95,7 +95,17 @@ export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zo
   for (const e of events) {
     const end = e.end ?? chart.to;
     const y = e.peak ?? 0;
-    const kind = `${e.sensor_code}: ${e.kind === "stale" ? "нет данных" : e.kind === "fault" ? "неисправность датчика" : e.level === null ? "" : (LEVEL_WORDS[e.level] ?? "")}`;
+    const words =
+      e.kind === "stale"
+        ? "нет данных"
+        : e.kind === "fault"
+          ? "неисправность датчика"
+          : e.kind === "forecast"
+            ? "прогноз превышения"
+            : e.level === null
+              ? ""
+              : (LEVEL_WORDS[e.level] ?? "");
+    const kind = `${e.sensor_code}: ${words}`;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     data.push({
       type: "scatter",
