@@ -122,7 +122,10 @@ describe("web app: the tile on the audit's longwall", () => {
     expect(legend.filter((t) => t.startsWith("Событие "))).toEqual([]);
     const kinds = legend.filter((t) => t.startsWith("События "));
     expect(kinds.length).toBeGreaterThan(0);
-    expect(kinds.every((t) => /^События М-2: \S.* \(\d+\)$/.test(t)), JSON.stringify(legend)).toBe(true);
+    expect(
+      kinds.every((t) => /^События М-2: \S.* \(\d+\)$/.test(t)),
+      JSON.stringify(legend),
+    ).toBe(true);
     // Every event is counted in the entries of its kind.
     expect(kinds.reduce((sum, t) => sum + Number(/\((\d+)\)$/.exec(t)?.[1]), 0)).toBe(events.count);
     await chart.scrollIntoViewIfNeeded();
