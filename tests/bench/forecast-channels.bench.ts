@@ -22,6 +22,7 @@ interface Score {
 type Share = { rows: number; coverage: number | null };
 interface Stored {
   backtest: {
+    shown?: string;
     model: Score;
     persistence: Score;
     interval: { near_limit: { rows: number; coverage: number | null; reliable: boolean; by_fact?: Share } } | null;
@@ -81,6 +82,7 @@ export async function run(): Promise<void> {
             `at ≥ 1 % mean error ${ru(score.at_limit?.mean_error, 3)} % RMSE ${ru(score.at_limit?.rmse, 3)} % ` +
             `(persistence ${ru(persistence.at_limit?.mean_error, 3)} %, ${ru(persistence.at_limit?.rmse, 3)} %) on ${score.at_limit?.rows ?? 0} rows; ` +
             `lead ${ru(score.lead_time.median, 0)} min, warned ${score.lead_time.warned} of ${score.lead_time.onsets} onsets; ` +
+            `shown: ${done.backtest.shown ?? "model"}; ` +
             `${model.num_trees} trees, training ${ru(training, 1)} s, forecast ${ru(forecasting, 1)} s`,
         );
       }

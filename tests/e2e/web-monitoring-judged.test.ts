@@ -104,6 +104,32 @@ describe("web app: the tile on the audit's longwall", () => {
     if (tileForecast.limit_note) expect(text).toMatch(under);
     else expect(text).not.toMatch(under);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-1440.png`, fullPage: true });
+    // Issue 117, item 6: the day chart draws the day's events, its legend the series — one entry per meter and kind of
+    // event with their count, none per event.
+    // The day's events are found as the readings' batches are applied: waited for, as the user would wait for them.
+    const eventsPath = `v1/telemetry/events/?facility=${facility}&working=${encodeURIComponent("Лава аудита")}`;
+    let events = await file.call<{ count: number }>("GET", eventsPath);
+    for (let tries = 0; events.count < 2 && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      events = await file.call<{ count: number }>("GET", eventsPath);
+    }
+    expect(events.count).toBeGreaterThanOrEqual(2);
+    await tile.getByRole("button", { name: "График за сутки" }).click();
+    const chart = tile.getByTestId("live-chart");
+    await tile.getByText(`Событий за сутки: ${events.count.toLocaleString("ru-RU")}`).waitFor({ timeout: 60_000 });
+    await chart.locator(".legendtext").first().waitFor({ timeout: 60_000 });
+    const legend = await chart.locator(".legendtext").allTextContents();
+    expect(legend.filter((t) => t.startsWith("Событие "))).toEqual([]);
+    const kinds = legend.filter((t) => t.startsWith("События "));
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(
+      kinds.every((t) => /^События М-2: \S.* \(\d+\)$/.test(t)),
+      JSON.stringify(legend),
+    ).toBe(true);
+    // Every event is counted in the entries of its kind.
+    expect(kinds.reduce((sum, t) => sum + Number(/\((\d+)\)$/.exec(t)?.[1]), 0)).toBe(events.count);
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-chart-1440.png` });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await reason.waitFor();
@@ -111,6 +137,8 @@ describe("web app: the tile on the audit's longwall", () => {
     // The forecasts' table fits the tile, P's column in sight beside the horizon's «не раньше датчика».
     expect(await wholly(tile.getByTestId("live-forecasts"))).toBe(true);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-390.png`, fullPage: true });
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-chart-390.png` });
   });
 
   // Issue 108, item 2; D96 (a, c): the company's 1-hour model trained on the audit's first two weeks forecasts the

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, AUDIT_X, auditCsv, auditLongwall } from "../support/audit-longwall";
@@ -112,6 +113,34 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
     expect(blind).not.toEqual(ours);
   });
 
+  it("shows them in the project's xlsx export, each a column by its name with the rows' values (issue 117, item 6)", async () => {
+    const made = await forecast({ data: JSON.stringify(rows.slice(0, 40)) });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const stored = (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token })).json()) as {
+      model: { features?: string[] };
+    };
+    expect(stored.model.features).toEqual([FACE, RUN]);
+    const res = await h.request(`/api/v1/projects/${project.id}/export_to_xlsx/?detail=true`, { token });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Прогноз"))!;
+    const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+    const header = values(2) as string[];
+    const [face, run, x15, result] = [FACE, RUN, "Расход метана, извлекаемого установкой, м³/мин", "Концентрация метана, %"].map((c) =>
+      header.indexOf(c),
+    );
+    // After x1 … x15, before the forecast, as on the screen's rows table.
+    expect([face > x15, run === face + 1, result > run]).toEqual([true, true, true]);
+    const mine = Array.from({ length: sheet.rowCount - 2 }, (_, k) => values(3 + k)).filter((r) => r[0] === "Лава, свои каналы");
+    expect(mine.length).toBeGreaterThanOrEqual(40);
+    const last = mine.slice(-40);
+    expect(last.map((r) => r[face])).toEqual(rows.slice(0, 40).map((r) => r[FACE]));
+    // A missing value of its own is an empty cell, as the screen's «—».
+    expect(last.map((r) => r[run] ?? null)).toEqual(rows.slice(0, 40).map((r) => r[RUN]));
+  });
+
   it("reads them from a file's columns as from JSON rows", async () => {
     // The file's cells as auditCsv writes them (four decimals), sent as JSON rows.
     const four = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -170,5 +199,76 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
       expect(res.status).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toContain(said);
     }
+  });
+});
+
+// Issue 117, item 6: a forecast file needs only the columns its model reads. A model trained on a history without
+// x2 and x13 forecasts from a file without them (it was refused for x2, a column the model never reads), the
+// preview as the save; a file without columns the model does read is refused naming every one of them.
+describe("a forecast file with only the columns its model reads", () => {
+  /** The CSV without the file's columns at these positions (0: the time; x1 … x15 from 1; then the channels). */
+  const without = (text: string, drop: readonly number[]) =>
+    text
+      .trimEnd()
+      .split("\n")
+      .map((line) =>
+        line
+          .split(";")
+          .filter((_, i) => !drop.includes(i))
+          .join(";"),
+      )
+      .join("\n");
+  // Время; x1, x2, x7, x8, x12, x13, x15; the face; the run; y.
+  const [X1, X2, X7, X13] = [1, 2, 3, 6];
+  const RUN_AT = 9;
+  let narrow: Version;
+
+  beforeAll(async () => {
+    const form = new FormData();
+    form.set("features", JSON.stringify([FACE, RUN]));
+    form.set("params", JSON.stringify({ n_estimators: 20, max_depth: 3 }));
+    form.set("file", new File([without(csv(0, WEEK), [X2, X13])], "без x2 и x13.csv", { type: "text/csv" }));
+    const trained = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token, body: form });
+    expect(trained.status, await trained.clone().text()).toBe(201);
+    narrow = (await trained.json()) as Version;
+  }, 300_000);
+
+  const send = (text: string, dry = false) => {
+    const form = new FormData();
+    form.set("name", "Лава, не все столбцы");
+    form.set("project", project.id);
+    form.set("method", "xgboost");
+    form.set("model_id", narrow.id);
+    form.set("file_data", new Blob([text]), "неделя.csv");
+    return h.request(`/api/v1/regres_methane/${dry ? "?dry_run=1" : ""}`, { method: "POST", token, body: form });
+  };
+
+  it("reads only what the model was trained on", () => {
+    expect(narrow.feature_names).toEqual(["x1", "x7", "x8", "x12", "x15", FACE, RUN]);
+  });
+
+  it("forecasts from a file without the columns the model does not read, and previews it without a problem", async () => {
+    const text = without(csv(2 * WEEK, 2 * WEEK + 50), [X2, X13]);
+    const preview = await send(text, true);
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(((await preview.json()) as { errors: unknown[] }).errors).toEqual([]);
+    const made = await send(text);
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const read = (await (await h.request(`/api/v1/regres_methane/${id}/?limit=1000`, { token })).json()) as {
+      data: Array<{ result: number | null; model_result?: number; features?: Record<string, number | null> }>;
+    };
+    expect(read.data).toHaveLength(50);
+    // The model's own figure on every row (a history with facts may show persistence instead), the channels kept.
+    expect(read.data.every((r) => Number.isFinite(r.model_result ?? r.result) && r.features?.[FACE] !== undefined)).toBe(true);
+  });
+
+  it("refuses a file without columns the model reads, naming each of them and none it does not read", async () => {
+    const res = await send(without(csv(2 * WEEK, 2 * WEEK + 50), [X1, X2, X7, X13, RUN_AT]));
+    expect(res.status).toBe(400);
+    const { detail } = (await res.json()) as { detail: string };
+    expect(detail).toBe(
+      `Лист «CSV»: нет столбцов «Расход воздуха в исходящей струе лавы (телеметрия), м³/мин», «Концентрация метана в каптируемой смеси, %», «${RUN}»`,
+    );
   });
 });

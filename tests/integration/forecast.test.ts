@@ -210,7 +210,9 @@ describe("regres_methane", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toBe("Лист «CSV», строка 3, столбец «x7»: ожидается число, найдено «abc»");
     const missing = await forecastFile("xgboost", new TextEncoder().encode("x1,x2,x7\n1,2,3\n"), "m.csv");
-    expect(((await missing.json()) as { detail: string }).detail).toContain("нет столбца «Расход смеси, извлекаемой установкой, м³/мин»");
+    expect(((await missing.json()) as { detail: string }).detail).toBe(
+      "Лист «CSV»: нет столбцов «Расход смеси, извлекаемой установкой, м³/мин», «Средняя концентрация CH4 в исходящей струе шахты, %», «Расход воздуха в исходящей струе шахты, м³/мин», «Расход метана, извлекаемого установкой, м³/мин»",
+    );
   });
 });
 

@@ -183,8 +183,10 @@ describe("?dry_run=1: the preview of an upload", () => {
     expect(preview.errors[0].message).toContain("выходит за даты проекта");
     const missing = await send("underground", UNDERGROUND, utf8("m.csv", "from;to\n01.01.2024;31.01.2024\n"), "?dry_run=1");
     expect(missing.status).toBe(400);
-    // Named as the template heads it, not by the internal name (flow_m3_min).
-    expect(((await missing.json()) as { detail: string }).detail).toBe("Лист «CSV»: нет столбца «Расход газовой смеси, м³/мин»");
+    // Named as the template heads them, not by the internal names (flow_m3_min), every one missing (issue 117).
+    expect(((await missing.json()) as { detail: string }).detail).toBe(
+      "Лист «CSV»: нет столбцов «Расход газовой смеси, м³/мин», «Время работы за период, ч», «Содержание CH4 в смеси, % об.», «Содержание CO2 в смеси, % об.»",
+    );
   });
 
   it("previews the yearly series and the forecast rows", async () => {

@@ -51,6 +51,9 @@ export type SensorKind =
   | "flame"
   | "exhaust_temperature"
   | "run_status"
+  // A longwall's shearer (issue 117, item 6): its position along the face, m, beside its run state (run_status),
+  // channels a forecast model may be trained on and bound to.
+  | "shearer_position"
   | "destruction_efficiency"
   | "electricity"
   | "heat";
@@ -114,6 +117,9 @@ export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
     minExclusive: true,
   }),
   run_status: sensorKind("Работа агрегата", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
+  // The shearer's distance from the face's start: a longwall is at most a few hundred metres (the longest about
+  // 450 m), so 0–1 000 m is the kind's range; ±10 km is no reading of an encoder at all.
+  shearer_position: sensorKind("Положение комбайна в лаве", "м", { min: -1e4, max: 1e4 }, { max: 1000 }),
   // The analyser's hourly destruction efficiency (TOOL06 option B, D72): a fraction 0–1.
   destruction_efficiency: sensorKind("КПД уничтожения (анализатор)", "доля", SIGNAL_POSSIBLE, { max: 1 }),
   // A meter's energy of its hour (D75): a 10 MW engine makes 10 MWh an hour; 10 000 is past any unit of a mine.

@@ -526,10 +526,14 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
   const dataInput = def.inputs.find((f) => f.type === "table");
   const inputColumns = (dataInput && "columns" in dataInput ? dataInput.columns : undefined) ?? [];
   const resultColumns = table.columns ?? [];
+  // Issue 117, item 6: the models' own named channels (the working's: the face meter, the shearer's run and
+  // position), each a column by its name after x1 … x15, as the rows table on the screen shows them.
+  const channels = [...new Set(section.calculations.flatMap((c) => forecastChannels(c)))];
   return sheet(
     [
       labelColumn("Строка", 8),
       ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
+      ...channels.map((name) => numberColumn(name, 4, 18)),
       ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
       textColumn("Примечание", 48),
     ],
@@ -550,6 +554,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
             c.name,
             number(row.id) ?? index + 1,
             ...inputColumns.map((col) => number(row[col.name])),
+            ...channels.map((name) => number((row.features as Record<string, unknown> | undefined)?.[name])),
             ...resultColumns.map((col) => (col.name === "p_exceed" && !judged.chanceShown ? null : number(row[col.name]))),
             notes.length ? notes.join("; ") : null,
           ];
@@ -557,6 +562,12 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       }
     })(),
   );
+}
+
+/** The named channels a forecast's model reads (its summary's `model.features`; none for a model without them). */
+function forecastChannels(c: Pick<StoredCalculation, "results">): string[] {
+  const features = (c.results.model as { features?: unknown } | null | undefined)?.features;
+  return Array.isArray(features) ? features.filter((f): f is string => typeof f === "string") : [];
 }
 
 /** A row's interval near the limit where the band did not hold there on the forecast's history (as on the screen). */

@@ -272,14 +272,17 @@ export function locateColumns(
     if (key && !positions.has(key)) positions.set(key, i);
   });
   const headers: Record<string, string> = {};
+  // Every required column the file lacks, named together (issue 117: a forecast's file missing two columns its
+  // model reads was told of the first only), each as the template heads it; a column the user named (gap
+  // filling's) by that name.
+  const missing: string[] = [];
   const located = spec.columns.map((column) => {
     const keys = column.headers ?? [headerKey(column.name)];
     const index = keys.map((key) => positions.get(key)).find((i) => i !== undefined);
     if (index === undefined && column.required) {
-      // Named as the template heads it; a column the user named (gap filling's) by that name.
       const internal = column.label && /^[a-z][a-z0-9_]*$/.test(column.name);
-      throw badFile(
-        `Лист «${raw.sheet}»: нет столбца «${internal ? column.label : column.name}»${!internal && column.label ? ` (${column.label})` : ""}`,
+      missing.push(
+        `«${internal ? column.label : column.name}»${!internal && column.label && column.label !== column.name ? ` (${column.label})` : ""}`,
       );
     }
     if (index !== undefined) headers[column.name] = raw.header[index];
@@ -289,6 +292,9 @@ export function locateColumns(
     }
     return { column, index };
   });
+  if (missing.length > 0) {
+    throw badFile(`Лист «${raw.sheet}»: ${missing.length === 1 ? "нет столбца" : "нет столбцов"} ${missing.join(", ")}`);
+  }
   return { located, headers };
 }
 

@@ -308,7 +308,7 @@ async function evaluateForecast(
     return { inputs, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }
   let rows: ForecastKeptRow[];
-  if (file) rows = await forecastRowsFromFile(file, named);
+  if (file) rows = await forecastRowsFromFile(file, named, run.version);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data, named);
   else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
   else throw invalidAt("data", "добавьте строки данных или загрузите файл (file_data)");

@@ -2,7 +2,7 @@
 // файла: предпросмотр»): the file read by the same reader and checked by the same rules as when
 // it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
 import { FieldError, type SensitivityParams } from "@core/emissions";
-import { REGISTRY, type CalculationType } from "@core/registry";
+import { FORECAST_FEATURES, FORECAST_METHODS, REGISTRY, type CalculationType, type ForecastMethod } from "@core/registry";
 import { periodDate, ruDate, type PeriodBounds } from "@core/measured-release";
 import { MEASURED_PERIOD } from "@core/registry";
 import type { Actor, Deps } from "../context";
@@ -15,7 +15,8 @@ import { FileRefused } from "../../files/errors";
 import { checkTable, type CellValue, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
 import { periodsReader } from "./measured-periods";
 import { fillingBlanksReader, fillingBlanksSpec, sensitivityReader } from "./series";
-import { forecastReader } from "../forecast/forecast";
+import { forecastReader, type ModelColumns } from "../forecast/forecast";
+import { forecastModelFor } from "../forecast/models";
 import { readForecastCsv } from "../forecast/file";
 import type { ForecastColumns } from "../../ports";
 import { keepPreviewColumns, uploadDigest } from "../forecast/preview-columns";
@@ -41,13 +42,20 @@ const text = (values: Record<string, unknown>, name: string) => {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 };
 
+/** Where a forecast's preview is handed the columns of the model its form names (set by the server, never the
+ *  form's own: previewCalculationUpload puts it there or removes it). */
+const PREVIEW_MODEL = "\u0000model";
+
 /** The save's reader of the type's upload (its columns and its checks of the rows). */
 function readerOf(type: CalculationType, values: Record<string, unknown>, bounds: PeriodBounds | undefined): UploadReader<unknown> {
   switch (type) {
     case "underground":
       return periodsReader(bounds);
-    case "regres_methane":
-      return forecastReader();
+    case "regres_methane": {
+      // The columns the chosen model reads (issue 117, item 6), as the save demands them; else every data column.
+      const model = values[PREVIEW_MODEL] as ModelColumns | undefined;
+      return forecastReader(model?.features ?? [], model);
+    }
     case "filling_blanks": {
       const nameValue = text(values, "name_value");
       const nameElement = text(values, "name_element");
@@ -199,16 +207,41 @@ export async function previewCalculationUpload(
   const project = await getProject(deps, actor, input.project);
   const bounds = { start: project.start_date, end: project.end_date };
   const file = input.file;
+  const values = type === "regres_methane" ? await withPreviewModel(deps, actor, input.values) : input.values;
   // A history sent straight to storage: its columns are kept for the save that names it next.
   const upload = file.upload;
+  // Only columns read as every model reads them are kept: a preview that let a column its model does not read be
+  // absent (issue 117) is no file a save with another model may take without reading it.
+  const model = values[PREVIEW_MODEL] as ModelColumns | undefined;
+  const whole = !model || FORECAST_FEATURES.every((f) => model.feature_names.includes(f));
   const kept =
-    type === "regres_methane" && upload
+    type === "regres_methane" && upload && whole
       ? (columns: ForecastColumns) =>
           keepPreviewColumns(deps, actor.company, upload, uploadDigest(file.bytes), columns, deps.clock.now().getTime())
       : undefined;
   return heavyWork(deps, actor, () =>
-    deps.uploadFiles
-      ? deps.uploadFiles.previewUpload(type, file, input.values, bounds, kept)
-      : previewUpload(type, file, input.values, bounds, kept),
+    deps.uploadFiles ? deps.uploadFiles.previewUpload(type, file, values, bounds, kept) : previewUpload(type, file, values, bounds, kept),
   );
+}
+
+/** A forecast form's values with the columns of the model it names (`model_id`, for its method and horizon), so
+ *  that the preview demands what the save will: the x columns the model reads and its named channels. A model
+ *  the save would refuse leaves the preview reading every data column (the save then names the problem). */
+async function withPreviewModel(deps: Deps, actor: Actor, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { [PREVIEW_MODEL]: _sent, ...own } = values;
+  const id = typeof own.model_id === "string" && own.model_id !== "" ? own.model_id : undefined;
+  if (!id) return own;
+  const method = (FORECAST_METHODS as readonly unknown[]).includes(own.method) ? (own.method as ForecastMethod) : "xgboost";
+  const horizon = Number(own.horizon ?? 0);
+  try {
+    const version = await forecastModelFor(deps, method, actor.company, Number.isFinite(horizon) ? horizon : 0, id);
+    const model: ModelColumns = {
+      feature_names: [...version.feature_names],
+      ...(version.features ? { features: [...version.features] } : {}),
+    };
+    return { ...own, [PREVIEW_MODEL]: model };
+  } catch (error) {
+    if (error instanceof Invalid) return own;
+    throw error;
+  }
 }

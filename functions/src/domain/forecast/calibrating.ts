@@ -127,5 +127,5 @@ export async function calibrateForecastModel(
   const scope = calibrationScope(actor, asked);
   const version = await modelById(deps, modelId, actor.company);
   if (!file) throw invalidAt("file", "прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
-  return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file, version.features), scope, file.name);
+  return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file, version.features, version), scope, file.name);
 }

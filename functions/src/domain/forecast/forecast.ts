@@ -179,29 +179,47 @@ export function forecastRowsFromJson(data: unknown, features: readonly string[] 
   );
 }
 
-/** The history's columns: the forecast's own and, for a model that reads them, its named features. */
-export const forecastSpec = (features: readonly string[] = []): TableSpec =>
-  withNamedColumns(
+/** The columns a model reads: its features among x1 … x15 (`feature_names`) and its named ones. Without a model
+ *  (undefined) every data column is read. */
+export type ModelColumns = Pick<ForecastModelVersion, "feature_names" | "features">;
+
+/** The history's columns: the forecast's own and, for a model that reads them, its named features. Issue 117,
+ *  item 6: with the model known, a data column it does not read is not demanded (a model trained without x2
+ *  forecasts from a file without it); those it reads stay required, a file without them refused naming each. */
+export function forecastSpec(features: readonly string[] = [], model?: ModelColumns): TableSpec {
+  const reads = model ? new Set(model.feature_names) : undefined;
+  return withNamedColumns(
     {
       maxRows: MAX_FORECAST_ROWS,
       // A history sent straight to storage may be larger than a request (a year of 10-minute rows).
       maxBytes: { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT },
-      columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
+      columns: uploadColumns("regres_methane").map((column) => {
+        const spec = columnSpec(column);
+        return reads && spec.required && (FORECAST_FEATURES as readonly string[]).includes(spec.name) && !reads.has(spec.name)
+          ? { ...spec, required: false }
+          : spec;
+      }),
     },
     features,
   );
+}
 
 /** A history's upload read by the general reader: its rows, numbered. */
-export const forecastReader = (features: readonly string[] = []): UploadReader<ForecastKeptRow[]> => ({
-  spec: forecastSpec(features),
+export const forecastReader = (features: readonly string[] = [], model?: ModelColumns): UploadReader<ForecastKeptRow[]> => ({
+  spec: forecastSpec(features, model),
   rows: (table, refused) => forecastRowsFromTable(table, refused, features),
 });
 
 /** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
  *  the general reader; the same rows and the same errors either way. The columns' reader knows x1 …
- *  x15 alone: a model's named features are read by the general one. */
-export async function forecastRowsFromFile(file: UploadedFile, features: readonly string[] = []): Promise<ForecastKeptRow[]> {
-  const reader = forecastReader(features);
+ *  x15 alone: a model's named features are read by the general one. `model`: the columns demanded are
+ *  those it reads (forecastSpec). */
+export async function forecastRowsFromFile(
+  file: UploadedFile,
+  features: readonly string[] = [],
+  model?: ModelColumns,
+): Promise<ForecastKeptRow[]> {
+  const reader = forecastReader(features, model);
   const read = features.length === 0 ? readForecastCsv(file, reader.spec) : undefined;
   if (read) return numberRows(columnRows(read.columns));
   return readUpload(file, reader);
@@ -601,9 +619,10 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], d
  *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
 export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {
   const named = run.version.features ?? [];
-  const read = named.length === 0 ? readForecastCsv(file, forecastSpec()) : undefined;
+  const read = named.length === 0 ? readForecastCsv(file, forecastSpec([], run.version)) : undefined;
   if (read) return forecastFromColumns(deps, read.columns, run);
-  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named), runWeighting(run)));
+  const rows = await forecastRowsFromFile(file, named, run.version);
+  const done = finishForecast(run, await predictRows(deps, run.version, rows, runWeighting(run)));
   return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
 }
 
@@ -734,6 +753,8 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
       objective: version.objective,
       horizon: version.horizon ?? 0,
       description: version.description,
+      // Issue 117, item 6: the model's own named channels, by their names (what the rows carry under `features`).
+      ...(version.features && version.features.length > 0 ? { features: [...version.features] } : {}),
     },
   };
 }

@@ -1187,6 +1187,7 @@ SENSOR_KINDS = {
     "flame": (0.0, 1.0, False, None),
     "exhaust_temperature": (-273.15, 2000.0, True, None),
     "run_status": (0.0, 1.0, False, None),
+    "shearer_position": (0.0, 1000.0, False, None),
     "destruction_efficiency": (0.0, 1.0, False, None),
     "electricity": (0.0, 10000.0, False, None),
     "heat": (0.0, 100000.0, False, None),

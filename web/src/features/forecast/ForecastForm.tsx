@@ -231,7 +231,16 @@ function ForecastFields({ mode, projectId, stored, onDone, onReload, submitRef }
       {models.error && <Alert type="error" showIcon title={`Не удалось загрузить модели прогноза: ${models.error.message}`} />}
       <SourceField value={state.source} onChange={onSource} />
       {state.source === "file" ? (
-        <ForecastFileField file={state.file} stored={stored} projectId={projectId} onChange={onFile} {...status("file_data")} />
+        <ForecastFileField
+          file={state.file}
+          stored={stored}
+          projectId={projectId}
+          method={state.method}
+          horizon={state.horizon}
+          model={state.model}
+          onChange={onFile}
+          {...status("file_data")}
+        />
       ) : (
         <ManualRows
           rows={state.rows}
@@ -318,6 +327,9 @@ const ForecastFileField = memo(function ForecastFileField({
   file,
   stored,
   projectId,
+  method,
+  horizon,
+  model,
   onChange,
   validateStatus,
   help,
@@ -325,9 +337,16 @@ const ForecastFileField = memo(function ForecastFileField({
   file: ForecastState["file"];
   stored: Calculation | undefined;
   projectId: string;
+  method: ForecastMethod;
+  horizon: number;
+  model: string | undefined;
   onChange(file: ForecastState["file"]): void;
 }) {
-  const preview = useMemo(() => ({ projectId }), [projectId]);
+  // Issue 117, item 6: with a model chosen, the preview demands the columns that model reads, as the save does.
+  const preview = useMemo(
+    () => ({ projectId, fields: model ? { method, horizon: String(horizon), model_id: model } : undefined }),
+    [projectId, method, horizon, model],
+  );
   return (
     <Form.Item label="Файл с данными" htmlFor="forecast-file" extra={forecastUploadHint()} validateStatus={validateStatus} help={help}>
       <FileField

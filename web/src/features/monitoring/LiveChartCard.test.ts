@@ -58,6 +58,8 @@ it("draws the meter, its levels, the forecast band and the events, each named in
     "Прогноз М-7 на 1 ч",
     "Событие М-7: ≥ A, 09:59",
     "Событие М-7: нет данных, 09:59",
+    "События М-7: ≥ A (1)",
+    "События М-7: нет данных (1)",
   ]);
   const meter = figure.data[0] as { x: string[]; y: number[] };
   expect(meter.x).toEqual(["2026-03-02 09:58", "2026-03-02 09:59"]);

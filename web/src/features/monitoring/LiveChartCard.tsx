@@ -1,6 +1,7 @@
 // A working's last 24 hours on «Мониторинг»: its methane meters' minute means, the levels W and A as
-// lines, the events of the day (D65, «События») as marked spans with their words in the legend, and
-// each bound model's forecast with its interval as a band (liveChart.ts). Plotly loads with the first chart.
+// lines, the events of the day (D65, «События») as marked spans named in words (in the legend one entry per
+// meter and kind of event, issue 117), and each bound model's forecast with its interval as a band
+// (liveChart.ts). Plotly loads with the first chart.
 import { useMemo } from "react";
 import { Typography } from "antd";
 import { Chart } from "../../shared/charts/Chart";

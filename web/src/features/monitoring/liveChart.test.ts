@@ -88,4 +88,32 @@ describe("the working's 24 hours", () => {
       y: [0, 0],
     });
   });
+
+  // Issue 117, item 6: a day of many events is drawn whole, its legend holding the series, not a line per event.
+  it("draws every event of a busy day but gives the legend one entry per meter and kind, with their count", () => {
+    const many = Array.from({ length: 40 }, (_, k) =>
+      event({
+        id: `e${k}`,
+        level: k % 4 === 0 ? "alarm" : "warning",
+        start: new Date(Date.parse("2026-03-01T17:01:00.000Z") + k * 20 * 60_000).toISOString(),
+        end: new Date(Date.parse("2026-03-01T17:05:00.000Z") + k * 20 * 60_000).toISOString(),
+      }),
+    );
+    const busy = chartFigure(chart, many, "Asia/Novokuznetsk");
+    const spans = busy.data.filter((d) => d.name?.startsWith("Событие "));
+    expect(spans).toHaveLength(40);
+    expect(spans.every((d) => (d as { showlegend?: boolean }).showlegend === false)).toBe(true);
+    const legend = busy.data.filter((d) => (d as { showlegend?: boolean }).showlegend !== false).map((d) => d.name);
+    expect(legend.filter((n) => n?.startsWith("Событ"))).toEqual(["События М-7: ≥ A (10)", "События М-7: ≥ W (30)"]);
+    // The entry shows and hides its events together; the chart grows by its legend, not by its events.
+    const group = (name: string) => (busy.data.find((d) => d.name === name) as { legendgroup?: string }).legendgroup;
+    expect(group("Событие М-7: ≥ A, 00:01")).toBe(group("События М-7: ≥ A (10)"));
+    expect(busy.layout.height).toBe(chartFigure(chart, [many[0], many[1]], "Asia/Novokuznetsk").layout.height);
+    // A forecast event is named as one, not left without words.
+    const ahead = chartFigure(chart, [event({ kind: "forecast", level: null })], "Asia/Novokuznetsk");
+    expect(ahead.data.map((d) => d.name).filter((n) => n?.startsWith("Событ"))).toEqual([
+      "Событие М-7: прогноз превышения, 00:01",
+      "События М-7: прогноз превышения (1)",
+    ]);
+  });
 });

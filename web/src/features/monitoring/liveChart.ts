@@ -1,7 +1,7 @@
 // A working's last 24 hours as plotly's figure (issue 78, «Мониторинг»): its methane meters' minute
 // means, the levels W and A as lines named with their values the Russian way, each bound model's
-// forecast with its interval as a band, and each event of the day as a marked span named in words, so
-// nothing is told by colour alone. Pure, as dayChart.ts is: its tests run in Node without loading the
+// forecast with its interval as a band, and each event of the day as a marked span named in words (the legend: one
+// entry per meter and kind of event), so nothing is told by colour alone. Pure, as dayChart.ts is: its tests run in Node without loading the
 // card's React and antd.
 import type { Data, Layout } from "plotly.js";
 import { wallTimeIn } from "@core/company-clock";
@@ -21,6 +21,8 @@ const LEGEND_LINE = 19;
 const chartHeight = (data: readonly Data[]) =>
   PLOT_HEIGHT + LEGEND_LINE * Math.max(0, data.filter((d) => (d as { showlegend?: boolean }).showlegend !== false).length - 4);
 const LEVEL_WORDS: Record<string, string> = { pre_warning: "≥ 0,9·W", warning: "≥ W", alarm: "≥ A" };
+const EVENT_LINE = { color: "#cf1322", width: 3 };
+const EVENT_MARKER = { symbol: "line-ns-open", size: 10 } as const;
 
 export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zone: string): ChartFigure {
   const local = (iso: string) => wallTimeIn(iso, zone).replace("T", " ");
@@ -86,19 +88,49 @@ export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zo
       line: { color, dash: "dot", width: 1.5 },
     });
   });
+  // Issue 117, item 6: every event is drawn (its span named with its time where the pointer rests), but the legend
+  // holds the series — one entry per meter and kind of event with their count, which shows or hides them all — not
+  // one per event (a day of 40 events pushed the plot under a legend of 40 lines).
+  const kinds = new Map<string, number>();
   for (const e of events) {
     const end = e.end ?? chart.to;
     const y = e.peak ?? 0;
+    const words =
+      e.kind === "stale"
+        ? "нет данных"
+        : e.kind === "fault"
+          ? "неисправность датчика"
+          : e.kind === "forecast"
+            ? "прогноз превышения"
+            : e.level === null
+              ? ""
+              : (LEVEL_WORDS[e.level] ?? "");
+    const kind = `${e.sensor_code}: ${words}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     data.push({
       type: "scatter",
       mode: "lines+markers",
-      name: `Событие ${e.sensor_code}: ${e.kind === "stale" ? "нет данных" : e.kind === "fault" ? "неисправность датчика" : e.level === null ? "" : (LEVEL_WORDS[e.level] ?? "")}, ${local(e.start).slice(11)}`,
+      name: `Событие ${kind}, ${local(e.start).slice(11)}`,
       x: [local(e.start), local(end)],
       y: [y, y],
-      line: { color: "#cf1322", width: 3 },
-      marker: { symbol: "line-ns-open", size: 10 },
+      line: EVENT_LINE,
+      marker: EVENT_MARKER,
+      legendgroup: `event ${kind}`,
+      showlegend: false,
     });
   }
+  for (const [kind, count] of kinds)
+    data.push({
+      type: "scatter",
+      mode: "lines+markers",
+      name: `События ${kind} (${count.toLocaleString("ru-RU")})`,
+      x: [null],
+      y: [null],
+      line: EVENT_LINE,
+      marker: EVENT_MARKER,
+      legendgroup: `event ${kind}`,
+      hoverinfo: "skip",
+    });
   return {
     title: `${chart.working}: сутки`,
     data,

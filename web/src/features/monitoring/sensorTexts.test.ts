@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sensorWhereText } from "./sensorTexts";
+import { kindOptions, sensorWhereText } from "./sensorTexts";
 
 describe("where a sensor hangs, as its pages head it", () => {
   it("names the place and section of a longwall meter that measures no point, with no dangling «·»", () => {
@@ -23,5 +23,16 @@ describe("where a sensor hangs, as its pages head it", () => {
       point_name: "Вентиляционный ствол № 2",
     });
     expect(text).toMatch(/ · Ствол № 2 · Вентиляционный ствол № 2$/);
+  });
+});
+
+// Issue 117, item 6: the register's select offers the shearer's position in metres beside its run state.
+describe("the register's kinds as its select offers them", () => {
+  it("offers the shearer's position, м, right after the run state", () => {
+    const labels = kindOptions.map((o) => o.label);
+    const run = labels.indexOf("Работа агрегата, 1/0");
+    expect(run).toBeGreaterThanOrEqual(0);
+    expect(labels[run + 1]).toBe("Положение комбайна в лаве, м");
+    expect(kindOptions[run + 1].value).toBe("shearer_position");
   });
 });

@@ -3,9 +3,13 @@ import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitori
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 
 export const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
+/** Whether a label names the unit as a word of its own («Метан (0–4 % об.)»), not as letters of a word (the «м» of
+ *  «Положение комбайна в лаве»). */
+const namesUnit = (label: string, unit: string) =>
+  new RegExp(`(^|[^\\p{L}])${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(label);
 /** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */
 export const kindText = (kind: SensorKind) =>
-  SENSOR_KINDS[kind].label.includes(SENSOR_KINDS[kind].unit)
+  namesUnit(SENSOR_KINDS[kind].label, SENSOR_KINDS[kind].unit)
     ? SENSOR_KINDS[kind].label
     : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
 export const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));

@@ -14,6 +14,7 @@ import { createPoint } from "../../company/emission-points";
 import { createUser } from "../../company/users";
 import type { Actor } from "../../context";
 import type { Sensor } from "../../../ports";
+import { SENSOR_KINDS, inRange, possibleValue } from "@core/monitoring";
 import {
   createGatewayKey,
   createSensor,
@@ -207,5 +208,35 @@ describe("the АГК's carbon monoxide, oxygen and carbon dioxide channels", () 
     await expect(
       d.write(() => patchSensor(d.deps, staff, mine, o2.id, parseWith(sensorPatchSchema, { warning: 19, version: o2.version }))),
     ).rejects.toThrow("Предупредительный уровень W: у датчика вида «Кислород (O2)» уровней W и A нет");
+  });
+});
+
+// Issue 117, item 6: a longwall's shearer sends its run state and its position along the face; the position is a
+// kind of its own, in metres, so that a model trained on «Положение комбайна, м» is bound to a channel that says so.
+describe("the shearer's position beside its run state", () => {
+  it("registers the position in м and its run state as 1/0, neither with levels", async () => {
+    const mine = (await d.facility(staff, { name: "Шахта «Комбайн»", kind: "underground_mine" })).id;
+    const add = (body: Record<string, unknown>) =>
+      d.write(() => createSensor(d.deps, staff, mine, parseWith(sensorCreateSchema, { working: "Лава 12-1", ...body })));
+    const position = await add({ code: "ПК-1", kind: "shearer_position" });
+    const run = await add({ code: "К-1", kind: "run_status" });
+    expect([position.kind, sensorUnit(position), SENSOR_KINDS.shearer_position.label]).toEqual([
+      "shearer_position",
+      "м",
+      "Положение комбайна в лаве",
+    ]);
+    expect(sensorUnit(run)).toBe("1/0");
+    await expect(add({ code: "ПК-2", kind: "shearer_position", warning: 100 })).rejects.toThrow(
+      "Предупредительный уровень W: у датчика вида «Положение комбайна в лаве» уровней W и A нет",
+    );
+  });
+
+  it("reads a position past any longwall (over 1 000 m) as out of range, and refuses one no encoder sends", () => {
+    expect([inRange("shearer_position", 0), inRange("shearer_position", 312.5), inRange("shearer_position", 1200)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([possibleValue("shearer_position", 5000), possibleValue("shearer_position", 1e5)]).toEqual([true, false]);
   });
 });

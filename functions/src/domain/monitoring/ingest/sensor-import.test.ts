@@ -184,6 +184,19 @@ describe("the АГК's other gas channels in the list", () => {
     ]);
   });
 
+  it("reads the shearer's run state and its position by the words a dispatch list uses (issue 117, item 6)", async () => {
+    const list = csv(
+      [HEADER, "К-12;Комбайн в работе;;;;;;", "ПК-12;Положение комбайна;;;;;;", "ПК-14;Координата комбайна;;;;;;"].join("\n"),
+    );
+    expect((await previewSensorList(d.deps, staff, facility, list)).errors).toEqual([]);
+    const made = await d.write(() => importSensorList(d.deps, staff, facility, list));
+    expect(made.map((s) => [s.code, s.kind])).toEqual([
+      ["К-12", "run_status"],
+      ["ПК-12", "shearer_position"],
+      ["ПК-14", "shearer_position"],
+    ]);
+  });
+
   it("refuses an oxygen row with a level, naming its row and column", async () => {
     const list = csv([HEADER, "O2-9;Кислород;Вентиляционный ствол № 1;;;18;;"].join("\n"));
     expect((await previewSensorList(d.deps, staff, facility, list)).errors).toEqual([

@@ -139,6 +139,26 @@ describe("D65: which alert rule is on", () => {
     expect(calm.reason).toMatch(/не было превышений предела 1 %, выигрыш не доказан/);
   });
 
+  // Issue 117, item 6: the reading's rule was judged with the forecast's horizon — an alert counted as caught up to
+  // h + 1 h before its onset and false only past that — so one rule on one history read differently at 10 min and
+  // 6 h on the same tile. It forecasts nothing ahead: the same figures, the same words, whatever the horizon.
+  it("judges the reading's rule with no horizon: the same figures and words at 10 min as at 6 h", () => {
+    // Besides the six onsets, the reading at 0,92 % over 3 h before a seventh: within 6 h + 1 h of it, not within an
+    // hour — a false alert of the reading's rule, whatever horizon the forecast beside it has.
+    const seventh = 950;
+    const long = measured.map((v, i) => (i >= seventh - 20 && i <= seventh - 19 ? 0.92 : i >= seventh && i <= seventh + 5 ? 1.2 : v));
+    const pExceed = p(alertsAhead([...ONSETS, seventh]));
+    const at = (horizon: number) => chooseAlertRule({ measured: long, pExceed, time, horizon, limit: 1 });
+    const [ten, six] = [at(10), at(360)];
+    expect(ten.events).toBe(7);
+    expect(ten.reading).toEqual(six.reading);
+    expect(ten.reading).toMatchObject({ caught: 7, missed: 0, lead_median: 10 });
+    expect(ten.reading?.false_per_day).toBeCloseTo(1 / 7, 10);
+    const readingPart = (reason: string) => /«текущее ≥ 0,9·предела»: [^)]*/.exec(reason)?.[0];
+    expect(readingPart(ten.reason)).toBe("«текущее ≥ 0,9·предела»: поймано 7 из 7, медиана 10 мин, ложных 0,14 в сутки");
+    expect(readingPart(six.reason)).toBe(readingPart(ten.reason));
+  });
+
   it("needs 5 of 5, 6 of 6, 7 of 8, 8 of 9, 9 of 10 and 17 of 24 onsets (one-sided sign test at 5 %)", () => {
     expect([1, 4, 5, 6, 8, 9, 10, 24].map(onsetsNeeded)).toEqual([null, null, 5, 6, 7, 8, 9, 17]);
   });

@@ -413,7 +413,9 @@ export function chooseAlertRule(input: {
   const issued = Float64Array.from({ length: input.pExceed.length }, (_, i) => input.pExceed[i] ?? Number.NaN);
   const common = { measured: input.measured, time: input.time, horizon: input.horizon, level: input.limit };
   const byForecast = eventTable({ ...common, issued, warning: FORECAST_ALERT_P });
-  const byReading = eventTable({ ...common, issued, warning: READING_ALERT_SHARE * input.limit });
+  // Issue 117, item 6: the reading's rule forecasts nothing ahead, so it is judged with no horizon — an alert may come
+  // within the hour before its onset, whatever the forecast's horizon: one rule, the same figures, on every horizon.
+  const byReading = eventTable({ ...common, horizon: 0, issued, warning: READING_ALERT_SHARE * input.limit });
   const calibrated = issued.some(Number.isFinite);
   const forecast = calibrated ? ruleOf(byForecast?.model) : null;
   const reading = ruleOf(byReading?.current);
@@ -442,11 +444,13 @@ export function chooseAlertRule(input: {
     `«прогноз P ≥ 0,5»: поймано ${forecast.caught} из ${events}, ${leadText(forecast)}, ложных ${ru(forecast.false_per_day)} в сутки; ` +
     `«текущее ≥ 0,9·предела»: поймано ${reading.caught} из ${events}, ${leadText(reading)}, ложных ${ru(reading.false_per_day)} в сутки`;
   // Onset by onset: which rule warned earlier (a missed onset warned of by the other is its win).
-  const leads = onsetLeads({ ...common, issued, warning: FORECAST_ALERT_P, reading: READING_ALERT_SHARE * input.limit });
+  const reads = { issued, warning: FORECAST_ALERT_P, reading: READING_ALERT_SHARE * input.limit };
+  const leads = onsetLeads({ ...common, ...reads });
+  const readingLeads = onsetLeads({ ...common, ...reads, horizon: 0 });
   let earlier = 0;
   let later = 0;
   leads?.forecast.forEach((f, k) => {
-    const r = leads.reading[k];
+    const r = readingLeads?.reading[k] ?? null;
     const a = f ?? Number.NEGATIVE_INFINITY;
     const b = r ?? Number.NEGATIVE_INFINITY;
     if (a > b) earlier += 1;
