@@ -315,7 +315,9 @@ const liveMeterSchema = z.object({
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(["methane", "methane_high"]),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
-  value: z.nullable(z.number()).meta({ description: "The latest reading, % vol; null without one in the last 24 h" }),
+  value: z.nullable(z.number()).meta({
+    description: "The latest reading, % vol; null without one in the last 24 h (stale_minutes then counts from its latest kept, issue 114)",
+  }),
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
@@ -335,9 +337,15 @@ const liveMeterSchema = z.object({
 const liveFlowSchema = z.nullable(
   z.object({
     code: z.string(),
-    value: z.number().meta({ description: "m³/min (an anemometer's speed × its cross-section × 60)" }),
-    at: z.string(),
-    stale_minutes: z.nullable(z.int()),
+    value: z.nullable(z.number()).meta({
+      description:
+        "m³/min (an anemometer's speed × its cross-section × 60); null: the sensor sent nothing in the last 24 h (issue 114, item 6)",
+    }),
+    at: z.nullable(z.string()).meta({ description: "Its latest reading (ISO); null where none is kept" }),
+    stale_minutes: z.nullable(z.int()).meta({
+      description:
+        "«нет данных N мин»: minutes since its latest reading once two expected intervals passed without one; null while fresh or none is kept",
+    }),
   }),
 );
 
@@ -455,7 +463,11 @@ const liveForecastSchema = z.object({
 });
 
 export const liveTileSchema = z.object({
-  working: z.string(),
+  working: z.string().meta({ description: "The working the tile's sensors belong to; empty for a place's tile" }),
+  place: z.nullable(z.enum(SENSOR_PLACE_NAMES)).meta({
+    description:
+      "Issue 114, item 6: the place of a tile of sensors without a working (the shaft's, the drainage line's, the main return's): its methane meters and flows, no forecast; null for a working's tile",
+  }),
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
   drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),
