@@ -138,7 +138,7 @@ export const sensorCompletenessRoute = route(
     "sensorCompleteness",
     "Per sensor and month of a year, the minutes in service valid, substituted and without data (D62)",
     [400, 404],
-    `Every sensor of the facility (retired ones with months in the year too), by code; a month only while the sensor was in service, up to now, on the company's clock. ${ADVISORY}`,
+    `Every sensor of the facility (retired ones with months in the year too), by code; a month only while the sensor was in service, up to now, on the company's clock: without a date put in service, from the day it was registered or of the month's first reading where one came before (issue 114, item 7: a month before both is left out, never 0 %). ${ADVISORY}`,
   ),
   {
     get: "/{id}/sensors/completeness",
