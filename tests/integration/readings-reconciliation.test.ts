@@ -351,6 +351,27 @@ it("says a file none of whose lines was read is unread, and one read in part par
   expect(partly.totals).toEqual({ in_file: 20, stored: 20, missing: 0, extra: 0, different: 0 });
 });
 
+// Issue 114, item 7: the stored readings at the instants of a line the reader could not read were counted again
+// as «нет в выгрузке» (extra), beside the line's own refusal: the file has them, unread.
+it("does not count the readings of an unread line or value as absent from the file", async () => {
+  const lines = ["Время;М-12;Q-1"];
+  for (let m = 0; m < 20; m++) {
+    const t = START + m * 60_000;
+    // 5–7: a time the reader does not take; 12: М-12's value not a number; 15: the line cut short, no Q-1.
+    const time = m >= 5 && m <= 7 ? new Date(t).toISOString().slice(0, 16) : wall(t);
+    if (m === 15) lines.push(`${time};${comma(methane(m))}`);
+    else lines.push(`${time};${m === 12 ? "нет" : comma(methane(m))};${comma(flow(m))}`);
+  }
+  const result = await reconciled(lines.join("\r\n"));
+  expect(result).toMatchObject({ verdict: "partly_read", refused_count: 5 });
+  // 20 minutes of two sensors stored; 3 lines, a value and a cell not read: 8 readings not compared, none extra.
+  expect(result.totals).toEqual({ in_file: 32, stored: 40, missing: 0, extra: 0, different: 0, unread: 8 });
+  const [methaneDay, flowDay] = result.days;
+  expect([methaneDay.sensor_code, methaneDay.extra, (methaneDay as { unread?: number }).unread]).toEqual(["М-12", 0, 4]);
+  expect([flowDay.sensor_code, flowDay.extra, (flowDay as { unread?: number }).unread]).toEqual(["Q-1", 0, 4]);
+  expect(result.days.flatMap((d) => d.examples)).toEqual([]);
+});
+
 it("reads a dispatch system's two-digit year and its date in a column of its own (issue 105 item 7)", async () => {
   const short = (t: number) => wall(t).replace(/\.20(\d\d) /, ".$1 ");
   const lines = ["Дата;Время;М-12;Q-1"];

@@ -89,6 +89,10 @@ const reconciliationCounts = {
   missing: z.int().meta({ description: "In the file, not stored" }),
   extra: z.int().meta({ description: "Stored within the file's first and last instant of that sensor, not in the file" }),
   different: z.int().meta({ description: "The same sensor and instant stored with another value" }),
+  unread: z.optional(z.int()).meta({
+    description:
+      "Issue 114, item 7: stored at an instant the file has a line or value for that was not read (a value refused, a line cut short, a line whose time was not read, between the lines read around it): not compared, never counted `extra`; absent for none",
+  }),
 };
 
 /** GET v1/telemetry/reconciliations/{id}/: a reconciliation's state and, once done, its counts per sensor and
