@@ -61,17 +61,18 @@ describe("web app: the channels without a working under their place", () => {
     // The readings are applied off the request thread: the tiles are waited for, as the user waits for them.
     const shaft = page.locator('[data-testid="live-tile"][aria-label^="Место: Ствол (канал вентилятора)"]');
     await shaft.getByText(/^Расход воздуха: нет данных 1\s56\d мин \(V-С\)$/).waitFor({ timeout: 60_000 });
+    // The batch is applied a day at a time: the last three hours' tiles are waited for too.
+    await expect.poll(async () => shaft.textContent(), { timeout: 60_000 }).toContain("М-С0,30 % об.норма");
+    const drainage = page.locator('[data-testid="live-tile"][aria-label^="Место: Дегазационный трубопровод"]');
+    await expect.poll(async () => drainage.textContent(), { timeout: 60_000 }).toContain("Расход дегазации: 25 м³/мин (Q-Д)");
     expect(await tiles.evaluateAll((all) => all.map((t) => t.querySelector(".ant-card-head-title")?.textContent))).toEqual([
       "Лава 3",
       "Ствол (канал вентилятора)",
       "Дегазационный трубопровод",
     ]);
-    expect(await shaft.textContent()).toContain("М-С0,30 % об.норма");
     expect(await shaft.textContent()).not.toContain("Расход дегазации");
     expect(await shaft.getByRole("button", { name: "Модель прогноза" }).count()).toBe(0);
-    const drainage = page.locator('[data-testid="live-tile"][aria-label^="Место: Дегазационный трубопровод"]');
     expect(await drainage.textContent()).toContain("М-Д42,00 % об.");
-    expect(await drainage.textContent()).toContain("Расход дегазации: 25 м³/мин (Q-Д)");
     expect(await drainage.textContent()).toContain("Норма загазирования не применяется: дегазационный трубопровод");
     const lava = page.locator('[data-testid="live-tile"][aria-label^="Выработка Лава 3"]');
     await lava.getByText(new RegExp(`^Расход воздуха: 1\\s200 м³/мин \\(V-3\\), нет данных (${SILENT}|${SILENT + 1}) мин$`)).waitFor();
