@@ -255,6 +255,7 @@ export default function ReconciliationDialog({ facility, onClose }: { facility: 
   return (
     <ExportSendModal
       sending={sending}
+      facility={facility}
       width={1000}
       title="Сверка с выгрузкой АГК"
       okText="Сверить"
