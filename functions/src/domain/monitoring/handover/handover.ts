@@ -41,6 +41,10 @@ type Open = Handover["open"];
 type LiveView = Awaited<ReturnType<typeof liveView>>;
 type States = Awaited<ReturnType<typeof checkStates>>["states"];
 
+/** A channel's silence in Russian numbers: since its latest reading kept, past the day too (issue 114,
+ *  item 6: «нет показаний 390 786 мин», not «за сутки» where the reading is known). */
+const silentText = (minutes: number) => `нет показаний ${minutes.toLocaleString("ru-RU")} мин`;
+
 /** What is open at handover, from the «Мониторинг» view, the book's entries not closed and the checks' states. */
 export function openLists(
   view: Pick<LiveView, "tiles">,
@@ -53,7 +57,7 @@ export function openLists(
     // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
     const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
     for (const m of tile.meters) {
-      if (m.stale_minutes !== null) open.silent.push({ code: m.code, working, text: `нет показаний ${m.stale_minutes} мин` });
+      if (m.stale_minutes !== null) open.silent.push({ code: m.code, working, text: silentText(m.stale_minutes) });
       else if (m.value === null) open.silent.push({ code: m.code, working, text: "нет показаний за сутки" });
       else if (m.state === "alarm" && m.value !== null)
         open.gassings.push({ code: m.code, working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
@@ -61,8 +65,7 @@ export function openLists(
         open.levels.push({ code: m.code, working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
     }
     for (const flow of [tile.air_flow, tile.drainage_flow])
-      if (flow && flow.stale_minutes !== null)
-        open.silent.push({ code: flow.code, working, text: `нет показаний ${flow.stale_minutes} мин` });
+      if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
     for (const f of tile.forecasts)
       if (f.p_exceed !== null && f.p_exceed >= 0.5 && (f.probability?.reliable ?? true))
