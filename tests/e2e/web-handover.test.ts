@@ -93,13 +93,9 @@ describe("web app: the shift handover, taken over and handed over", () => {
     const mine = page.getByTestId("handover").first();
     await mine.getByText("М-7: Защита М-7 зашунтирована на время ремонта").waitFor();
     const text = (await mine.textContent()) ?? "";
-    for (const words of [
-      OPEN_GASSING,
-      "М-7 (Лава 12-1): нет показаний за сутки",
-      "Замечания: Лава 12-1 остановлена",
-      "Смену сдал: Петров И.",
-      "Смену принял: не подписано",
-    ])
+    // Silent since the journal day's readings, months ago (issue 114, item 6: counted from the latest kept).
+    expect(text).toMatch(/М-7 \(Лава 12-1\): нет показаний \d{1,3}(\u00a0\d{3})* мин/);
+    for (const words of [OPEN_GASSING, "Замечания: Лава 12-1 остановлена", "Смену сдал: Петров И.", "Смену принял: не подписано"])
       expect(text).toContain(words);
     // The one who handed over is not offered to take it over? The server refuses it: 409 said on the card.
     await mine.getByRole("button", { name: "Принять смену" }).click();

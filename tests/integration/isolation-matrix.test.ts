@@ -122,6 +122,7 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/facilities/${a.facility.id}/sensors/template/` },
     { path: `/api/v1/facilities/${a.facility.id}/sensors/template/?format=csv` },
   ],
+  dispatchTemplate: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/dispatch-template/` }],
   importSensors: ({ a }) => {
     const file = { name: "Датчики.csv", text: `Код датчика;Вид датчика;Источник выбросов\nМ-Б2;Метан;${a.point.name}\n` };
     return [

@@ -351,6 +351,54 @@ it("says a file none of whose lines was read is unread, and one read in part par
   expect(partly.totals).toEqual({ in_file: 20, stored: 20, missing: 0, extra: 0, different: 0 });
 });
 
+// Issue 114, item 7: the stored readings at the instants of a line the reader could not read were counted again
+// as «нет в выгрузке» (extra), beside the line's own refusal: the file has them, unread.
+it("does not count the readings of an unread line or value as absent from the file", async () => {
+  const lines = ["Время;М-12;Q-1"];
+  for (let m = 0; m < 20; m++) {
+    const t = START + m * 60_000;
+    // 5–7: a time the reader does not take; 12: М-12's value not a number; 15: the line cut short, no Q-1.
+    const time = m >= 5 && m <= 7 ? new Date(t).toISOString().slice(0, 16) : wall(t);
+    if (m === 15) lines.push(`${time};${comma(methane(m))}`);
+    else lines.push(`${time};${m === 12 ? "нет" : comma(methane(m))};${comma(flow(m))}`);
+  }
+  const result = await reconciled(lines.join("\r\n"));
+  expect(result).toMatchObject({ verdict: "partly_read", refused_count: 5 });
+  // 20 minutes of two sensors stored; 3 lines, a value and a cell not read: 8 readings not compared, none extra.
+  expect(result.totals).toEqual({ in_file: 32, stored: 40, missing: 0, extra: 0, different: 0, unread: 8 });
+  const [methaneDay, flowDay] = result.days;
+  expect([methaneDay.sensor_code, methaneDay.extra, (methaneDay as { unread?: number }).unread]).toEqual(["М-12", 0, 4]);
+  expect([flowDay.sensor_code, flowDay.extra, (flowDay as { unread?: number }).unread]).toEqual(["Q-1", 0, 4]);
+  expect(result.days.flatMap((d) => d.examples)).toEqual([]);
+});
+
+// Issue 114, item 7: the dispatch dialogs offered no example of the file they take. The template is the
+// facility's own sensors' columns, and the reader reads every value of it (a reconciliation stores nothing).
+it("offers a template of the export for the facility's register that the reader reads whole", async () => {
+  const res = await h.request(`/api/v1/facilities/${facility}/sensors/dispatch-template/`, { token: staff });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(decodeURIComponent(res.headers.get("content-disposition") ?? "")).toContain("Шаблон — выгрузка АГК, Шахта «Сверка».csv");
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // UTF-8 with its byte order mark, as Russian Excel opens it; sent back as it came.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0].split(";").slice(1).sort()).toEqual(["Q-1", "М-12"]);
+  expect(lines).toHaveLength(4);
+  // Yesterday 10:00–10:02 on the company's clock, a flow with its digits grouped («12 345,6»).
+  expect(lines[1]).toMatch(/^\d\d\.\d\d\.\d{4} 10:00:00;/);
+  expect(lines[1]).toContain("12 345,6");
+  const result = await reconciledAt(facility, text, staff, true);
+  expect(result).toMatchObject({ state: "done", refused_count: 0, unknown_sensors: [] });
+  expect(result.totals.in_file).toBe(6);
+  // Another company's facility: 404.
+  expect((await h.request(`/api/v1/facilities/${facility}/sensors/dispatch-template/`, { token: other })).status).toBe(404);
+});
+
 it("reads a dispatch system's two-digit year and its date in a column of its own (issue 105 item 7)", async () => {
   const short = (t: number) => wall(t).replace(/\.20(\d\d) /, ".$1 ");
   const lines = ["Дата;Время;М-12;Q-1"];

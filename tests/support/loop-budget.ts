@@ -113,6 +113,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   getEmissionPoint: (f) => ({ path: `v1/facilities/${f.mine}/points/${f.point}/` }),
   listSensors: (f) => ({ path: `v1/facilities/${f.mine}/sensors/` }),
   sensorListTemplate: (f) => ({ path: `v1/facilities/${f.mine}/sensors/template/` }),
+  dispatchTemplate: (f) => ({ path: `v1/facilities/${f.mine}/sensors/dispatch-template/` }),
   sensorCompleteness: (f) => ({ path: `v1/facilities/${f.mine}/sensors/completeness/?year=${f.today.slice(0, 4)}` }),
   getSensor: (f) => ({ path: `v1/facilities/${f.mine}/sensors/${f.sensor}/` }),
   sensorGaps: (f) => ({ path: `v1/facilities/${f.mine}/sensors/${f.sensor}/gaps/?month=${f.today.slice(0, 7)}` }),

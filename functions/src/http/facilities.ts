@@ -12,6 +12,7 @@ import {
   revokeGatewayKey,
 } from "../domain/monitoring/ingest/register";
 import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
+import { dispatchTemplate } from "../domain/monitoring/ingest/dispatch-template";
 import { minutesRead } from "../domain/monitoring/live/minute-reads";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
@@ -55,6 +56,13 @@ export const facilityRoutes = routeApp()
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": csv ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": attachmentDisposition(`Шаблон — ${SENSOR_LIST_TEMPLATE.title}.${csv ? "csv" : "xlsx"}`),
+    });
+  })
+  .openapi(routes.dispatchTemplateRoute, async (c) => {
+    const file = await dispatchTemplate(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentDisposition(file.fileName),
     });
   })
   .openapi(routes.importSensorsRoute, async (c) => {

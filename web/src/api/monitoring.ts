@@ -66,6 +66,14 @@ export async function downloadSensorTemplate(facility: string, format: "xlsx" | 
   saveBlob(file.blob, file.fileName ?? `Шаблон — Датчики АГК.${format}`);
 }
 
+/** Issue 114, item 7: an example of the dispatch export for the facility's register (CSV). */
+export async function downloadDispatchTemplate(facility: string): Promise<void> {
+  const file = await api.download(
+    await routePath("facilities", (c) => c[":id"].sensors["dispatch-template"].$path({ param: encoded({ id: facility }) })),
+  );
+  saveBlob(file.blob, file.fileName ?? "Шаблон — выгрузка АГК.csv");
+}
+
 const sensorListForm = (file: File) => {
   const form = new FormData();
   form.set("file_data", file, file.name);

@@ -89,6 +89,10 @@ const reconciliationCounts = {
   missing: z.int().meta({ description: "In the file, not stored" }),
   extra: z.int().meta({ description: "Stored within the file's first and last instant of that sensor, not in the file" }),
   different: z.int().meta({ description: "The same sensor and instant stored with another value" }),
+  unread: z.optional(z.int()).meta({
+    description:
+      "Issue 114, item 7: stored at an instant the file has a line or value for that was not read (a value refused, a line cut short, a line whose time was not read, between the lines read around it): not compared, never counted `extra`; absent for none",
+  }),
 };
 
 /** GET v1/telemetry/reconciliations/{id}/: a reconciliation's state and, once done, its counts per sensor and
@@ -315,7 +319,9 @@ const liveMeterSchema = z.object({
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(["methane", "methane_high"]),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
-  value: z.nullable(z.number()).meta({ description: "The latest reading, % vol; null without one in the last 24 h" }),
+  value: z.nullable(z.number()).meta({
+    description: "The latest reading, % vol; null without one in the last 24 h (stale_minutes then counts from its latest kept, issue 114)",
+  }),
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
@@ -335,9 +341,15 @@ const liveMeterSchema = z.object({
 const liveFlowSchema = z.nullable(
   z.object({
     code: z.string(),
-    value: z.number().meta({ description: "m³/min (an anemometer's speed × its cross-section × 60)" }),
-    at: z.string(),
-    stale_minutes: z.nullable(z.int()),
+    value: z.nullable(z.number()).meta({
+      description:
+        "m³/min (an anemometer's speed × its cross-section × 60); null: the sensor sent nothing in the last 24 h (issue 114, item 6)",
+    }),
+    at: z.nullable(z.string()).meta({ description: "Its latest reading (ISO); null where none is kept" }),
+    stale_minutes: z.nullable(z.int()).meta({
+      description:
+        "«нет данных N мин»: minutes since its latest reading once two expected intervals passed without one; null while fresh or none is kept",
+    }),
   }),
 );
 
@@ -455,7 +467,11 @@ const liveForecastSchema = z.object({
 });
 
 export const liveTileSchema = z.object({
-  working: z.string(),
+  working: z.string().meta({ description: "The working the tile's sensors belong to; empty for a place's tile" }),
+  place: z.nullable(z.enum(SENSOR_PLACE_NAMES)).meta({
+    description:
+      "Issue 114, item 6: the place of a tile of sensors without a working (the shaft's, the drainage line's, the main return's): its methane meters and flows, no forecast; null for a working's tile",
+  }),
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
   drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),

@@ -7,6 +7,7 @@ import { LIMITS } from "@server/contract";
 import { isApiError } from "../../api/client";
 import { useSaveCheckIntervals, type CheckIntervalsView } from "../../api/instruments";
 import { kindOptions, roleOptions } from "./sensorTexts";
+import { NAMED_OPTIONS } from "../../shared/namedOptions";
 
 type Rule = { kind: string | null; role: string | null; per: "shift" | "days"; days: number | null };
 const ANY = "any";
@@ -83,6 +84,7 @@ export default function CheckIntervalsDialog({
               value={r.kind ?? ANY}
               onChange={(v) => change(i, { kind: v === ANY ? null : v })}
               options={[{ value: ANY, label: "Любой вид" }, ...kindOptions]}
+              {...NAMED_OPTIONS}
             />
             <Select
               aria-label={`Роль, правило ${i + 1}`}
@@ -90,6 +92,7 @@ export default function CheckIntervalsDialog({
               value={r.role ?? ANY}
               onChange={(v) => change(i, { role: v === ANY ? null : v })}
               options={[{ value: ANY, label: "Любая роль" }, ...roleOptions.map((o) => ({ ...o, label: capital(o.label) }))]}
+              {...NAMED_OPTIONS}
             />
             <Select
               aria-label={`Как часто, правило ${i + 1}`}
@@ -100,6 +103,7 @@ export default function CheckIntervalsDialog({
                 { value: "shift", label: "Каждую смену" },
                 { value: "days", label: "Раз в N дней" },
               ]}
+              {...NAMED_OPTIONS}
             />
             {r.per === "days" && (
               <InputNumber

@@ -6,10 +6,25 @@ import { Space, Tag, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { useCheckStates } from "../../api/instruments";
 
-export default function CheckProblems({ facility, working, sensor }: { facility: string; working?: string; sensor?: string }) {
+export default function CheckProblems({
+  facility,
+  working,
+  sensor,
+  sensors,
+}: {
+  facility: string;
+  working?: string;
+  sensor?: string;
+  /** A place's tile (issue 114, item 6): its sensors, listed as a working's are. */
+  sensors?: readonly string[];
+}) {
   const states = useCheckStates(facility);
   const flagged = (states.data?.sensors ?? []).filter(
-    (s) => (working === undefined || s.working === working) && (sensor === undefined || s.sensor === sensor) && s.problems.length > 0,
+    (s) =>
+      (working === undefined || s.working === working) &&
+      (sensor === undefined || s.sensor === sensor) &&
+      (sensors === undefined || sensors.includes(s.sensor)) &&
+      s.problems.length > 0,
   );
   if (flagged.length === 0) return null;
   const tags = (problems: readonly string[]) =>

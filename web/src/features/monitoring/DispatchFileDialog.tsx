@@ -5,10 +5,10 @@
 // retries says «не применена» with the reason, its stored readings counted. Loaded when opened.
 import { type ReactNode, useState } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, Upload } from "antd";
-import { UploadOutlined } from "@ant-design/icons";
+import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
-import { dispatchFileUpload, useReadingsBatch, type ReadingsBatch } from "../../api/monitoring";
+import { dispatchFileUpload, downloadDispatchTemplate, useReadingsBatch, type ReadingsBatch } from "../../api/monitoring";
 import { phaseText, uploadDirect, type DirectUpload, type UploadPhase } from "../../api/directUpload";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";
@@ -147,10 +147,37 @@ export function useExportSend<T>(target: (name: string) => DirectUpload<T>) {
   return { file, choice, phase, send, started: send.isPending || send.isSuccess };
 }
 
-/** The dialog of an export sent (useExportSend): what the file is (`intro`), its choice, OK sending it
- *  (hidden once sent; «Закрыть» once started), the send's refusal, then `children`: what became of it. */
+/** Issue 114, item 7: «Скачать шаблон» — an example of the export for the facility's register, and why it
+ *  could not be downloaded. */
+function DispatchTemplate({ facility }: { facility: string }) {
+  const download = useMutation({ mutationFn: () => downloadDispatchTemplate(facility) });
+  return (
+    <Flex vertical gap={4} align="flex-start">
+      <Button
+        type="link"
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={download.isPending}
+        onClick={() => download.mutate()}
+        style={{ padding: 0 }}
+      >
+        Скачать шаблон
+      </Button>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Пример файла в этом формате со столбцами датчиков площадки: замените его строки показаниями из выгрузки.
+      </Typography.Text>
+      {download.isError && <Alert type="error" showIcon role="alert" title={refusalText(download.error)} />}
+    </Flex>
+  );
+}
+
+/** The dialog of an export sent (useExportSend): what the file is (`intro`) with its template, its choice,
+ *  OK sending it (hidden once sent; «Закрыть» once started), the send's refusal, then `children`: what
+ *  became of it. */
 export function ExportSendModal<T>(props: {
   sending: ReturnType<typeof useExportSend<T>>;
+  /** The facility whose register the template's columns are. */
+  facility: string;
   title: string;
   okText: string;
   width: number;
@@ -173,6 +200,7 @@ export function ExportSendModal<T>(props: {
     >
       <Flex vertical gap={8}>
         <Typography.Paragraph style={{ margin: 0 }}>{props.intro}</Typography.Paragraph>
+        <DispatchTemplate facility={props.facility} />
         <ExportChooser started={started} file={file} choice={choice} phase={phase} testId={props.testId} />
         {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
         {props.children}
@@ -196,6 +224,7 @@ export default function DispatchFileDialog({ facility, onClose }: { facility: st
   return (
     <ExportSendModal
       sending={sending}
+      facility={facility}
       width={760}
       title="Загрузить выгрузку АГК"
       okText="Загрузить"

@@ -11,11 +11,13 @@ import { useMethaneLimits } from "../../api/journal";
 import { limitText } from "./limitTexts";
 import CheckProblems from "./CheckProblems";
 import { displayDateTime } from "../../shared/dates";
+import { SENSOR_PLACES } from "@core/sensor-places";
 import {
   STATE_COLOR,
   forecastTable,
   groupedBy,
   horizonsOf,
+  flowText,
   levelsText,
   meterValue,
   number,
@@ -174,11 +176,16 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
   const [chart, setChart] = useState(false);
   const [binding, setBinding] = useState(false);
   const worst = worstState(tile);
+  // Issue 114, item 6: the sensors without a working are a tile under their place (no model, no chart).
+  const place = tile.place ? SENSOR_PLACES[tile.place] : null;
   return (
     <Card
-      title={tile.working}
+      title={place ?? tile.working}
+      // A place's name («Ствол (канал вентилятора)») wraps between its words beside the head's tag on a
+      // phone, never cut with «…».
+      styles={{ title: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" } }}
       data-testid="live-tile"
-      aria-label={`Выработка ${tile.working}: ${worst.words}`}
+      aria-label={`${place ? `Место: ${place}` : `Выработка ${tile.working}`}: ${worst.words}`}
       style={{ borderColor: BORDER[worst.state], borderWidth: BORDER[worst.state] ? 2 : 1 }}
       extra={<Tag color={worst.colour}>{worst.words}</Tag>}
     >
@@ -198,20 +205,15 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             )}
           </Flex>
         ))}
-        {/* Issue 118: a sensor of the working whose check failed or is overdue. */}
-        <CheckProblems facility={facility} working={tile.working} />
-        <Typography.Text>
-          Расход воздуха:{" "}
-          {tile.air_flow
-            ? `${number(tile.air_flow.value, 0)} м³/мин (${tile.air_flow.code})${tile.air_flow.stale_minutes === null ? "" : `, ${staleText(tile.air_flow.stale_minutes)}`}`
-            : "нет датчика"}
-        </Typography.Text>
-        <Typography.Text>
-          Расход дегазации:{" "}
-          {tile.drainage_flow
-            ? `${number(tile.drainage_flow.value, 1)} м³/мин (${tile.drainage_flow.code})${tile.drainage_flow.stale_minutes === null ? "" : `, ${staleText(tile.drainage_flow.stale_minutes)}`}`
-            : "нет датчика"}
-        </Typography.Text>
+        {/* Issue 118: a sensor of the working (or the place's) whose check failed or is overdue. */}
+        {place ? (
+          <CheckProblems facility={facility} working="" sensors={tile.meters.map((m) => m.sensor)} />
+        ) : (
+          <CheckProblems facility={facility} working={tile.working} />
+        )}
+        {/* A place's tile says the flows it has; a working's says a flow meter it lacks. */}
+        {(!place || tile.air_flow) && <Typography.Text>Расход воздуха: {flowText(tile.air_flow, 0)}</Typography.Text>}
+        {(!place || tile.drainage_flow) && <Typography.Text>Расход дегазации: {flowText(tile.drainage_flow, 1)}</Typography.Text>}
         {tile.forecasts.length > 0 && (
           <>
             <ForecastTable forecasts={tile.forecasts} />
@@ -222,14 +224,16 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
         <Typography.Text type="secondary">
           {tile.updated_at ? `Последнее показание: ${displayDateTime(tile.updated_at)}` : "Показаний за сутки нет"}
         </Typography.Text>
-        <Flex wrap gap={8}>
-          <Button size="small" onClick={() => setBinding(true)}>
-            Модель прогноза
-          </Button>
-          <Button size="small" onClick={() => setChart((v) => !v)} aria-expanded={chart}>
-            {chart ? "Скрыть график" : "График за сутки"}
-          </Button>
-        </Flex>
+        {!place && (
+          <Flex wrap gap={8}>
+            <Button size="small" onClick={() => setBinding(true)}>
+              Модель прогноза
+            </Button>
+            <Button size="small" onClick={() => setChart((v) => !v)} aria-expanded={chart}>
+              {chart ? "Скрыть график" : "График за сутки"}
+            </Button>
+          </Flex>
+        )}
         {chart && (
           <Suspense>
             <LiveChartCard facility={facility} working={tile.working} updated={tile.updated_at} />

@@ -88,6 +88,7 @@ const VIEW: LiveView = {
   tiles: [
     {
       working: "Лава 12-1",
+      place: null,
       meters: [
         meter({}),
         meter({ sensor: "s2", code: "М-2", value: 0.4, state: "none", state_label: "нет данных 12 мин", stale_minutes: 12 }),
@@ -100,6 +101,7 @@ const VIEW: LiveView = {
     },
     {
       working: "Лава 14",
+      place: null,
       meters: [meter({ sensor: "s3", code: "М-3", value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" })],
       air_flow: null,
       drainage_flow: null,
@@ -359,4 +361,44 @@ it("says on the tile that a sensor did not pass its check", async () => {
   await within(tile).findByText("датчик не прошел проверку 01.03.2026");
   expect(within(tile).getByRole("link", { name: "М-7" }).getAttribute("href")).toBe("/facilities/f1/sensors/s1/checks");
   expect(within(tile).queryByText("М-9")).toBeNull();
+});
+
+// Issue 114, item 6: the sensors without a working are a tile under their place — the shaft's meter and its
+// anemometer silent past the day, said in minutes, never «нет датчика» — with no model and no chart of a
+// working; a working's anemometer silent past the day is said so too.
+it("shows a place's tile of the sensors without a working, a silent anemometer by its minutes", async () => {
+  const shaft: LiveTile = {
+    working: "",
+    place: "shaft",
+    meters: [
+      meter({ sensor: "s5", code: "М-С", place: "shaft", value: 0.3, warning: null, alarm: null, state: "normal", state_label: "норма" }),
+    ],
+    air_flow: { code: "V-С", value: null, at: "2026-02-28T01:00:00.000Z", stale_minutes: 1561 },
+    drainage_flow: null,
+    forecasts: [],
+    forecast_note: "",
+    updated_at: "2026-03-01T03:00:00.000Z",
+  };
+  app = openPart(<LiveTileCard facility="f1" tile={shaft} />, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
+  );
+  const tile = await screen.findByTestId("live-tile");
+  expect(tile.getAttribute("aria-label")).toBe("Место: Ствол (канал вентилятора): нет данных 1\u00a0561 мин (V-С)");
+  expect(tile.querySelector(".ant-card-head-title")?.textContent).toBe("Ствол (канал вентилятора)");
+  expect(tile.textContent).toContain("Расход воздуха: нет данных 1\u00a0561 мин (V-С)");
+  expect(tile.textContent).not.toContain("нет датчика");
+  // No drainage line at the shaft: not said; no model or chart of a working.
+  expect(tile.textContent).not.toContain("Расход дегазации");
+  expect(within(tile).queryByText("Модель прогноза")).toBeNull();
+  expect(within(tile).queryByText("График за сутки")).toBeNull();
+});
+
+it("says a working's anemometer silent through the day by its code, not «нет датчика»", async () => {
+  const lava: LiveTile = { ...VIEW.tiles[1], air_flow: { code: "V-1", value: null, at: null, stale_minutes: null } };
+  app = openPart(<LiveTileCard facility="f1" tile={lava} />, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
+  );
+  const working = await screen.findByTestId("live-tile");
+  expect(working.textContent).toContain("Расход воздуха: нет показаний за сутки (V-1)");
+  expect(working.textContent).toContain("Расход дегазации: нет датчика");
 });

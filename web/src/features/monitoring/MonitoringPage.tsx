@@ -1,4 +1,5 @@
-// «Мониторинг» of a facility (issue 78): a tile per working — its methane meters against 0,9·W, W and A,
+// «Мониторинг» of a facility (issue 78): a tile per working, and per place of the sensors without a
+// working (issue 114, item 6: the shaft's, the drainage line's, the main return's) — its methane meters against 0,9·W, W and A,
 // its air and drainage flow, «нет данных N мин», the bound models' forecasts and the alert rule (D65) —
 // kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
 // (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
@@ -30,11 +31,13 @@ export default function MonitoringPage() {
       </Typography.Text>
       {live.error && <Alert type="warning" showIcon title={`Обновления прерваны: ${live.error}. Повторяем…`} />}
       {live.view && tiles.length === 0 && (
-        <Typography.Text>На площадке нет датчиков, отнесенных к выработкам: укажите выработку в карточке датчика.</Typography.Text>
+        <Typography.Text>
+          На площадке нет датчиков метана, скорости воздуха и расхода в работе: добавьте их в реестр датчиков.
+        </Typography.Text>
       )}
       <Row gutter={[16, 16]}>
         {tiles.map((tile) => (
-          <Col key={tile.working} xs={24} lg={12} xxl={8}>
+          <Col key={tile.place ?? `working:${tile.working}`} xs={24} lg={12} xxl={8}>
             <LiveTileCard facility={facilityId} tile={tile} />
           </Col>
         ))}

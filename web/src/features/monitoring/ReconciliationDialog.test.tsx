@@ -8,6 +8,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { closeApp, openPart, type OpenApp } from "../../testing/render-app";
 import { success } from "../../testing/contract-api";
 import { api } from "../../api/client";
+import { DISPATCH_TIME_FORMATS } from "@server/contract";
 import ReconciliationDialog from "./ReconciliationDialog";
 
 let app: OpenApp;
@@ -184,6 +185,54 @@ it.each([
   expect(alert.textContent).toContain("Что изменить: исправьте в выгрузке строки с этими причинами");
   expect(alert.textContent).toContain("коды датчиков — как в реестре датчиков площадки");
   expect(dialog.textContent).not.toContain("Расхождений нет");
+});
+
+// Issue 114, item 7: three lines of a time not read each repeated the time's formats (some 200 characters) in
+// the summary, and the stored readings at their instants were «нет в выгрузке» beside them.
+it("says the time's formats once, and the readings of the lines not read apart from «нет в выгрузке»", async () => {
+  vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
+  const refused = [6, 7, 8].map((line) => ({
+    line,
+    reason: `время «2026-03-01T13:0${line - 1}» не в формате: ${DISPATCH_TIME_FORMATS}`,
+  }));
+  app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
+    a
+      .on("readingsUploadUrl", GRANT)
+      .on("createReadingsReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getReadingsReconciliation", {
+        id: "r1",
+        facility: "f1",
+        state: "done",
+        verdict: "partly_read",
+        file_name: "АГК.csv",
+        created_at: AT,
+        from: AT,
+        to: AT,
+        totals: { in_file: 34, stored: 40, missing: 0, extra: 0, different: 0, unread: 6 },
+        days_count: 0,
+        days: [],
+        refused_count: 3,
+        refused,
+        unknown_sensors: [],
+      }),
+  );
+  const { dialog, inside } = await sent(new File(["Время;М-12\n"], "АГК.csv", { type: "text/csv" }));
+  const alert = (await inside.findByText(/^Выгрузка прочитана не вся/)).closest<HTMLElement>(".ant-alert")!;
+  expect([...alert.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+    "Строка 6: время «2026-03-01T13:05» не в формате",
+    "Строка 7: время «2026-03-01T13:06» не в формате",
+    "Строка 8: время «2026-03-01T13:07» не в формате",
+  ]);
+  expect(alert.textContent?.split(DISPATCH_TIME_FORMATS)).toHaveLength(2);
+  expect(alert.textContent).toContain(`время — ${DISPATCH_TIME_FORMATS}; значения —`);
+  expect(alert.querySelector(".ant-alert-title")?.textContent).toBe(
+    "Выгрузка прочитана не вся: не прочитано строк и значений — 3; сверено только прочитанное, расхождений в нем нет",
+  );
+  const summary = within(dialog.querySelector<HTMLElement>(".ant-descriptions")!);
+  const value = (label: string) =>
+    summary.getByText(label).closest(".ant-descriptions-item-container")?.querySelector(".ant-descriptions-item-content")?.textContent;
+  expect(value("Не сверено показаний хранилища (строки выгрузки не прочитаны)")).toBe("6");
+  expect(value("Нет в выгрузке")).toBe("0");
 });
 
 // Issue 107, item 1: a large export's rows of sensor and day are thousands; the table reads them a page at a time.

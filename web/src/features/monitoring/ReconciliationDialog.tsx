@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Alert, Button, Descriptions, Flex, Space, Spin, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
+import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
 import {
   downloadReconciliationXlsx,
   reconciliationUpload,
@@ -102,19 +102,28 @@ function FillResult({ batch }: { batch: string }) {
 /** How many of a file's refusals the verdict names; the table below lists them all. */
 const REASONS_SHOWN = 3;
 
-/** Issue 105 item 7: what the file's refusals say to do, with the first of them. */
+/** The tail of a time the reader does not take: its formats, said once under the reasons (issue 114, item 7). */
+const TIME_FORMATS_TAIL = ` не в формате: ${DISPATCH_TIME_FORMATS}`;
+
+/** A refusal as the summary lists it: a time's formats left for the line under the list. */
+export const shortReason = (reason: string) =>
+  reason.endsWith(TIME_FORMATS_TAIL) ? `${reason.slice(0, -TIME_FORMATS_TAIL.length)} не в формате` : reason;
+
+/** Issue 105 item 7: what the file's refusals say to do, with the first of them; the formats each once. */
 function Unread({ result }: { result: Reconciliation }) {
+  const shown = result.refused.slice(0, REASONS_SHOWN);
+  const times = shown.some((r) => r.reason.endsWith(TIME_FORMATS_TAIL));
   return (
     <Flex vertical gap={4}>
       <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-        {result.refused.slice(0, REASONS_SHOWN).map((r) => (
+        {shown.map((r) => (
           <li key={`${r.line}|${r.reason}`}>
-            Строка {count(r.line)}: {r.reason}
+            Строка {count(r.line)}: {shortReason(r.reason)}
           </li>
         ))}
       </ul>
       <span>
-        {`Что изменить: исправьте в выгрузке строки с этими причинами, как сказано в них (значения — ${DISPATCH_VALUE_FORMATS}; коды датчиков — как в реестре датчиков площадки), и сверьте ее заново.`}
+        {`Что изменить: исправьте в выгрузке строки с этими причинами, как сказано в них (${times ? `время — ${DISPATCH_TIME_FORMATS}; ` : ""}значения — ${DISPATCH_VALUE_FORMATS}; коды датчиков — как в реестре датчиков площадки), и сверьте ее заново.`}
         {result.refused_count > REASONS_SHOWN && " Все не прочитанные строки — в таблице ниже."}
       </span>
     </Flex>
@@ -182,6 +191,10 @@ function ResultView({ result, page, onPage }: { result: Reconciliation; page: nu
           ...(result.refused_count > 0
             ? [{ key: "refused", label: "Не прочитано строк и значений", children: count(result.refused_count) }]
             : []),
+          // Issue 114, item 7: the stored readings at those lines' instants: not compared, not «нет в выгрузке».
+          ...(totals.unread
+            ? [{ key: "unread", label: "Не сверено показаний хранилища (строки выгрузки не прочитаны)", children: count(totals.unread) }]
+            : []),
         ]}
       />
       <Space wrap>
@@ -242,6 +255,7 @@ export default function ReconciliationDialog({ facility, onClose }: { facility: 
   return (
     <ExportSendModal
       sending={sending}
+      facility={facility}
       width={1000}
       title="Сверка с выгрузкой АГК"
       okText="Сверить"

@@ -14,6 +14,7 @@ import { displayDate } from "../../shared/dates";
 import type { EmissionPoint } from "../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../api/monitoring";
 import { conditionOptions, kindOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
+import { NAMED_OPTIONS } from "../../shared/namedOptions";
 
 interface SensorForm {
   code: string;
@@ -119,7 +120,7 @@ export default function SensorDialog({
           rules={[{ required: true, whitespace: true, message: "Введите код датчика, как его называет АГК шахты" }]}
         />
         <Form.Item label="Вид датчика" name="kind">
-          <Select aria-label="Вид датчика" options={kindOptions} />
+          <Select aria-label="Вид датчика" options={kindOptions} {...NAMED_OPTIONS} />
         </Form.Item>
         <TextItem
           label="Участок"
@@ -131,7 +132,7 @@ export default function SensorDialog({
         <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
         <Form.Item label="Место датчика" name="place">
           {/* All ten places in the list at once (a virtual list showed only those around the chosen one). */}
-          <Select aria-label="Место датчика" options={placeOptions} virtual={false} listHeight={320} />
+          <Select aria-label="Место датчика" options={placeOptions} {...NAMED_OPTIONS} listHeight={320} />
         </Form.Item>
         <Form.Item
           label="Измеряет источник выбросов"
@@ -147,10 +148,11 @@ export default function SensorDialog({
             allowClear
             placeholder="не измеряет источник"
             options={measured.map((p) => ({ value: p.id, label: p.name }))}
+            {...NAMED_OPTIONS}
           />
         </Form.Item>
         <Form.Item label="Роль" name="role">
-          <Select aria-label="Роль датчика" options={roleOptions} />
+          <Select aria-label="Роль датчика" options={roleOptions} {...NAMED_OPTIONS} />
         </Form.Item>
         {levelled && (
           <Space align="start">
@@ -173,7 +175,7 @@ export default function SensorDialog({
         )}
         {(kind === "flow" || kind === "methane_flow") && (
           <Form.Item label="Условия расхода" name="conditions">
-            <Select aria-label="Условия расхода" options={conditionOptions} />
+            <Select aria-label="Условия расхода" options={conditionOptions} {...NAMED_OPTIONS} />
           </Form.Item>
         )}
         <InServiceItems />

@@ -12,7 +12,8 @@
 import { useState } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
-import { ADVISORY_NOTE } from "@core/monitoring";
+import { ADVISORY_NOTE, SENSOR_KIND_NAMES } from "@core/monitoring";
+import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import { closeApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
 import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";
@@ -25,6 +26,7 @@ import DispatchFileDialog from "./DispatchFileDialog";
 import SensorImportDialog from "./SensorImportDialog";
 import GatewayKeysCard from "./GatewayKeysCard";
 import SensorsPage from "./SensorsPage";
+import { conditionOptions, ROLES } from "./sensorTexts";
 
 let app: OpenApp;
 
@@ -530,4 +532,47 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
   const query = queryClient.getQueryCache().find({ queryKey: ["monitoring", "batches", "b1"] })!;
   const intervals = query.observers.map(({ options: { refetchInterval: every } }) => (typeof every === "function" ? every(query) : every));
   expect(intervals).toEqual([false]);
+});
+
+// Issue 114, item 7: a select's options are read by a screen reader from the accessibility tree, where antd
+// kept a hidden list of each open select's options whose text was the option's value — «air_velocity»,
+// «recording», a point's id — beside the Russian label the user sees. No select of the register's dialog
+// exposes an internal code: every option's name, text and title are the Russian words.
+it("exposes no internal code in the options of the register's selects", async () => {
+  openSensors();
+  await screen.findByText("М-12");
+  await app.user.click(screen.getByText("Добавить датчик").closest("button")!);
+  const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
+  const inside = within(dialog);
+  const codes = [...SENSOR_KIND_NAMES, ...SENSOR_PLACE_NAMES, ...Object.keys(ROLES), ...conditionOptions.map((o) => o.value), "p1"];
+  /** What the open select's options say to a screen reader and on hover: names, texts and titles. */
+  const said = () =>
+    [...document.querySelectorAll("[role=option], [role=listbox]")].flatMap((el) => [
+      el.getAttribute("aria-label") ?? "",
+      el.getAttribute("title") ?? "",
+      el.textContent ?? "",
+      ...[...el.querySelectorAll("[title]")].map((t) => t.getAttribute("title") ?? ""),
+    ]);
+  const leaked = () =>
+    said().flatMap((text) => codes.filter((code) => new RegExp(`(^|[^\\p{L}\\d_-])${code}($|[^\\p{L}\\d_-])`, "u").test(text)));
+  for (const [label, pick] of [
+    ["Вид датчика", "Расход газовой смеси, м³/мин"],
+    ["Место датчика", "Ствол (канал вентилятора)"],
+    ["Измеряет источник выбросов", "Ствол № 2"],
+    ["Роль датчика", "регистрирующий"],
+    ["Условия расхода", "рабочие (по датчикам давления и температуры)"],
+  ] as const) {
+    await app.user.click(await inside.findByLabelText(label));
+    const option = await screen.findByText(
+      (_, el) => el?.classList.contains("ant-select-item-option-content") === true && el.textContent === pick,
+    );
+    // Each option listed for a screen reader is named by its Russian label.
+    const names = [...document.querySelectorAll(".ant-select-dropdown:not(.ant-select-dropdown-hidden) [role=option]")].map(
+      (el) => el.getAttribute("aria-label") ?? el.textContent ?? "",
+    );
+    expect(names, label).toContain(pick);
+    for (const name of names) expect(name, label).toMatch(/[А-Яа-яЁё]/);
+    expect(leaked(), label).toEqual([]);
+    await app.user.click(option);
+  }
 });

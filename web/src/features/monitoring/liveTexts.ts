@@ -56,7 +56,10 @@ export function worstState(tile: LiveTile): TileHead {
   const silent = [...tile.meters, tile.air_flow, tile.drainage_flow].flatMap((m) =>
     m !== null && m.stale_minutes !== null ? [{ code: m.code, minutes: m.stale_minutes }] : [],
   );
-  const unread = tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null).map((m) => m.code);
+  const unread = [
+    ...tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null),
+    ...[tile.air_flow, tile.drainage_flow].filter((f) => f !== null && f.value === null && f.stale_minutes === null),
+  ].map((m) => m!.code);
   const words = [
     unread.length > 0 ? `${STATE_WORDS.none} (${unread.join(", ")})` : null,
     silent.length > 0 ? silences(silent) : null,
@@ -74,6 +77,17 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
 };
 
 export const staleText = (minutes: number) => `нет данных ${minutes.toLocaleString("ru-RU")} мин`;
+
+type Flow = LiveTile["air_flow"];
+
+/** A tile's flow line after «Расход воздуха: »: the figure with its sensor and silence; a sensor silent
+ *  through the day by its silence (issue 114, item 6: never «нет датчика» while it is in the register). */
+export function flowText(flow: Flow, digits: number): string {
+  if (!flow) return "нет датчика";
+  if (flow.value === null)
+    return `${flow.stale_minutes === null ? "нет показаний за сутки" : staleText(flow.stale_minutes)} (${flow.code})`;
+  return `${number(flow.value, digits)} м³/мин (${flow.code})${flow.stale_minutes === null ? "" : `, ${staleText(flow.stale_minutes)}`}`;
+}
 
 export const meterValue = (meter: Meter) => (meter.value === null ? "—" : `${number(meter.value, 3, 2)} % об.`);
 

@@ -87,8 +87,10 @@ describe("the shift handover (D95)", () => {
       { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 10:00 не закрыта" },
       { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 14:00 не закрыта" },
     ]);
-    expect(made.open.silent.map((s) => s.code).sort()).toEqual(["М-7", "М-8", "М-9"]);
-    expect(made.open.silent[0].text).toMatch(/^нет показаний \d+ мин$/);
+    // The longwall's flow meter sent nothing all day: silent too (issue 114, item 6; it was «нет датчика»).
+    expect(made.open.silent.map((s) => s.code).sort()).toEqual(["Q-1", "М-7", "М-8", "М-9"]);
+    expect(made.open.silent[0].text).toMatch(/^нет показаний \d{1,3}(\u00a0\d{3})* мин$/);
+    expect(made.open.silent.find((s) => s.code === "Q-1")).toEqual({ code: "Q-1", working: "Лава 12-1", text: "нет показаний за сутки" });
     expect(made.open.checks).toEqual([{ code: "М-7", working: "Лава 12-1", text: "датчик не прошел проверку 02.03.2026" }]);
     expect(made.open.verification).toEqual([{ code: "М-8", working: "Лава 12-1", text: "вне поверки с 01.03.2026" }]);
 

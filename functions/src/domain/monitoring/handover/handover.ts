@@ -25,6 +25,7 @@ import type {
   sensorCheckPeriodQuery,
 } from "../../../contract/schemas/sensor-checks";
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
+import { SENSOR_PLACES } from "@core/sensor-places";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import type { liveView } from "../live/live";
 import { currentLiveView } from "../live/minute-reads";
@@ -40,6 +41,10 @@ type Open = Handover["open"];
 type LiveView = Awaited<ReturnType<typeof liveView>>;
 type States = Awaited<ReturnType<typeof checkStates>>["states"];
 
+/** A channel's silence in Russian numbers: since its latest reading kept, past the day too (issue 114,
+ *  item 6: «нет показаний 390 786 мин», not «за сутки» where the reading is known). */
+const silentText = (minutes: number) => `нет показаний ${minutes.toLocaleString("ru-RU")} мин`;
+
 /** What is open at handover, from the «Мониторинг» view, the book's entries not closed and the checks' states. */
 export function openLists(
   view: Pick<LiveView, "tiles">,
@@ -49,22 +54,24 @@ export function openLists(
 ): Open {
   const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [] };
   for (const tile of view.tiles) {
+    // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
+    const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
     for (const m of tile.meters) {
-      if (m.stale_minutes !== null) open.silent.push({ code: m.code, working: tile.working, text: `нет показаний ${m.stale_minutes} мин` });
-      else if (m.value === null) open.silent.push({ code: m.code, working: tile.working, text: "нет показаний за сутки" });
+      if (m.stale_minutes !== null) open.silent.push({ code: m.code, working, text: silentText(m.stale_minutes) });
+      else if (m.value === null) open.silent.push({ code: m.code, working, text: "нет показаний за сутки" });
       else if (m.state === "alarm" && m.value !== null)
-        open.gassings.push({ code: m.code, working: tile.working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
+        open.gassings.push({ code: m.code, working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
       else if ((m.state === "warning" || m.state === "pre_warning") && m.value !== null)
-        open.levels.push({ code: m.code, working: tile.working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
+        open.levels.push({ code: m.code, working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
     }
     for (const flow of [tile.air_flow, tile.drainage_flow])
-      if (flow && flow.stale_minutes !== null)
-        open.silent.push({ code: flow.code, working: tile.working, text: `нет показаний ${flow.stale_minutes} мин` });
+      if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
+      else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
     for (const f of tile.forecasts)
       if (f.p_exceed !== null && f.p_exceed >= 0.5 && (f.probability?.reliable ?? true))
         open.forecasts.push({
           code: f.horizon_label,
-          working: tile.working,
+          working,
           text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
         });
   }

@@ -60,7 +60,10 @@ export type RefusalKind = "value" | "line" | "incomplete";
 
 export interface DispatchSink {
   reading(line: number, code: string, t: number, value: number): string | undefined;
-  refuse(line: number, reason: string, kind?: RefusalKind): void;
+  /** `at`: the instant of what is refused where the line's time was read (a value refused, a line cut
+   *  short), with the codes of the sensors it leaves unread (none: every sensor of the line); absent where
+   *  the line's time was not read (issue 114, item 7). */
+  refuse(line: number, reason: string, kind?: RefusalKind, at?: { t: number; codes?: readonly string[] }): void;
 }
 
 export interface DispatchOptions {
@@ -349,11 +352,14 @@ export class DispatchReader {
     // A line of one reading (the rows layout) loses the line with its value.
     const kind: RefusalKind = named ? "value" : "line";
     if (!read.ok) {
-      this.sink.refuse(line, `${named ? `«${code.slice(0, 40)}»: ` : ""}значение «${cell.trim().slice(0, 40)}» не число`, kind);
+      this.sink.refuse(line, `${named ? `«${code.slice(0, 40)}»: ` : ""}значение «${cell.trim().slice(0, 40)}» не число`, kind, {
+        t,
+        codes: [code],
+      });
       return;
     }
     const refused = this.sink.reading(line, code, t, read.value);
-    if (refused) this.sink.refuse(line, refused, kind);
+    if (refused) this.sink.refuse(line, refused, kind, { t, codes: [code] });
   }
 
   private row(line: number, fields: string[]) {
@@ -366,7 +372,7 @@ export class DispatchReader {
     }
     if (layout.kind === "rows") {
       const code = (fields[layout.sensor] ?? "").trim();
-      if (code === "") this.sink.refuse(line, "не указан код датчика");
+      if (code === "") this.sink.refuse(line, "не указан код датчика", "line", { t });
       else this.value(line, code, fields[layout.value] ?? "", t, false);
       return;
     }
@@ -385,6 +391,7 @@ export class DispatchReader {
         `строка неполная: ${fields.length} из ${layout.codes.length} столбцов заголовка — нет значений ${named.join(", ")}` +
           `${lacking.length > 3 ? ` и еще ${lacking.length - 3}` : ""}; остальные значения строки прочитаны`,
         "incomplete",
+        { t, codes: lacking },
       );
     }
   }

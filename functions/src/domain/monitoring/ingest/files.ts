@@ -263,6 +263,14 @@ async function* fileBytes(deps: Pick<Deps, "blobs">, key: string, limit = Number
   }
 }
 
+/** Issue 114, item 7: instants (UTC ms, both included) a file has lines or values for that were not read,
+ *  of the sensors named (all where none are). */
+export interface UnreadSpan {
+  from: number;
+  to: number;
+  sensors?: readonly string[];
+}
+
 /** A file batch read from its file: each part of its accepted readings handed to `apply` (in file
  *  order), and what the batch's status says of the file. */
 export async function readFileBatch(
@@ -271,6 +279,11 @@ export async function readFileBatch(
   apply: (part: number, readings: SensorReadings[]) => Promise<void>,
   /** Told each code the file names that the facility's register has not (a reconciliation names them). */
   unknown?: (code: string) => void,
+  /** Issue 114, item 7: told the instants the file has lines or values for that were not read — a value
+   *  refused (its sensor at its instant), a line cut short (its lacking sensors), a line whose time was not
+   *  read (every sensor, between the instants of the lines read before and after it): a reconciliation
+   *  does not count the stored readings there as absent from the file. */
+  unread?: (span: UnreadSpan) => void,
 ): Promise<
   Pick<ReadingsBatch, "lines" | "refused" | "refused_count" | "refused_values" | "refused_lines" | "incomplete_lines" | "readings_sha256">
 > {
@@ -290,6 +303,9 @@ export async function readFileBatch(
   let partDay = -1;
   let parts = 0;
   const ready: SensorReadings[][] = [];
+  // The instant of the latest line read, in file order, and whether a line whose time was not read came since.
+  let lastRead = Number.NEGATIVE_INFINITY;
+  let gap = false;
   const reader = new DispatchReader(
     {
       zone: zoneOf(company),
@@ -305,6 +321,9 @@ export async function readFileBatch(
     },
     {
       reading(_line, code, t, value) {
+        if (gap && t > lastRead + 1) unread?.({ from: lastRead + 1, to: t - 1 });
+        gap = false;
+        lastRead = t;
         const sensor: Sensor | string = sensorAt(index, code, t);
         if (typeof sensor === "string") {
           if (unknown && !index.byCode.has(code.trim().toLocaleLowerCase("ru"))) unknown(code.trim());
@@ -319,10 +338,21 @@ export async function readFileBatch(
         hash.update(`${hashed++ ? "," : ""}${JSON.stringify([sensor.id, t, value])}`);
         return undefined;
       },
-      refuse(line, reason, kind = "line") {
+      refuse(line, reason, kind = "line", at) {
         refusedCount++;
         kinds[kind]++;
         if (refused.length < LIMITS.monitoring.refusedListed) refused.push({ line, reason });
+        if (!unread) return;
+        if (!at) {
+          // The header's refusals (a column of an unknown sensor) leave no instant unread.
+          if (line > 1) gap = true;
+          return;
+        }
+        const sensors = at.codes?.flatMap((code) => {
+          const sensor = sensorAt(index, code, at.t);
+          return typeof sensor === "string" ? [] : [sensor.id];
+        });
+        unread({ from: at.t, to: at.t, ...(sensors ? { sensors } : {}) });
       },
     },
   );

@@ -31,7 +31,7 @@ import { shownText } from "../../../contract/certificate-text";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
 import type { BatchReading, ReadingsBatch } from "../../../ports";
-import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
+import { readFileBatch, releaseUploadBudget, uploadedExport, type UnreadSpan } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
 import { joinedReadings } from "./reading-columns";
 import { readingsBetween } from "./stored-readings";
@@ -353,6 +353,9 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
   const codeOf = new Map(sensors.map((s) => [s.id, s.code]));
   const gathered = new Map<string, Gathered>();
   const unknown = new Set<string>();
+  // Issue 114, item 7: where the file has lines or values not read, per sensor and for every sensor.
+  const unreadOf = new Map<string, UnreadSpan[]>();
+  const unreadAll: UnreadSpan[] = [];
   const status = await readFileBatch(
     deps,
     { company: record.company, facility: record.facility, received_at: deps.clock.now().toISOString(), file: record.file_upload },
@@ -365,6 +368,15 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
       }
     },
     (code) => unknown.add(code),
+    (span) => {
+      if (!span.sensors) unreadAll.push(span);
+      else
+        for (const id of span.sensors) {
+          const list = unreadOf.get(id);
+          if (list) list.push(span);
+          else unreadOf.set(id, [span]);
+        }
+    },
   );
   // The company's date of an instant: its zone's offset read once per UTC hour.
   const offsets = new Map<number, number>();
@@ -397,6 +409,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
     from = Math.min(from, first);
     to = Math.max(to, last);
     const stored = await storedReadings(deps, record.company, { id: sensor, facility: record.facility }, first, last);
+    const notRead = unreadSpans([...unreadAll, ...(unreadOf.get(sensor) ?? [])]);
     const byDay = new Map<string, Row>();
     const rowOf = (t: number) => {
       const day = dateOf(t);
@@ -438,13 +451,18 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
       } else {
         const row = rowOf(ts);
         row.stored++;
-        row.extra++;
-        differs(row, ts, null, stored.values[j]);
+        // A line or value of the file at this instant was not read: not compared, never «нет в выгрузке».
+        if (notRead(ts)) row.unread = (row.unread ?? 0) + 1;
+        else {
+          row.extra++;
+          differs(row, ts, null, stored.values[j]);
+        }
         j++;
       }
     }
     for (const row of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
       for (const key of ["in_file", "stored", "missing", "extra", "different"] as const) totals[key] += row[key];
+      if (row.unread) totals.unread = (totals.unread ?? 0) + row.unread;
       rows.push(row);
     }
   }
@@ -474,6 +492,18 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
             .join(", ")}${codes.length > 10 ? ` и еще ${codes.length - 10}` : ""}`,
         }
       : {}),
+  };
+}
+
+/** Whether an instant is within one of `spans`: sorted once, each asked in time order (a cursor moves on). */
+function unreadSpans(spans: readonly UnreadSpan[]): (t: number) => boolean {
+  const sorted = [...spans].sort((a, b) => a.from - b.from);
+  // The latest end among the spans starting at or before the cursor's instant.
+  let k = 0;
+  let reach = Number.NEGATIVE_INFINITY;
+  return (t) => {
+    while (k < sorted.length && sorted[k].from <= t) reach = Math.max(reach, sorted[k++].to);
+    return t <= reach;
   };
 }
 

@@ -11,7 +11,7 @@
 import type { Deps } from "../../context";
 import type { LiveHead, ReadingsWritten, SensorHead } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
-import { type LiveInputs, type LiveView, type Readings, liveFrom, liveWindow } from "./live";
+import { type LiveInputs, type LiveView, type Readings, liveFrom, liveWindow, onTiles, silentSince } from "./live";
 
 /** The gaps a sensor's head keeps: the 31 latest readings' 30, what the tiles' expected interval reads. */
 export const LIVE_HEAD_GAPS = 30;
@@ -87,14 +87,15 @@ export async function liveFromHeads(deps: Deps, company: string, facility: { id:
   if (!head) return undefined;
   const sensors = [...register];
   const { from, to } = liveWindow(deps.clock.now().getTime());
-  // The sensors the tiles read, as liveInputs reads them: the workings', and those a binding names.
+  // The sensors the tiles read, as liveInputs reads them: the workings' and the places', and those a
+  // binding names.
   const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
   const readings = new Map<string, Readings>();
   for (const sensor of sensors) {
-    if (!sensor.is_active || (sensor.working.trim() === "" && !named.has(sensor.id))) continue;
+    if (!onTiles(sensor) && !(sensor.is_active && named.has(sensor.id))) continue;
     const read = headReadings(head.sensors[sensor.id], from, to);
     readings.set(sensor.id, read ?? { times: new Float64Array(0), values: new Float64Array(0) });
   }
-  const inputs: LiveInputs = { facility, sensors, bindings, readings };
+  const inputs: LiveInputs = { facility, sensors, bindings, readings, silentSince: silentSince(head.sensors, readings) };
   return liveFrom(deps, company, inputs, { keptForecastsOnly: true });
 }

@@ -10,7 +10,7 @@ import type { Deps } from "../../context";
 import type { AppliedReadings, Change, Sensor } from "../../../ports";
 import { keptState } from "../../../ports/runtime";
 import { facilityRegister } from "../ingest/kept-register";
-import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
+import { liveFrom, liveInputs, liveWindow, onTiles, type LiveInputs, type LiveView, type Readings } from "./live";
 import { liveFromHeads } from "./live-head";
 
 type Watcher = (view: LiveView) => void;
@@ -84,7 +84,7 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
       watch.register = undefined;
       const sensors = [...(handed ?? (await facilityRegister(deps, company, facility.id)))];
       const next: LiveInputs = { ...inputs, sensors, readings };
-      if (sensors.some((s) => s.is_active && s.working.trim() !== "" && !readings.has(s.id))) watch.reload = true;
+      if (sensors.some((s) => onTiles(s) && !readings.has(s.id))) watch.reload = true;
       else watch.inputs = Promise.resolve(next);
       if (watch.reload) continue;
     }

@@ -44,6 +44,7 @@ import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
 import { recordForecast } from "../derive/forecast-events";
+import { SENSOR_PLACE_NAMES, type SensorPlace } from "@core/sensor-places";
 import type { AppliedReadings, LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
@@ -58,6 +59,9 @@ export interface LiveInputs {
   sensors: Sensor[];
   bindings: LiveModelBinding[];
   readings: ReadonlyMap<string, Omit<AppliedReadings, "sensor">>;
+  /** Issue 114, item 6: the latest instant kept (its head, live-head.ts) of a tile's sensor without a
+   *  reading in the window, ms: it reads «нет данных N мин» from it. */
+  silentSince?: ReadonlyMap<string, number>;
 }
 export type LiveTile = z.output<typeof liveTileSchema>;
 type LiveForecast = LiveTile["forecasts"][number];
@@ -148,6 +152,25 @@ export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
   return out;
 }
 
+/** Issue 114, item 6: the kinds a place's tile shows of its sensors without a working — the methane meters,
+ *  the anemometers and the flow meters. */
+export const PLACE_TILE_KINDS: readonly SensorKind[] = ["methane", "methane_high", "air_velocity", "flow"];
+/** The places whose flow meter measures a pipeline's gas mixture (the tile's drainage flow), not air. */
+const PIPELINE_PLACES: readonly SensorPlace[] = ["drainage_pipeline", "suction_pipeline"];
+
+/** Issue 114, item 6: the active sensors without a working (the shaft's, the drainage line's, the main
+ *  return's) of the kinds a tile shows, by place in the register's order of places. */
+export function placesOf(sensors: readonly Sensor[]): Map<SensorPlace, Sensor[]> {
+  const out = new Map<SensorPlace, Sensor[]>();
+  const placed = sensors.filter((s) => s.is_active && s.working.trim() === "" && PLACE_TILE_KINDS.includes(s.kind));
+  placed.sort((a, b) => SENSOR_PLACE_NAMES.indexOf(a.place) - SENSOR_PLACE_NAMES.indexOf(b.place) || a.code.localeCompare(b.code, "ru"));
+  for (const sensor of placed) out.set(sensor.place, [...(out.get(sensor.place) ?? []), sensor]);
+  return out;
+}
+
+/** Whether the tiles show a sensor: an active one of a working, or of a place's tile (placesOf). */
+export const onTiles = (s: Sensor): boolean => s.is_active && (s.working.trim() !== "" || PLACE_TILE_KINDS.includes(s.kind));
+
 /** The median gap of a sensor's latest readings (its expected interval), at least a minute. */
 function expectedInterval(times: Float64Array): number {
   const gaps: number[] = [];
@@ -185,6 +208,9 @@ export function meterState(
   staleMinutes: number | null,
 ): Pick<Meter, "state" | "state_label"> {
   const state = levelState(value, warning, alarm);
+  // Issue 114, item 6: silent past the day, since its last reading kept.
+  if (value === null && staleMinutes !== null)
+    return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
   if (staleMinutes === null || state.state !== "normal") return state;
   return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
 }
@@ -192,10 +218,13 @@ export function meterState(
 const latest = (r: Readings | undefined): { value: number; at: number } | null =>
   r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
 
-function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): Meter {
+/** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
+const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
+
+function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number): Meter {
   const last = latest(readings);
   const value = last ? last.value : null;
-  const stale = readings ? staleMinutes(readings.times, now) : null;
+  const stale = last && readings ? staleMinutes(readings.times, now) : silentMinutes(since, now);
   return {
     sensor: sensor.id,
     code: sensor.code,
@@ -213,11 +242,25 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): M
 /** m³/min of a flow meter, or of an anemometer over its cross-section. */
 const flowValue = (sensor: Sensor, value: number) => (sensor.kind === "air_velocity" ? value * (sensor.area_m2 ?? Number.NaN) * 60 : value);
 
-function flowOf(sensor: Sensor | undefined, readings: ReadonlyMap<string, Readings>, now: number): Flow {
+function flowOf(
+  sensor: Sensor | undefined,
+  readings: ReadonlyMap<string, Readings>,
+  now: number,
+  since?: ReadonlyMap<string, number>,
+): Flow {
   if (!sensor) return null;
   const r = readings.get(sensor.id);
   const last = latest(r);
-  if (!last || !r) return null;
+  // Issue 114, item 6: a sensor silent through the window is there, silent — never «нет датчика».
+  if (!last || !r) {
+    const at = since?.get(sensor.id);
+    return {
+      code: sensor.code,
+      value: null,
+      at: at === undefined ? null : new Date(at).toISOString(),
+      stale_minutes: silentMinutes(at, now),
+    };
+  }
   const value = flowValue(sensor, last.value);
   if (!Number.isFinite(value)) return null;
   return { code: sensor.code, value, at: new Date(last.at).toISOString(), stale_minutes: staleMinutes(r.times, now) };
@@ -814,13 +857,15 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility.id);
   const { from, to } = liveWindow(deps.clock.now().getTime());
   const readings = new Map<string, Readings>();
-  // The workings' sensors, and those a binding names for a column (the mine's return, the barometer).
+  // The tiles' sensors (the workings' and the places'), and those a binding names for a column (the mine's
+  // return, the barometer).
   const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
   const minutes = keptMinutes(deps);
   for (const sensor of sensors) {
-    if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
+    if (onTiles(sensor) || (sensor.is_active && named.has(sensor.id)))
       readings.set(sensor.id, await readingsBetween(deps, company, sensor, from, to, minutes));
   }
+  const head = await deps.repos.monitoring.getLiveHead(company, facility.id);
   const workings = workingsOf(sensors);
   const groups = bindings.flatMap((binding) => {
     const working = workings.get(binding.working);
@@ -829,7 +874,20 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
     return [{ meter, read: [meter, ...Object.values(featureSensors(working, binding, sensors))].filter((s) => s !== undefined) }];
   });
   await readRowsBack(deps, company, readings, groups, from);
-  return { facility, sensors, bindings, readings };
+  return { facility, sensors, bindings, readings, silentSince: silentSince(head?.sensors, readings) };
+}
+
+/** Issue 114, item 6: the latest instant kept of each sensor read without a reading in the window. */
+export function silentSince(
+  heads: Readonly<Record<string, { at: number }>> | undefined,
+  readings: ReadonlyMap<string, Readings>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, r] of readings) {
+    const at = heads?.[id]?.at;
+    if (r.times.length === 0 && at !== undefined) out.set(id, at);
+  }
+  return out;
 }
 
 /** The tiles of the facility from its inputs, and their ETag. Each bound model's forecast is the one the
@@ -856,7 +914,9 @@ export async function liveFrom(
   const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
   for (const [working, sensors] of workingsOf(inputs.sensors)) {
     const features = featureSensors(sensors);
-    const meters = sensors.filter((s) => METHANE.includes(s.kind)).map((s) => meterOf(s, inputs.readings.get(s.id), now));
+    const meters = sensors
+      .filter((s) => METHANE.includes(s.kind))
+      .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id)));
     const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
     const forecasts: LiveForecast[] = [];
     let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
@@ -891,15 +951,32 @@ export async function liveFrom(
         forecastNote = `Прогноз на ${horizonLabel(binding.horizon)} не считается: ${error.message}`;
       }
     }
-    const lastAt = Math.max(...sensors.map((s) => latest(inputs.readings.get(s.id))?.at ?? Number.NEGATIVE_INFINITY));
     tiles.push({
       working,
+      place: null,
       meters,
-      air_flow: flowOf(features.x1, inputs.readings, now),
-      drainage_flow: flowOf(features.x8, inputs.readings, now),
+      air_flow: flowOf(features.x1, inputs.readings, now, inputs.silentSince),
+      drainage_flow: flowOf(features.x8, inputs.readings, now, inputs.silentSince),
       forecasts,
       forecast_note: forecastNote,
-      updated_at: Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null,
+      updated_at: updatedAt(sensors, inputs.readings),
+    });
+  }
+  // Issue 114, item 6: the sensors without a working, under their place: no model is bound to a place.
+  for (const [place, sensors] of placesOf(inputs.sensors)) {
+    const pipeline = PIPELINE_PLACES.includes(place);
+    const air = pipeline ? undefined : (sensors.find((s) => s.kind === "air_velocity") ?? sensors.find((s) => s.kind === "flow"));
+    tiles.push({
+      working: "",
+      place,
+      meters: sensors
+        .filter((s) => METHANE.includes(s.kind))
+        .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
+      air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
+      drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
+      forecasts: [],
+      forecast_note: "",
+      updated_at: updatedAt(sensors, inputs.readings),
     });
   }
   const etag = `"${createHash("sha256").update(JSON.stringify(tiles)).digest("base64url").slice(0, 27)}"`;
@@ -911,6 +988,12 @@ export async function liveFrom(
     advisory: ADVISORY_NOTE,
     etag,
   };
+}
+
+/** The latest reading of any of a tile's sensors (ISO); null without one in the window. */
+function updatedAt(sensors: readonly Sensor[], readings: ReadonlyMap<string, Readings>): string | null {
+  const lastAt = Math.max(...sensors.map((s) => latest(readings.get(s.id))?.at ?? Number.NEGATIVE_INFINITY));
+  return Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null;
 }
 
 /** A column as the tile names it: «x1 («Расход воздуха …»)»; a named feature by its name alone. */

@@ -5,7 +5,7 @@
 // substituted and the 30-day month's completeness is (43 200 − 1 560) / 43 200 = 96,39 %; a day minute by
 // minute carries the flags of a jump and a value out of range and its levels W, A and 0,9·W.
 import { beforeAll, describe, expect, it } from "vitest";
-import { instantOfWallTime } from "@core/company-clock";
+import { instantOfWallTime, isoDateIn } from "@core/company-clock";
 import { Flag, MINUTE_MS, MinuteState } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
@@ -74,10 +74,14 @@ async function sensorsOn(clock: Clock, open: boolean): Promise<Read> {
       createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, { code, kind, point: on, ...extra })),
     ));
   await sensor("Q-В", "flow", shaft);
-  await sensor("М-В", "methane", shaft, { warning: 1, alarm: 1.5 });
+  await sensor("М-В", "methane", shaft, { warning: 1, alarm: 1.5, in_service_from: "2026-01-01" });
   await sensor("М-7", "methane", section, { in_service_from: "2026-02-01", in_service_to: "2026-02-28" });
   await sensor("М-26", "methane", section, { in_service_from: "2026-04-01", in_service_to: "2026-04-30" });
   await sensor("М-J", "methane", section, { warning: 1, alarm: 1.5, in_service_from: "2026-05-10", in_service_to: "2026-05-10" });
+  // Registered on the clock's day, no date put in service: never read, and read from 15 March 10:00 for an
+  // hour (an export back-filled; issue 114, item 7).
+  await sensor("М-Н", "methane", section);
+  await sensor("М-Э", "methane", section);
 
   const v = vectors.ventilation_hour_with_gap;
   const readings: { sensor: string; t: number; value: number }[] = [];
@@ -86,6 +90,7 @@ async function sensorsOn(clock: Clock, open: boolean): Promise<Read> {
     readings.push({ sensor: "Q-В", t, value: v.flow_m3_min });
     const c = v.ch4.find((p) => m >= p.from && m <= p.to);
     if (c) readings.push({ sensor: "М-В", t, value: c.value });
+    readings.push({ sensor: "М-Э", t, value: 0.4 });
   }
   // A gap with nothing before: the first value of February at 00:07, then an hour.
   const first = vectors.gap_with_nothing_before;
@@ -206,6 +211,33 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
       const march = byCode.get("М-В")!.months.find((m) => m.month === "2026-03")!;
       expect(march).toMatchObject({ minutes: { valid: 50, substituted: 10 }, longest_gap_min: 16 * 1440 + 13 * 60 });
       expect(byCode.get("Q-В")!.months.find((m) => m.month === "2026-03")!.minutes.valid).toBe(60);
+    });
+
+    // Issue 114, item 7: a sensor without a date put in service was 0 % in every month of the year before
+    // it was registered (М-Н: January to its month); a month before its registration now begins on the day of
+    // its first reading (М-Э: its export back-filled from 15 March), and is no month of service («—») without one.
+    it("shows no month before a sensor's service began: registered, or first read", async () => {
+      const year = await sensorCompleteness(d.deps, staff, facility, 2026);
+      const byCode = new Map(year.map((s) => [s.code, s]));
+      const now = d.deps.clock.now();
+      const today = isoDateIn(now, ZONE);
+      const month = Number(today.slice(5, 7));
+      const fresh = byCode.get("М-Н")!.months;
+      expect(fresh.map((m) => m.month)).toEqual([today.slice(0, 7)]);
+      const sinceMidnight = Math.floor((now.getTime() - at(month, Number(today.slice(8, 10)), 0)) / MINUTE_MS);
+      expect(fresh[0]).toMatchObject({ minutes: { expected: sinceMidnight, valid: 0 }, completeness: 0 });
+      const vent = byCode.get("М-Э")!.months;
+      expect(vent.map((m) => m.month)).toEqual(["2026-03", today.slice(0, 7)]);
+      // From 15 March 00:00: the 10 hours before the first reading a gap at the start (the first value after,
+      // D60), the rest of the month after the hour without data.
+      expect(vent[0].minutes).toEqual({ expected: 17 * 1440, valid: 60, substituted: 600, missing: 17 * 1440 - 660 });
+      // The month's gaps say the same as its cell; a month before the service began is refused as one out of it.
+      const gaps = await sensorGaps(d.deps, staff, facility, sensors["М-Э"].id, { month: "2026-03" });
+      expect(gaps.minutes).toEqual(vent[0].minutes);
+      expect(gaps.completeness).toBe(vent[0].completeness);
+      await expect(sensorGaps(d.deps, staff, facility, sensors["М-Н"].id, { month: "2026-02" })).rejects.toThrow(
+        "Датчик «М-Н» не был в эксплуатации в 02.2026",
+      );
     });
   });
 });

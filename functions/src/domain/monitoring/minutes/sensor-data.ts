@@ -56,6 +56,34 @@ function serviceWindow(sensor: Sensor, month: MonthWindow, zone: string): MonthW
   return { ...month, start, minutes: Math.round((end - start) / MINUTE_MS) };
 }
 
+/**
+ * Issue 114, item 7: a month's minutes in service where no date put in service is registered. The service
+ * then begins on the day the sensor was registered, or on the day of the month's first reading where one
+ * came before (an export back-filled): a month before both is no month of service («—»), never 0 %. Each
+ * month is read on its own (the grid and the month's gaps say the same); with a date put in service, or a
+ * month after the registration, the window as it is.
+ */
+async function begunWindow(
+  deps: Pick<Deps, "repos" | "clock">,
+  sensor: Sensor,
+  sensors: readonly Sensor[],
+  window: MonthWindow,
+  zone: string,
+  minutes?: MinuteSource,
+): Promise<(Computed & { window: MonthWindow }) | undefined> {
+  const computed = await sensorWindow(deps, sensor, sensors, window, minutes);
+  const registered = midnight(isoDateIn(sensor.created_at, zone), zone);
+  if (sensor.in_service_from || registered <= window.start) return { ...computed, window };
+  const first = computed.series.flags.findIndex((f) => f !== Flag.NONE);
+  const read = first < 0 ? Number.POSITIVE_INFINITY : midnight(isoDateIn(new Date(window.start + first * MINUTE_MS), zone), zone);
+  const begin = Math.min(registered, read);
+  const end = window.start + window.minutes * MINUTE_MS;
+  if (begin >= end) return undefined;
+  if (begin === window.start) return { ...computed, window };
+  const begun = { ...window, start: begin, minutes: Math.round((end - begin) / MINUTE_MS) };
+  return { ...(await sensorWindow(deps, sensor, sensors, begun, minutes)), window: begun };
+}
+
 interface Computed {
   /** D59 minute means with D58's flags. */
   series: MinuteSeries;
@@ -133,12 +161,14 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
       const whole = monthWindow(year, month, zone, now);
       const window = whole && serviceWindow(sensor, whole, zone);
       if (!window) continue;
-      const { result, demo: simulated } = await sensorWindow(deps, sensor, sensors, window, shared);
+      const computed = await begunWindow(deps, sensor, sensors, window, zone, shared);
+      if (!computed) continue;
+      const { result, demo: simulated } = computed;
       if (simulated) demo = true;
       months.push({
         month: window.month,
-        minutes: { expected: window.minutes, valid: result.valid, substituted: result.substituted, missing: result.missing },
-        completeness: window.minutes > 0 ? (result.valid + result.substituted) / window.minutes : 0,
+        minutes: { expected: computed.window.minutes, valid: result.valid, substituted: result.substituted, missing: result.missing },
+        completeness: computed.window.minutes > 0 ? (result.valid + result.substituted) / computed.window.minutes : 0,
         longest_gap_min: result.longestGap,
       });
     }
@@ -222,10 +252,10 @@ export async function sensorGaps(
 ): Promise<SensorGaps> {
   const { sensor, sensors, zone } = await sensorOf(deps, actor, facilityId, sensorId);
   const whole = monthOf(query.month, zone, deps.clock.now().getTime());
-  const window = serviceWindow(sensor, whole, zone);
-  if (!window) throw notInService(sensor.code, `в ${query.month.slice(5)}.${query.month.slice(0, 4)}`);
-  const computed = await sensorWindow(deps, sensor, sensors, window);
-  const { result } = computed;
+  const served = serviceWindow(sensor, whole, zone);
+  const computed = served && (await begunWindow(deps, sensor, sensors, served, zone));
+  if (!computed) throw notInService(sensor.code, `в ${query.month.slice(5)}.${query.month.slice(0, 4)}`);
+  const { result, window } = computed;
   const gaps = gapsOf(computed);
   const offset = query.offset ?? 0;
   return {

@@ -1,0 +1,72 @@
+// Issue 114, item 7: «Скачать шаблон» of the dispatch export's dialogs («Загрузить выгрузку АГК», «Сверить с
+// выгрузкой АГК»): an example of the file the reader takes (dispatch-file.ts) for the mine's own register —
+// a column per sensor in service (by code, at most TEMPLATE_SENSORS), three lines of yesterday's minutes
+// «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock, values of each kind with a decimal comma and digits grouped
+// by a space («12 345,6») — in UTF-8 with a byte order mark and «;», as Russian Excel opens it. Every value
+// of it reads back (the reconciliation of it refuses nothing); its values are an example, to be replaced by
+// the export's own.
+import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
+import type { SensorKind } from "@core/monitoring";
+import type { Actor, Deps } from "../../context";
+import { getFacility } from "../../company/facilities";
+
+/** The columns the template shows at most: the register's first sensors in service by code. */
+export const TEMPLATE_SENSORS = 8;
+
+/** An example reading of each kind, within what the kind can send (SENSOR_KINDS' possible). */
+const EXAMPLE: Readonly<Record<SensorKind, number>> = {
+  methane: 0.45,
+  methane_high: 42.5,
+  air_velocity: 2.1,
+  flow: 12_345.6,
+  pressure: 101.3,
+  temperature: 18.5,
+  methane_flow: 5.25,
+  carbon_monoxide: 3,
+  oxygen: 20.7,
+  carbon_dioxide: 0.3,
+  flame: 1,
+  exhaust_temperature: 850,
+  run_status: 1,
+  destruction_efficiency: 0.98,
+  electricity: 1.2,
+  heat: 3.5,
+};
+
+/** The columns of a register without sensors in service: a methane meter and an anemometer. */
+const NO_REGISTER: readonly { code: string; kind: SensorKind }[] = [
+  { code: "М-1", kind: "methane" },
+  { code: "V-1", kind: "air_velocity" },
+];
+
+/** A value as the export writes it: a decimal comma, digits grouped by a plain space. */
+const cell = (value: number) => value.toLocaleString("ru-RU", { maximumFractionDigits: 3 }).replace(/[\u00a0\u202f]/g, " ");
+
+/** «ДД.ММ.ГГГГ ЧЧ:ММ:СС» of a wall-clock date (ISO) and minute of the day. */
+const wallText = (date: string, minute: number) =>
+  `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)} ${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
+
+/** GET v1/facilities/{id}/sensors/dispatch-template/: the example export (another company's facility 404). */
+export async function dispatchTemplate(deps: Deps, actor: Actor, facilityId: string): Promise<{ fileName: string; body: Uint8Array }> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const [sensors, company] = await Promise.all([
+    deps.repos.sensors.listOfFacility(actor.company, facility.id),
+    deps.repos.companies.get(actor.company),
+  ]);
+  const zone = zoneOf(company);
+  const active = sensors
+    .filter((s) => s.is_active)
+    .sort((a, b) => a.code.localeCompare(b.code, "ru"))
+    .slice(0, TEMPLATE_SENSORS);
+  const columns = active.length > 0 ? active : NO_REGISTER;
+  // Yesterday on the company's clock, from 10:00: a time already passed, whatever the hour of the download.
+  const today = isoDateIn(deps.clock.now(), zone);
+  const [y, m, d] = today.split("-").map(Number);
+  const yesterday = isoDateIn(new Date(instantOfWallTime(y, m, d, 12, 0, zone) - 86_400_000), zone);
+  const lines = [["Время", ...columns.map((s) => (/[";]/.test(s.code) ? `"${s.code.replaceAll('"', '""')}"` : s.code))].join(";")];
+  for (let k = 0; k < 3; k++) lines.push([wallText(yesterday, 600 + k), ...columns.map((s) => cell(EXAMPLE[s.kind]))].join(";"));
+  return {
+    fileName: `Шаблон — выгрузка АГК, ${facility.name}.csv`,
+    body: new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`),
+  };
+}
