@@ -28,6 +28,7 @@ const EXAMPLE: Readonly<Record<SensorKind, number>> = {
   flame: 1,
   exhaust_temperature: 850,
   run_status: 1,
+  shearer_position: 120,
   destruction_efficiency: 0.98,
   electricity: 1.2,
   heat: 3.5,
