@@ -42,6 +42,11 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   channels: "Каналы выработки",
   check: "Проверка",
   chief_engineer: "Главный инженер",
+  // Issue 114: who notified an addressee of the gassing book.
+  "chief_engineer.by": "Кем оповещен",
+  "head_ab.by": "Кем оповещен",
+  "head_section.by": "Кем оповещен",
+  "rostekhnadzor.by": "Кем оповещен",
   chosen: "Выбранные варианты",
   cleared_at: "Когда разгазировано",
   cleared_by: "Кто разгазировал",

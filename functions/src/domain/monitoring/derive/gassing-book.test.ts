@@ -19,7 +19,7 @@ import { Conflict, Forbidden, Invalid } from "../../errors";
 import { surnameInitials, UNNAMED_PERSON } from "../../person-name";
 import { createUser } from "../../company/users";
 import { listGassings, operatorJournal } from "./journal";
-import { closingProblems } from "./gassing-entry";
+import { closingProblems, noticesOf } from "./gassing-entry";
 import { confirmGassing, confirmedEntry, nextEntry, registerGassing } from "./gassing-book";
 import type { GassingRegistration } from "../../../ports";
 
@@ -103,6 +103,71 @@ describe("the book's closing rules (nextEntry)", () => {
     }
   });
 
+  // Issue 114: when each addressee was notified and by whom, not a tick.
+  it("keeps when and by whom each addressee was notified; true is now by the signed-in user; never before the gassing", () => {
+    const entry = nextEntry(
+      undefined,
+      {
+        notified: {
+          chief_engineer: { at: "2026-03-02T04:05:00+07:00", by: " Иванов И. И. " },
+          head_ab: { at: "2026-03-02T04:07:00+07:00" },
+          head_section: true,
+          rostekhnadzor: null,
+        },
+      },
+      { ...CONTEXT, name: "Кузнецова О. И." },
+    );
+    expect(entry.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T21:05:00.000Z", by: "Иванов И. И." },
+      head_ab: { at: "2026-03-01T21:07:00.000Z", by: null },
+      head_section: { at: CONTEXT.at, by: "Кузнецова О. И." },
+      rostekhnadzor: null,
+    });
+    // true again keeps the time given; false or null takes a notification back before closing.
+    const again = nextEntry(entry, { notified: { chief_engineer: true, head_ab: false } }, { ...CONTEXT, at: "2026-03-02T05:00:00.000Z" });
+    expect(again.notified).toMatchObject({ chief_engineer: { at: "2026-03-01T21:05:00.000Z", by: "Иванов И. И." }, head_ab: null });
+    const early = () =>
+      nextEntry(
+        entry,
+        { notified: { head_ab: { at: "2026-03-02T03:05:00+07:00" }, rostekhnadzor: { at: "2026-03-01T20:00:00Z" } } },
+        { ...CONTEXT, zone: "Asia/Novokuznetsk" },
+      );
+    expect(early).toThrow(Invalid);
+    expect(early).toThrow(
+      "Оповещены, Начальник АБ: время оповещения раньше начала загазирования (02.03.2026 03:10); Оповещены, Ростехнадзор: время оповещения раньше начала загазирования (02.03.2026 03:10)",
+    );
+    try {
+      early();
+    } catch (error) {
+      expect((error as Invalid).problems?.map((p) => p.field)).toEqual(["notified.head_ab", "notified.rostekhnadzor"]);
+    }
+    expect(() => parseWith(gassingRegisterSchema, { notified: { head_ab: { at: "вчера" } } })).toThrow(
+      "когда оповещен: ожидается момент ISO 8601",
+    );
+  });
+
+  // Issue 114: a tick kept before it reads as notified at the registration, and the next write keeps that time.
+  it("reads a tick stored before issue 114 as notified at the entry's registration", () => {
+    const legacy: GassingRegistration = {
+      ...nextEntry(undefined, { notified: {} }, CONTEXT),
+      registered_at: "2026-03-01T20:30:00.000Z",
+      notified: { chief_engineer: true, head_ab: false, head_section: true, rostekhnadzor: false },
+    };
+    expect(noticesOf(legacy)).toEqual({
+      chief_engineer: { at: "2026-03-01T20:30:00.000Z", by: null },
+      head_ab: null,
+      head_section: { at: "2026-03-01T20:30:00.000Z", by: null },
+      rostekhnadzor: null,
+    });
+    const written = nextEntry(legacy, { notified: { rostekhnadzor: { at: "2026-03-01T20:40:00Z" } } }, CONTEXT);
+    expect(written.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T20:30:00.000Z", by: null },
+      head_ab: null,
+      head_section: { at: "2026-03-01T20:30:00.000Z", by: null },
+      rostekhnadzor: { at: "2026-03-01T20:40:00.000Z", by: null },
+    });
+  });
+
   it("refuses negative losses and an unknown type at the contract", () => {
     expect(() => parseWith(gassingRegisterSchema, { notified: {}, losses: { development_m: -1 } })).toThrow(
       "потери проходки, м: не меньше 0",
@@ -158,8 +223,12 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("names people by surname and initials, never by e-mail, and confirms by duty", async () => {
+    // Issue 114: a notification's time before the gassing began is refused, naming the field.
+    await expect(
+      registerGassing(d.deps, staff, general, { notified: { chief_engineer: { at: "2026-03-02T03:05:00+07:00" } } }),
+    ).rejects.toThrow("Оповещены, Главный инженер: время оповещения раньше начала загазирования (02.03.2026 03:10)");
     const entry = await registerGassing(d.deps, staff, general, {
-      notified: ALL_NOTIFIED,
+      notified: { ...ALL_NOTIFIED, chief_engineer: { at: "2026-03-02T03:25:00+07:00", by: "Иванов И. И." } },
       ...FILLED,
       losses: { development_m: 2.5, coal_t: 340 },
       cleared_by: "Горный мастер Петров П. П.",
@@ -167,6 +236,13 @@ describe("the book on the in-memory repositories", () => {
       close: true,
     });
     expect(entry).toMatchObject({ registered_by: "Кузнецова О. И.", closed_by: "Кузнецова О. И.", duration_min: 20 });
+    // true (the form before issue 114): now, by the signed-in user.
+    expect(entry.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T20:25:00.000Z", by: "Иванов И. И." },
+      head_ab: { at: entry.registered_at, by: "Кузнецова О. И." },
+      head_section: { at: entry.registered_at, by: "Кузнецова О. И." },
+      rostekhnadzor: { at: entry.registered_at, by: "Кузнецова О. И." },
+    });
     expect(JSON.stringify(entry)).not.toContain("@");
     await expect(confirmGassing(d.deps, staff, general, { duty: "chief_engineer" })).rejects.toThrow(Forbidden);
     // The chief engineer: a user of the same company an administrator gave that duty.
@@ -257,6 +333,10 @@ describe("the book on the in-memory repositories", () => {
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
     expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    // Issue 114: each addressee with when (the date where not the gassing's day) and by whom.
+    expect(first[15]).toMatch(
+      /^главный инженер 03:25 \(Иванов И\. И\.\),\nначальник участка АБ (\d\d\.\d\d\.\d{4} )?\d\d:\d\d \(Кузнецова О\. И\.\),\n/,
+    );
     expect(first[25]).toMatch(/^Семенов И\., /);
     expect(first[24]).toBe("не подтверждено");
     // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
@@ -284,6 +364,8 @@ describe("the book on the in-memory repositories", () => {
       "проходка —",
       "добыча —",
       "отказ датчика?",
+      // Issue 114: when and by whom each addressee was notified.
+      "03:25 (Иванов И.",
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);
