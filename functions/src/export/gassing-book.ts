@@ -10,6 +10,7 @@ import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassing
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
+import { wrapText } from "./hyphenation";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
@@ -148,16 +149,20 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const scale = width / widths.reduce((a, b) => a + b, 0);
   const cellWidth = (i: number) => widths[i] * scale - 4;
   const SIZE = 7;
-  const heightOf = (cells: string[], bold: boolean) => {
+  // Issue 114: a cell's words break only where Russian hyphenation allows, with «-» (hyphenation.ts);
+  // PDFKit itself cut a word longer than its column at any letter.
+  const wrapped = (cells: string[], bold: boolean) => {
     doc.font(bold ? "Bold" : font).fontSize(SIZE);
-    return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
+    // A line is measured with the break that ends it: PDFKit counts the line break's glyph in its width.
+    return cells.map((cell, i) => wrapText(cell, cellWidth(i) - 0.5, (t) => doc.widthOfString(`${t}\n`)));
   };
+  const heightOf = (cells: string[], bold: boolean) =>
+    Math.max(...wrapped(cells, bold).map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     const height = heightOf(cells, bold);
     let x = left;
-    doc.font(bold ? "Bold" : font).fontSize(SIZE);
-    cells.forEach((cell, i) => {
+    wrapped(cells, bold).forEach((cell, i) => {
       doc
         .rect(x, y, widths[i] * scale, height)
         .lineWidth(0.5)

@@ -14,6 +14,7 @@ import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { gassingRegisterSchema } from "../../../contract/schemas/journal";
 import { parseWith } from "../../../http/validate";
 import { gassingBookPdf, gassingBookXlsx } from "../../../export/gassing-book";
+import { hyphenPoints } from "../../../export/hyphenation";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden, Invalid } from "../../errors";
 import { surnameInitials, UNNAMED_PERSON } from "../../person-name";
@@ -23,6 +24,9 @@ import { closingProblems, noticesOf } from "./gassing-entry";
 import { confirmGassing, confirmedEntry, nextEntry, registerGassing } from "./gassing-book";
 import type { GassingRegistration } from "../../../ports";
 
+/** Issue 114: a cause and measures whose words are longer than the PDF's columns. */
+const LONG_CAUSE = "Разгерметизация высокопроизводительного электрооборудования вентиляторной установки";
+const LONG_MEASURES = "Электрооборудование заменено, газоанализаторы перекалиброваны, трубопровод переподключен";
 const ALL_NOTIFIED = { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true };
 const FILLED = { cause: "Остановка ВМП", type: "technological", measures: "ВМП запущен, лава проветрена" } as const;
 const CONTEXT = {
@@ -281,6 +285,11 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("prints the book as xlsx in its columns and as PDF, with the signature lines", async () => {
+    // Issue 114: words longer than the PDF's narrow columns, to be broken only where Russian allows.
+    const heading = (await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" })).results.find(
+      (g) => g.start === "2026-03-02T03:00:00.000Z",
+    )!;
+    await registerGassing(d.deps, staff, heading.id, { notified: {}, cause: LONG_CAUSE, measures: LONG_MEASURES });
     const list = await listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-03-03" });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await gassingBookXlsx(list)) as never);
@@ -370,5 +379,29 @@ describe("the book on the in-memory repositories", () => {
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);
     expect(text).not.toContain("@");
+    // Issue 114: each long word is whole or broken where Russian hyphenation allows, with «-» — never at
+    // any letter (PDFKit cut «высокопроизводительного» where the column ended, no hyphen).
+    const words = execFileSync("pdftotext", ["-bbox", join(dir, "b.pdf"), "-"], { encoding: "utf8" })
+      .split("\n")
+      .flatMap((l) => /<word [^>]*>([^<]*)<\/word>/.exec(l)?.[1] ?? [])
+      .map((w) => w.replace(/[,.;:()«»]/g, ""));
+    const long = [...new Set(`${LONG_CAUSE} ${LONG_MEASURES}`.split(/\s+/).map((w) => w.replace(/[,.;:()«»]/g, "")))].filter(
+      (w) => w.length >= 12,
+    );
+    let broken = 0;
+    for (const word of long) {
+      const allowed = hyphenPoints(word);
+      for (const piece of words.filter((w) => w !== word && w.length >= 4 && word.includes(w.replace(/-$/, "")))) {
+        const head = piece.endsWith("-") ? piece.slice(0, -1) : undefined;
+        // A head: from the word's start (or an allowed point) to an allowed point; a tail: from one to the end.
+        const ok =
+          head !== undefined
+            ? [0, ...allowed].some((s) => word.startsWith(head, s) && allowed.includes(s + head.length))
+            : word.endsWith(piece) && allowed.includes(word.length - piece.length);
+        expect({ word, piece, ok }).toEqual({ word, piece, ok: true });
+        if (head !== undefined) broken++;
+      }
+    }
+    expect(broken).toBeGreaterThan(0);
   });
 });
