@@ -182,6 +182,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   name: "Название",
   new_password: "Новый пароль",
   nmhc_pct_vol: "Неметановые углеводороды",
+  norm_place: "Норма загазирования",
   note: "Пояснение",
   notice_date: "Дата уведомления",
   notified: "Оповещены",
