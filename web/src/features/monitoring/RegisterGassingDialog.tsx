@@ -79,20 +79,25 @@ function NoticeRow({
       <Flex gap={8} wrap>
         <Input
           aria-label={`${label}: когда оповещен`}
-          placeholder={`Когда: ${INSTANT_TYPED}`}
+          placeholder={INSTANT_TYPED}
           value={value.at}
           onChange={(e) => onChange({ ...value, at: e.target.value })}
-          style={{ width: 190 }}
+          style={{ width: 170 }}
         />
         <Input
           aria-label={`${label}: кем оповещен`}
-          placeholder="Кем: фамилия, инициалы"
+          placeholder="Кем: Фамилия И. О."
           value={value.by}
           onChange={(e) => onChange({ ...value, by: e.target.value })}
           maxLength={LIMITS.text.companyText}
           style={{ width: 210 }}
         />
-        <Button onClick={() => onChange({ ...value, at: displayDateTime(new Date().toISOString()) })}>Сейчас</Button>
+        <Button
+          aria-label={`${label}: оповещен сейчас`}
+          onClick={() => onChange({ ...value, at: displayDateTime(new Date().toISOString()) })}
+        >
+          Сейчас
+        </Button>
       </Flex>
       {(typed ?? error) && <Typography.Text type="danger">{capital((typed ?? error) as string)}</Typography.Text>}
     </Flex>
@@ -167,7 +172,9 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
         ? register.error.detail
         : others.length > 0
           ? withoutFieldNames({ detail: register.error.detail, errors: others })
-          : "Нельзя закрыть: заполните отмеченные поля";
+          : problems.some((p) => p.message.startsWith("нельзя закрыть"))
+            ? "Нельзя закрыть: заполните отмеченные поля"
+            : "Исправьте отмеченные поля";
   const long = LIMITS.text.comment;
   const short = LIMITS.text.companyText;
   return (
