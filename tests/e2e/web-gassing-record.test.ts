@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
-import { pageOverflow } from "../support/layout";
+import { pageOverflow, wholly } from "../support/layout";
 import { journalDayMine } from "../support/journal-day-browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -132,6 +132,9 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
         // Kept: the phone opens the calendar saved at 1440.
         await dialog.getByText("Смена 4 (00:00–06:00)", { exact: false }).waitFor();
         expect(await pageOverflow(page)).toBe(0);
+        // Every shift of today in sight: the list wraps inside the dialog (it ran past its edge).
+        for (const shift of ["Смена 1 (06:00–12:00)", "Смена 2 (12:00–18:00)", "Смена 3 (18:00–24:00)", "Смена 4 (00:00–06:00)"])
+          expect({ shift, seen: await wholly(dialog.getByTestId("shift-calendar-today").getByText(shift)) }).toEqual({ shift, seen: true });
         await screenshot(page, { path: `${SHOTS}/web-shift-calendar-390.png` });
         await dialog.getByRole("button", { name: "Отмена" }).click();
       }
