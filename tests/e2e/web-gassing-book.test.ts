@@ -110,7 +110,14 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     await local.getByText(/^Закрыл Петров И\./).waitFor();
     const localText = (await local.textContent()) ?? "";
-    for (const words of ["технологическое", "проходка —, добыча 35,5 т", "Горный мастер Сидоров А. В.", "ВМП запущен, забой проветрен"])
+    for (const words of [
+      "технологическое",
+      "проходка —, добыча 35,5 т",
+      "Горный мастер Сидоров А. В.",
+      "ВМП запущен, забой проветрен",
+      // Issue 114: each addressee with when and by whom.
+      "Главный инженер 02.03.2026 10:04 (Иванов И. И.)",
+    ])
       expect(localText).toContain(words);
 
     // The demo user, the chief engineer, confirms the general entry.
