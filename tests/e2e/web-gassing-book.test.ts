@@ -86,13 +86,11 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
     // The local one's entry in its dialog: closing asks the cause, the type and the measures.
     await local.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
-    for (const label of [
-      "Главный инженер",
-      "Начальник участка АБ",
-      "Начальник участка, где загазирование",
-      "Территориальный орган Ростехнадзора",
-    ])
-      await dialog.getByLabel(label).check();
+    // Issue 114: when and by whom each was notified (the gassing began at 10:00).
+    await dialog.getByLabel("Главный инженер: когда оповещен").pressSequentially("02.03.2026 10:04");
+    await dialog.getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
+    for (const label of ["Начальник участка АБ", "Начальник участка, где загазирование", "Территориальный орган Ростехнадзора"])
+      await dialog.getByRole("button", { name: `${label}: оповещен сейчас` }).click();
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     // Each empty field of the book says so under it.
     await dialog.getByRole("alert").getByText("Нельзя закрыть: заполните отмеченные поля").waitFor();
@@ -112,7 +110,14 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     await local.getByText(/^Закрыл Петров И\./).waitFor();
     const localText = (await local.textContent()) ?? "";
-    for (const words of ["технологическое", "проходка —, добыча 35,5 т", "Горный мастер Сидоров А. В.", "ВМП запущен, забой проветрен"])
+    for (const words of [
+      "технологическое",
+      "проходка —, добыча 35,5 т",
+      "Горный мастер Сидоров А. В.",
+      "ВМП запущен, забой проветрен",
+      // Issue 114: each addressee with when and by whom.
+      "Главный инженер 02.03.2026 10:04 (Иванов И. И.)",
+    ])
       expect(localText).toContain(words);
 
     // The demo user, the chief engineer, confirms the general entry.

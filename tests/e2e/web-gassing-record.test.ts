@@ -1,13 +1,14 @@
 // Issue 114 in a real browser against the real local server, the day of tests/support/journal-day.ts
 // pushed by the API: the book's dialog of the heading's spike (D88: marked «резкий рост / за пределом
-// шкалы», closing asks «Что это было») and of its 10:00 entry; the mine's shift calendar set to four
+// шкалы», closing asks «Что это было»; when and by whom each was notified, a time before the gassing
+// refused under it) and of its 10:00 entry; the mine's shift calendar set to four
 // 6-hour shifts from 06:00 on «Профиль» (D90), which the journal's shifts then follow; «Мониторинг» naming
 // each meter's norm by its place (D87). At 1440 and 390 px, screenshots. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
-import { pageOverflow } from "../support/layout";
+import { pageOverflow, wholly } from "../support/layout";
 import { journalDayMine } from "../support/journal-day-browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -54,13 +55,20 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     await spike.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("норма 1,00 %", { exact: false }).waitFor();
-    for (const label of [
-      "Главный инженер",
-      "Начальник участка АБ",
-      "Начальник участка, где загазирование",
-      "Территориальный орган Ростехнадзора",
-    ])
-      await dialog.getByLabel(label).check();
+    // Issue 114: when and by whom each was notified; a time before the gassing began (14:00) is refused under it.
+    const chief = dialog.getByLabel("Главный инженер: когда оповещен");
+    await chief.pressSequentially("02.03.2026 13:55");
+    await dialog.getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
+    for (const label of ["Начальник участка АБ", "Начальник участка, где загазирование", "Территориальный орган Ростехнадзора"])
+      await dialog.getByRole("button", { name: `${label}: оповещен сейчас` }).click();
+    await dialog.getByRole("button", { name: "Зарегистрировать" }).click();
+    const early = dialog.getByText("Время оповещения раньше начала загазирования (02.03.2026 14:00)");
+    await early.waitFor();
+    await early.scrollIntoViewIfNeeded();
+    await dialog.getByRole("alert").getByText("Исправьте отмеченные поля").waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-gassing-record-notified-1440.png` });
+    await chief.fill("");
+    await chief.pressSequentially("02.03.2026 14:05");
     await dialog.getByLabel("Технологическое").check();
     await dialog.getByLabel("Причина").pressSequentially("Датчик залит водой при орошении");
     await dialog.getByLabel("Принятые меры").pressSequentially("Датчик заменен, показания проверены");
@@ -73,6 +81,8 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     await dialog.waitFor({ state: "hidden" });
     await spike.getByText("резкий рост / за пределом шкалы: отказ датчика").waitFor();
+    // The entry keeps each time: the dialog of the closed entry is not offered, the list says all four.
+    await spike.getByText(/^Закрыл /).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-gassing-record-book-1440.png`, fullPage: true });
 
     // On a phone: the 10:00 entry's dialog fits the screen.
@@ -82,6 +92,12 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     const ten = page.locator("[data-testid=stacked-rows] > *").filter({ hasText: "10:00" }).first();
     await ten.getByRole("button", { name: "Зарегистрировать" }).click();
     await page.getByRole("dialog").getByText("норма 1,00 %", { exact: false }).waitFor();
+    // Issue 114: each addressee's time and who notified, the fields wrapping within the phone's width.
+    await page.getByRole("dialog").getByRole("button", { name: "Главный инженер: оповещен сейчас" }).click();
+    await page.getByRole("dialog").getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
+    expect(await page.getByRole("dialog").getByLabel("Главный инженер: когда оповещен").inputValue()).toMatch(
+      /^\d\d\.\d\d\.\d{4} \d\d:\d\d$/,
+    );
     expect(await pageOverflow(page)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-gassing-record-dialog-390.png` });
     await page.getByRole("dialog").getByRole("button", { name: "Отмена" }).click();
@@ -116,6 +132,9 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
         // Kept: the phone opens the calendar saved at 1440.
         await dialog.getByText("Смена 4 (00:00–06:00)", { exact: false }).waitFor();
         expect(await pageOverflow(page)).toBe(0);
+        // Every shift of today in sight: the list wraps inside the dialog (it ran past its edge).
+        for (const shift of ["Смена 1 (06:00–12:00)", "Смена 2 (12:00–18:00)", "Смена 3 (18:00–24:00)", "Смена 4 (00:00–06:00)"])
+          expect({ shift, seen: await wholly(dialog.getByTestId("shift-calendar-today").getByText(shift)) }).toEqual({ shift, seen: true });
         await screenshot(page, { path: `${SHOTS}/web-shift-calendar-390.png` });
         await dialog.getByRole("button", { name: "Отмена" }).click();
       }

@@ -98,6 +98,26 @@ describe("the gassing book over HTTP", () => {
     await json(await register({ notified: ALL, cause: "x" }, tokens.anna), 403);
   });
 
+  // Issue 114: when and by whom each addressee was notified; never before the gassing began (03:10).
+  it("keeps when and by whom each was notified, refusing a time before the gassing began at its field", async () => {
+    const early = await json<{ detail: string; errors: { field: string }[] }>(
+      await register({ notified: { head_ab: { at: "2026-03-02T03:00:00+07:00", by: "Иванов И. И." } } }),
+      400,
+    );
+    expect(early.detail).toBe("Оповещены, Начальник АБ: время оповещения раньше начала загазирования (02.03.2026 03:10)");
+    expect(early.errors.map((e) => e.field)).toEqual(["notified.head_ab"]);
+    const given = await json<{ notified: Record<string, { at: string; by: string | null } | null> }>(
+      await register({ notified: { head_ab: { at: "2026-03-02T03:20:00+07:00", by: "Иванов И. И." } } }),
+      200,
+    );
+    expect(given.notified).toEqual({
+      chief_engineer: null,
+      head_ab: { at: "2026-03-01T20:20:00.000Z", by: "Иванов И. И." },
+      head_section: null,
+      rostekhnadzor: null,
+    });
+  });
+
   it("registers the entry by name, never by e-mail, and closes it; a closed entry does not change (409)", async () => {
     const entry = await json<Entry>(
       await register({

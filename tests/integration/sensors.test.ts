@@ -184,7 +184,7 @@ describe("the mine's sensor list imported into the register", () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(raw);
     expect(text.split("\r\n")[0]).toBe(
-      "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Участок;Место датчика;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по",
+      "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Участок;Место датчика;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по;Норма загазирования",
     );
     // Issue 105: the longwall's meter in its section at its place, measuring no point.
     expect(text).toContain(

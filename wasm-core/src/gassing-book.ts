@@ -64,3 +64,12 @@ export function correctionText(
   const after = c.after ? state(c.after) : "загазирования нет";
   return `${CORRECTED_MARK}: ${when(c.at)}, ${c.sent_by ?? "отправитель не записан"}; было ${state(c.before)}, стало: ${after}`;
 }
+
+/** Issue 114: when an addressee of the book was notified (ISO) and, where given, by whom (surname and
+ *  initials, free text); null: not notified. */
+export type Notice = { at: string; by: string | null };
+
+/** «главный инженер 16:05 (Иванов И. И.)»: an addressee notified, `when` writing the instant. */
+export function noticeText(label: string, notice: Notice, when: (iso: string) => string): string {
+  return `${label} ${when(notice.at)}${notice.by ? ` (${notice.by})` : ""}`;
+}

@@ -90,7 +90,7 @@ export const TEXT_NOT_READ = "текст акта не прочитан";
  *  register's) is read against — never its kind (0–4 % or high-range) nor its W/A setpoints, which are
  *  alarms: a face's, 10–20 m's, a longwall's or a section's return meter the working's 1 %; a wing's or
  *  the mine's return (the shaft) 0,75 %; the intake 0,5 %; an isolated removal line 3,5 %; «другое место»
- *  the working's. A degassing line's meter is no gassing: null. */
+ *  the working's, unless the register names a row (`norm_place`, normOf). A degassing line's meter is no gassing: null. */
 export const NORM_OF_PLACE: Readonly<Record<SensorPlace, MethanePlace | null>> = {
   face: "working",
   face_10_20m: "working",
@@ -103,6 +103,17 @@ export const NORM_OF_PLACE: Readonly<Record<SensorPlace, MethanePlace | null>> =
   drainage_pipeline: null,
   other: "working",
 };
+
+/** Issue 114: the rows a meter at «другое место» (`other`) may be read against when the register names
+ *  one (`norm_place`): the rows of NORM_OF_PLACE (a local accumulation is a hand measurement's). */
+export const NORM_PLACES = ["working", "wing_outgoing", "intake", "suction_pipeline"] as const satisfies readonly MethanePlace[];
+export type NormPlace = (typeof NORM_PLACES)[number];
+
+/** The norm's row a methane meter at `place` is read against (D87): its place's, or at «другое место»
+ *  the row the register names (`normPlace`), else the working's. */
+export function normOf(place: SensorPlace, normPlace?: NormPlace | null): MethanePlace | null {
+  return place === "other" && normPlace ? normPlace : NORM_OF_PLACE[place];
+}
 
 const holds = (row: Pick<MethaneLimit, "valid_from" | "valid_to">, day: string) =>
   row.valid_from <= day && (row.valid_to === null || day < row.valid_to);

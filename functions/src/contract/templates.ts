@@ -109,7 +109,8 @@ export interface SensorListColumn {
     | "area_m2"
     | "conditions"
     | "in_service_from"
-    | "in_service_to";
+    | "in_service_to"
+    | "norm_place";
   header: string;
   label: string;
   unit: string;
@@ -256,6 +257,17 @@ export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
     aliases: ["Дата вывода", "in_service_to"],
     description: "Дата вывода из эксплуатации, ДД.ММ.ГГГГ; пусто — в эксплуатации",
   },
+  {
+    key: "norm_place",
+    header: "Норма загазирования",
+    label: "Норма загазирования",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Норма", "norm_place"],
+    description:
+      "Только у метанового датчика в месте «Другое место» (issue 114): по какой строке допустимых концентраций он читается — в выработке и ее исходящей струе, в исходящей струе крыла, шахты, в поступающей струе или в газоотсасывающем трубопроводе; пусто — как в выработке",
+  },
 ];
 
 /** The sensor list's template: a longwall's return meter of its section (no point: it measures the
@@ -279,6 +291,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       "01.01.2026",
       null,
+      null,
     ],
     [
       "ВС1-CH4",
@@ -293,6 +306,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "01.01.2026",
+      null,
       null,
     ],
     [
@@ -309,6 +323,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       "стандартные",
       "01.01.2026",
       null,
+      null,
     ],
     [
       "ДГ-CH4",
@@ -318,6 +333,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "Дегазационный трубопровод",
+      null,
       null,
       null,
       null,
@@ -339,6 +355,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       "рабочие",
       null,
       null,
+      null,
     ],
     [
       "ДГ-P",
@@ -354,6 +371,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       null,
+      null,
     ],
     [
       "ДГ-T",
@@ -363,6 +381,7 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "Дегазационный трубопровод",
+      null,
       null,
       null,
       null,

@@ -1,15 +1,16 @@
 // Issue 105: the gassing book («Книга учета загазирований») of a period as xlsx and PDF (GET
 // v1/telemetry/gassings/?format=xlsx|pdf), and the day's gassings sheet of the operator's journal in the
 // same columns: each entry's start, end and duration, the working and sensors, the kind and the type, the
-// maximum, the cause, the losses, whom they informed, who cleared the gas and who investigated, the
+// maximum, the cause, the losses, whom they informed and when (issue 114), who cleared the gas and who investigated, the
 // measures, who registered and closed it and the three confirmations, people by surname and initials;
 // then the signature lines. Dates on the company's clock, figures the Russian way.
-import { dateText, dateTimeText } from "@core/company-clock";
+import { dateText, dateTimeText, isoDateIn } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText } from "@core/gassing-book";
+import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText, noticeText } from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
+import { wrapText } from "./hyphenation";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
@@ -20,10 +21,16 @@ export const BOOK_SIGNATURES = ["Начальник участка АБ", "Гл�
 const NO_WORKING = "без выработки";
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const notifiedText = (g: GassingView) =>
-  NOTIFICATIONS.filter((n) => g.notified[n])
-    .map((n) => NOTIFICATION_LABELS[n])
-    .join(", ") || "—";
+/** Issue 114: whom they informed, each with when and by whom: «главный инженер 16:05 (Иванов И. И.)», the
+ *  date too where it is not the gassing's first day; «—» where nobody was. */
+const notifiedText = (g: GassingView, zone: string) =>
+  NOTIFICATIONS.flatMap((n) => {
+    const notice = g.notified[n];
+    if (!notice) return [];
+    const when = (at: string) =>
+      isoDateIn(at, zone) === isoDateIn(g.start, zone) ? dateTimeText(at, zone).slice(11) : dateTimeText(at, zone);
+    return [noticeText(NOTIFICATION_LABELS[n], notice, when)];
+  }).join(",\n") || "—";
 /** «М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)»: each sensor with its place. */
 const placesText = (g: GassingView) => g.sensors.map((code, i) => (g.places[i] ? `${code} (${g.places[i]})` : code)).join(", ");
 /** A loss as the book prints it: «2,5 м», «—» where never entered (issue 114). */
@@ -72,7 +79,7 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     // Issue 114: losses never entered are «—», never «0,0».
     number("Потери проходки, м", 1, 11, (g) => g.losses.development_m ?? "—"),
     number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t ?? "—"),
-    text("Оповещены", 30, notifiedText),
+    text("Оповещены", 30, (g) => notifiedText(g, zone)),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
     // Issue 114: when the gas was cleared and work resumed, as a real book keeps them.
     text("Разгазировано", 17, (g) => (g.cleared_at ? dateTimeText(g.cleared_at, zone) : "—")),
@@ -142,16 +149,20 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const scale = width / widths.reduce((a, b) => a + b, 0);
   const cellWidth = (i: number) => widths[i] * scale - 4;
   const SIZE = 7;
-  const heightOf = (cells: string[], bold: boolean) => {
+  // Issue 114: a cell's words break only where Russian hyphenation allows, with «-» (hyphenation.ts);
+  // PDFKit itself cut a word longer than its column at any letter.
+  const wrapped = (cells: string[], bold: boolean) => {
     doc.font(bold ? "Bold" : font).fontSize(SIZE);
-    return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
+    // A line is measured with the break that ends it: PDFKit counts the line break's glyph in its width.
+    return cells.map((cell, i) => wrapText(cell, cellWidth(i) - 0.5, (t) => doc.widthOfString(`${t}\n`)));
   };
+  const heightOf = (cells: string[], bold: boolean) =>
+    Math.max(...wrapped(cells, bold).map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     const height = heightOf(cells, bold);
     let x = left;
-    doc.font(bold ? "Bold" : font).fontSize(SIZE);
-    cells.forEach((cell, i) => {
+    wrapped(cells, bold).forEach((cell, i) => {
       doc
         .rect(x, y, widths[i] * scale, height)
         .lineWidth(0.5)
@@ -173,7 +184,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     `${gassingMaxText(g.max, g.over_span, formatNumber)}\nнорма ${normText(g)} %`,
     [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n"),
     `проходка ${lossText(g.losses.development_m, "м")}\nдобыча ${lossText(g.losses.coal_t, "т")}`,
-    notifiedText(g),
+    notifiedText(g, zone),
     `${g.cleared_by || "—"}${g.cleared_at ? `, разгазировано ${dateTimeText(g.cleared_at, zone)}` : ""}${
       g.resumed_at ? `, работы возобновлены ${dateTimeText(g.resumed_at, zone)}` : ""
     };\n${g.investigated_by || "—"}`,

@@ -429,7 +429,11 @@ export interface GassingRegistration {
   corrections?: GassingCorrection[];
   /** D89: why a corrected entry is closed («ложное срабатывание: …»). */
   correction_reason?: string;
-  notified: { chief_engineer: boolean; head_ab: boolean; head_section: boolean; rostekhnadzor: boolean };
+  /** Issue 114: when each addressee was notified and, where given, by whom (`{at, by?}`); null or absent:
+   *  not notified. A tick kept before issue 114 (`true`) is read as notified at `registered_at`
+   *  (gassing-entry.ts `noticesOf`, a migration on read: the stored tick is never deleted, and is
+   *  replaced by its time at the entry's next write); `false` as not notified. */
+  notified: Partial<Record<"chief_engineer" | "head_ab" | "head_section" | "rostekhnadzor", StoredNotice | boolean | null>>;
   comment: string;
   /** The book's fields (issue 105): absent on a registration written before them. */
   cause?: string;
@@ -450,6 +454,12 @@ export interface GassingRegistration {
   closed_by: string | null;
   closed_at: string | null;
   version: number;
+}
+
+/** Issue 114: an addressee's notification as stored: when (ISO) and by whom (free text), if given. */
+export interface StoredNotice {
+  at: string;
+  by?: string | null;
 }
 
 /** Issue 114, D89: a correction of the readings after a gassing was found: when, by which batches and

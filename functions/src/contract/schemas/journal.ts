@@ -57,12 +57,41 @@ const confirmationSchema = z.nullable(
   }),
 );
 
+/** Issue 114: when an addressee was notified and by whom; null: not notified. */
+const noticeSchema = z.nullable(
+  z.object({
+    at: z.string().meta({ description: "When they were notified (ISO); a tick kept before issue 114 reads the registration's time" }),
+    by: z.nullable(z.string()).meta({ description: "Who notified them (surname and initials, as written); null: not given" }),
+  }),
+);
+
 const notifiedSchema = z.object({
-  chief_engineer: z.boolean(),
-  head_ab: z.boolean(),
-  head_section: z.boolean(),
-  rostekhnadzor: z.boolean(),
+  chief_engineer: noticeSchema,
+  head_ab: noticeSchema,
+  head_section: noticeSchema,
+  rostekhnadzor: noticeSchema,
 });
+
+/** Issue 114: an addressee's notification as given: `{at, by?}`; null or false: not notified (until the
+ *  entry is closed); true (the form before issue 114, kept for compatibility): now, by the signed-in user. */
+const noticeInput = z.optional(
+  z.union(
+    [
+      z.boolean(),
+      z.null(),
+      z.object({
+        at: z
+          .string("когда оповещен: ожидается момент ISO 8601")
+          .refine(
+            (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+            "когда оповещен: ожидается момент ISO 8601",
+          ),
+        by: bookText(LIMITS.text.companyText).meta({ description: "Who notified them: surname and initials" }),
+      }),
+    ],
+    "ожидается {at, by?} (когда и кем оповещен), null или true/false",
+  ),
+);
 
 /** Issue 114, D89: a correction of the readings after the gassing was found. */
 const correctionSchema = z.object({
@@ -134,7 +163,12 @@ export const gassingSchema = z.object({
 });
 
 export const gassingRegisterSchema = z.object({
-  notified: notifiedSchema.partial(),
+  notified: z.object({
+    chief_engineer: noticeInput,
+    head_ab: noticeInput,
+    head_section: noticeInput,
+    rostekhnadzor: noticeInput,
+  }),
   comment: bookText(LIMITS.text.comment),
   cause: bookText(LIMITS.text.comment),
   type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),

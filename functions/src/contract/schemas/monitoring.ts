@@ -6,6 +6,7 @@ import { idString, pageParams } from "./common";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
+import { NORM_PLACES } from "@core/methane-limits";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
@@ -319,6 +320,9 @@ const liveMeterSchema = z.object({
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(["methane", "methane_high"]),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
+  norm_place: z.nullable(z.enum(NORM_PLACES)).meta({
+    description: "Issue 114: at place `other`, the norm's row the register names; null: the place's own (the working's at `other`)",
+  }),
   value: z.nullable(z.number()).meta({
     description: "The latest reading, % vol; null without one in the last 24 h (stale_minutes then counts from its latest kept, issue 114)",
   }),

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, levelProblem, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES } from "@core/sensor-places";
+import { METHANE_PLACE_LABELS, NORM_PLACES } from "@core/methane-limits";
 import { isoDate, requiredName } from "./common";
 import { INVISIBLE } from "../certificate-text";
 import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
@@ -52,6 +53,16 @@ const section = z.optional(
 const place = z.enum(SENSOR_PLACE_NAMES, {
   error: `выберите место датчика (${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")})`,
 });
+/** Issue 114: the norm's row a methane meter at «другое место» is read against (D87); null: the working's. */
+const normPlace = z.optional(
+  z.nullable(
+    z.enum(NORM_PLACES, {
+      error: `выберите норму загазирования (${NORM_PLACES.map((p) => `${p}: ${METHANE_PLACE_LABELS[p]}`).join(", ")})`,
+    }),
+  ),
+);
+/** Issue 114: a row is named only for a meter at «другое место»: every other place has its own. */
+export const NORM_PLACE_NOT_OTHER = "норма указывается только для места «Другое место»: у остальных мест норма своя (D87)";
 /** Optional: a channel names a point only where it measures that point (issue 105). */
 const point = z.optional(
   z.nullable(z.string("выберите источник выбросов площадки").check(z.minLength(1, "выберите источник выбросов площадки"))),
@@ -59,6 +70,8 @@ const point = z.optional(
 
 interface SensorRules {
   kind?: string;
+  place?: string;
+  norm_place?: string | null;
   warning?: number | null;
   alarm?: number | null;
   area_m2?: number | null;
@@ -78,6 +91,10 @@ const rules = z.superRefine<SensorRules>((s, ctx) => {
   if (s.warning != null && s.alarm != null && s.alarm < s.warning) {
     ctx.addIssue({ code: "custom", message: "аварийный уровень ниже предупредительного", path: ["alarm"] });
   }
+  // A patch without its place is checked against the stored place (ingest/register.ts, checkedRegister).
+  if (s.norm_place && s.place && s.place !== "other") {
+    ctx.addIssue({ code: "custom", message: NORM_PLACE_NOT_OTHER, path: ["norm_place"] });
+  }
   if (s.kind === "air_velocity" && s.area_m2 == null) {
     ctx.addIssue({ code: "custom", message: "для анемометра укажите площадь сечения выработки, м²", path: ["area_m2"] });
   }
@@ -89,6 +106,7 @@ const sensorDetails = {
   working,
   section,
   place: z.optional(place),
+  norm_place: normPlace,
   warning: level(),
   alarm: level(),
   area_m2: area,
@@ -135,6 +153,10 @@ const registerFields = {
     description: "The extraction section or development working, as the mine names it; gassings are grouped by it; empty when none",
   }),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where in the working it hangs (the safety rules' places of methane control)" }),
+  norm_place: z.optional(z.nullable(z.enum(NORM_PLACES))).meta({
+    description:
+      "Issue 114 (D87): at place `other`, the norm's row a methane meter is read against (working 1 %, wing_outgoing 0,75 %, intake 0,5 %, suction_pipeline 3,5 %); null or absent: the working's 1 %. Only at `other`",
+  }),
   warning: z.nullable(z.number()).meta({ description: "W in the kind's unit (% vol; ppm for carbon monoxide)" }),
   alarm: z.nullable(z.number()).meta({ description: "A in the kind's unit (% vol; ppm for carbon monoxide)" }),
   area_m2: z.nullable(z.number()).meta({ description: "The airway's cross-section (anemometers), m²" }),

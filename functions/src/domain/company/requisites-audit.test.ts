@@ -40,13 +40,24 @@ describe("a change as the company reads it", () => {
     const change = requisitesChange(
       entry({
         before: sensor,
-        after: { ...sensor, kind: "methane_high", role: "cut_off", warning: 1.25, conditions: "actual", is_active: false, secret: "x" },
+        after: {
+          ...sensor,
+          kind: "methane_high",
+          role: "cut_off",
+          // Issue 114: the row a meter at «другое место» is read against, in words.
+          norm_place: "wing_outgoing",
+          warning: 1.25,
+          conditions: "actual",
+          is_active: false,
+          secret: "x",
+        },
       }),
     );
     expect(change).toMatchObject({ id: "a1", actor_email: "agk@example.com", target_type: "sensor", target_label: "М-7", created: false });
     expect(change.changes).toEqual([
       { field: "kind", label: "Вид датчика", before: "Метан (0–4 % об.)", after: "Метан высоких концентраций (0–100 %)" },
       { field: "role", label: "Роль", before: "сигнализирующий", after: "отключающий" },
+      { field: "norm_place", label: "Норма загазирования", before: "", after: "в исходящей струе крыла, шахты" },
       { field: "warning", label: "Предупредительный уровень, % об.", before: "1", after: "1,25" },
       {
         field: "conditions",

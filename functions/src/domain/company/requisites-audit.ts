@@ -9,6 +9,7 @@ import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
+import { METHANE_PLACE_LABELS, type MethanePlace } from "@core/methane-limits";
 import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
@@ -26,6 +27,7 @@ const SENSOR_FIELDS: Record<string, string> = {
   working: "Выработка",
   section: "Участок",
   place: "Место датчика",
+  norm_place: "Норма загазирования",
   warning: "Предупредительный уровень, % об.",
   alarm: "Аварийный уровень, % об.",
   area_m2: "Площадь сечения, м²",
@@ -121,6 +123,8 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
     if (field === "kind") return SENSOR_KINDS[value as SensorKind]?.label ?? value;
     if (field === "role") return SENSOR_ROLES[value as SensorRole] ?? value;
     if (field === "place") return SENSOR_PLACES[value as SensorPlace] ?? value;
+    // Issue 114: the norm's row a meter at «другое место» is read against.
+    if (field === "norm_place") return METHANE_PLACE_LABELS[value as MethanePlace] ?? value;
     if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
   }
   if (target === "accepted_month" && typeof value === "number")

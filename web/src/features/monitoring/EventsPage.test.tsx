@@ -303,7 +303,7 @@ it("says beside a gassing its sensors' minutes «под сомнением»", a
     correction_reason: "",
     registered_by: null,
     registered_at: null,
-    notified: { chief_engineer: false, head_ab: false, head_section: false, rostekhnadzor: false },
+    notified: { chief_engineer: null, head_ab: null, head_section: null, rostekhnadzor: null },
     comment: "",
     cause: "",
     type: null,

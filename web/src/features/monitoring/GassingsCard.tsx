@@ -6,7 +6,7 @@
 // user whose duty it is confirms a closed entry here. People by surname and initials.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Space, Tag, Typography, type TableColumnsType } from "antd";
-import { NOTIFICATIONS } from "@core/monitoring-events";
+import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
   CORRECTED_MARK,
   correctionText,
@@ -17,6 +17,7 @@ import {
   SUDDEN_MARK,
   gassingDurationText,
   gassingMaxText,
+  noticeText,
 } from "@core/gassing-book";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { displayDateTime } from "../../shared/dates";
@@ -54,6 +55,17 @@ function registrationText(g: Gassing) {
           оповещены {ticked} из {NOTIFICATIONS.length}; не закрыто
         </Typography.Text>
       )}
+      {/* Issue 114: whom they informed, when and by whom. */}
+      {NOTIFICATIONS.map((n) => {
+        const notice = g.notified[n];
+        return (
+          notice && (
+            <Typography.Text key={n} type="secondary">
+              {capital(noticeText(NOTIFICATION_LABELS[n], notice, displayDateTime))}
+            </Typography.Text>
+          )
+        );
+      })}
       {g.comment && <Typography.Text type="secondary">«{g.comment}»</Typography.Text>}
     </Space>
   );

@@ -198,9 +198,9 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             {/* A silent meter below the levels says its silence as its state (never «норма»): said once. */}
             {m.stale_minutes !== null && m.state !== "none" && <Tag color="default">{staleText(m.stale_minutes)}</Tag>}
             {levelsText(m) && <Typography.Text type="secondary">{levelsText(m)}</Typography.Text>}
-            {limitText(limits, m.kind, m.place) && (
+            {limitText(limits, m.kind, m.place, m.norm_place) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {limitText(limits, m.kind, m.place)}
+                {limitText(limits, m.kind, m.place, m.norm_place)}
               </Typography.Text>
             )}
           </Flex>

@@ -33,6 +33,7 @@ const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"]
   code: "М-1",
   kind: "methane",
   place: "face",
+  norm_place: null,
   value: 0.93,
   at: "2026-03-01T03:00:00.000Z",
   warning: 1,

@@ -1,12 +1,12 @@
 // The dispatcher's entry of a gassing in the gassing book (issue 99; issue 105: «Книга учета
-// загазирований»): whom they informed (the chief engineer, the head of the АБ section, the head of the
+// загазирований»): whom they informed, when and by whom (issue 114; the chief engineer, the head of the АБ section, the head of the
 // affected section, the territorial Rostekhnadzor body), the cause, the type, the losses, who cleared
 // the gas and who investigated, the measures, a comment, and the closing, which the server refuses
-// naming each notification still unticked and each of cause, type and measures still empty. Who and
+// naming each addressee not yet notified and each of cause, type and measures still empty. Who and
 // when are kept; a closed entry does not change. Issue 114 (D88): an entry holding a jump or a reading past
 // the meter's span is marked, and closing it asks what it was (an outburst, the sensor's fault, other).
 import { useState } from "react";
-import { Alert, Button, Checkbox, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
+import { Alert, Button, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { LIMITS } from "@server/contract";
 import {
   GASSING_TYPES,
@@ -55,8 +55,65 @@ function Field({ label, error, children }: { label: string; error?: string; chil
   );
 }
 
+type Addressee = (typeof NOTIFICATIONS)[number];
+/** An addressee's notification as typed: when («ДД.ММ.ГГГГ ЧЧ:ММ», empty: not notified) and by whom. */
+type TypedNotice = { at: string; by: string };
+
+/** Issue 114: when each addressee was notified, and by whom: a row of the two fields and «Сейчас». */
+function NoticeRow({
+  addressee,
+  value,
+  error,
+  onChange,
+}: {
+  addressee: Addressee;
+  value: TypedNotice;
+  error?: string;
+  onChange: (next: TypedNotice) => void;
+}) {
+  const label = capital(NOTIFICATION_LABELS[addressee]);
+  const typed = value.at && !typedInstant(value.at) ? `дата и время в виде ${INSTANT_TYPED}` : undefined;
+  return (
+    <Flex vertical gap={2}>
+      <Typography.Text>{label}</Typography.Text>
+      <Flex gap={8} wrap>
+        <Input
+          aria-label={`${label}: когда оповещен`}
+          placeholder={INSTANT_TYPED}
+          value={value.at}
+          onChange={(e) => onChange({ ...value, at: e.target.value })}
+          style={{ width: 170 }}
+        />
+        <Input
+          aria-label={`${label}: кем оповещен`}
+          placeholder="Кем: Фамилия И. О."
+          value={value.by}
+          onChange={(e) => onChange({ ...value, by: e.target.value })}
+          maxLength={LIMITS.text.companyText}
+          style={{ width: 210 }}
+        />
+        <Button
+          aria-label={`${label}: оповещен сейчас`}
+          onClick={() => onChange({ ...value, at: displayDateTime(new Date().toISOString()) })}
+        >
+          Сейчас
+        </Button>
+      </Flex>
+      {(typed ?? error) && <Typography.Text type="danger">{capital((typed ?? error) as string)}</Typography.Text>}
+    </Flex>
+  );
+}
+
 export default function RegisterGassingDialog({ facility, gassing, onClose }: { facility: string; gassing: Gassing; onClose: () => void }) {
-  const [notified, setNotified] = useState(gassing.notified);
+  const [notices, setNotices] = useState<Record<Addressee, TypedNotice>>(
+    () =>
+      Object.fromEntries(
+        NOTIFICATIONS.map((n) => {
+          const notice = gassing.notified[n];
+          return [n, { at: notice ? displayDateTime(notice.at) : "", by: notice?.by ?? "" }];
+        }),
+      ) as Record<Addressee, TypedNotice>,
+  );
   const [cause, setCause] = useState(gassing.cause);
   const [type, setType] = useState<GassingType | null>(gassing.type);
   const [onset, setOnset] = useState<Onset | null>(gassing.onset);
@@ -75,7 +132,15 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
       {
         gassing: gassing.id,
         body: {
-          notified,
+          // Issue 114: each addressee's time and who notified them; cleared: not notified; mistyped: kept.
+          notified: Object.fromEntries(
+            NOTIFICATIONS.flatMap((n): [Addressee, { at: string; by?: string } | null][] => {
+              const { at, by } = notices[n];
+              if (!at.trim()) return [[n, null]];
+              const instant = typedInstant(at);
+              return instant ? [[n, { at: instant, ...(by.trim() ? { by: by.trim() } : {}) }]] : [];
+            }),
+          ),
           cause: cause.trim(),
           ...(type ? { type } : {}),
           ...(onset ? { onset } : {}),
@@ -97,7 +162,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   // (`notified`, `close`) in the alert, its text without the field's name.
   const problems = register.isError && isApiError(register.error) ? (register.error.errors ?? []) : [];
   const errorAt = (field: OwnField) => problems.find((p) => p.field === field)?.message;
-  const others = problems.filter((p) => !(OWN_FIELDS as readonly string[]).includes(p.field));
+  const noticeError = (n: Addressee) => problems.find((p) => p.field === `notified.${n}`)?.message;
+  const others = problems.filter((p) => !(OWN_FIELDS as readonly string[]).includes(p.field) && !p.field.startsWith("notified."));
   const refusal = !register.isError
     ? undefined
     : !isApiError(register.error)
@@ -106,7 +172,9 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
         ? register.error.detail
         : others.length > 0
           ? withoutFieldNames({ detail: register.error.detail, errors: others })
-          : "Нельзя закрыть: заполните отмеченные поля";
+          : problems.some((p) => p.message.startsWith("нельзя закрыть"))
+            ? "Нельзя закрыть: заполните отмеченные поля"
+            : "Исправьте отмеченные поля";
   const long = LIMITS.text.comment;
   const short = LIMITS.text.companyText;
   return (
@@ -144,11 +212,15 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             </Radio.Group>
           </Field>
         )}
-        <Field label="Оповещены">
+        <Field label="Оповещены: когда и кем">
           {NOTIFICATIONS.map((n) => (
-            <Checkbox key={n} checked={notified[n]} onChange={(e) => setNotified({ ...notified, [n]: e.target.checked })}>
-              {capital(NOTIFICATION_LABELS[n])}
-            </Checkbox>
+            <NoticeRow
+              key={n}
+              addressee={n}
+              value={notices[n]}
+              error={noticeError(n)}
+              onChange={(next) => setNotices({ ...notices, [n]: next })}
+            />
           ))}
         </Field>
         {gassing.corrections.length > 0 && (

@@ -4,7 +4,8 @@
 // place measures.
 import { Alert, Button, Form, Modal, Select, Space } from "antd";
 import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
-import { LEVEL_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { LEVEL_KINDS, METHANE_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import type { NormPlace } from "@core/methane-limits";
 import { placeMeasures, type SensorPlace } from "@core/sensor-places";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
@@ -13,7 +14,7 @@ import { InServiceItems } from "../../shared/InServiceItems";
 import { displayDate } from "../../shared/dates";
 import type { EmissionPoint } from "../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../api/monitoring";
-import { conditionOptions, kindOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
+import { conditionOptions, kindOptions, normPlaceOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
 import { NAMED_OPTIONS } from "../../shared/namedOptions";
 
 interface SensorForm {
@@ -24,6 +25,8 @@ interface SensorForm {
   working: string;
   section: string;
   place: SensorPlace;
+  /** Issue 114: at «другое место», the norm's row it is read against; "" the working's. */
+  norm_place: NormPlace | "";
   warning: string;
   alarm: string;
   area_m2: string;
@@ -60,6 +63,7 @@ export default function SensorDialog({
   const initial: SensorForm = sensor
     ? {
         ...sensor,
+        norm_place: sensor.norm_place ?? "",
         warning: typed(sensor.warning),
         alarm: typed(sensor.alarm),
         area_m2: typed(sensor.area_m2),
@@ -74,6 +78,7 @@ export default function SensorDialog({
         working: "",
         section: "",
         place: "other",
+        norm_place: "",
         warning: "",
         alarm: "",
         area_m2: "",
@@ -91,6 +96,8 @@ export default function SensorDialog({
       working: values.working ?? "",
       section: values.section ?? "",
       place: values.place,
+      // Issue 114: a row is named only at «другое место»; elsewhere the place's own norm holds.
+      norm_place: values.place === "other" && values.norm_place ? values.norm_place : null,
       // A kind without levels (oxygen, flow…) sends none, whatever was typed before the kind changed.
       warning: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.warning ?? "") : null,
       alarm: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.alarm ?? "") : null,
@@ -134,6 +141,15 @@ export default function SensorDialog({
           {/* All ten places in the list at once (a virtual list showed only those around the chosen one). */}
           <Select aria-label="Место датчика" options={placeOptions} {...NAMED_OPTIONS} listHeight={320} />
         </Form.Item>
+        {place === "other" && METHANE_KINDS.has(kind) && (
+          <Form.Item
+            label="Норма загазирования"
+            name="norm_place"
+            extra="Для датчика в другом месте: строка допустимых концентраций, по которой он читается; не выбрана — норма выработки"
+          >
+            <Select aria-label="Норма загазирования" options={normPlaceOptions} {...NAMED_OPTIONS} />
+          </Form.Item>
+        )}
         <Form.Item
           label="Измеряет источник выбросов"
           name="point"

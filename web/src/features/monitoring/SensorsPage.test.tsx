@@ -248,6 +248,35 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" });
 });
 
+// Issue 114 (D87): a meter at «Другое место» reads the working's norm unless the register names a row.
+it("names the norm's row of a methane meter at «Другое место», and the register prints the norm it is read against", async () => {
+  openSensors();
+  await screen.findByText("М-12");
+  await app.user.click(screen.getByText("Добавить датчик").closest("button")!);
+  const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
+  const inside = within(dialog);
+  await setField(app.user, inside.getByLabelText("Код датчика в АГК"), "Р-1");
+  await app.user.click(inside.getByLabelText("Норма загазирования"));
+  await app.user.click(await screen.findByText("норма в исходящей струе крыла, шахты"));
+  await app.user.click(inside.getByText("Добавить").closest("button")!);
+  await waitFor(() => expect(app.api.calls("createSensor")).toHaveLength(1));
+  expect(app.api.calls("createSensor")[0].body).toMatchObject({
+    code: "Р-1",
+    kind: "methane",
+    place: "other",
+    norm_place: "wing_outgoing",
+  });
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
+  const row = (await screen.findByText("Р-1")).closest("tr")!;
+  expect(row.textContent).toContain("Норма 0,75\u00a0% в исходящей струе крыла, шахты");
+  // The field is only for «Другое место»: a face meter has its own norm.
+  await app.user.click(screen.getByText("Добавить датчик").closest("button")!);
+  const again = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
+  await app.user.click(within(again).getByLabelText("Место датчика"));
+  await app.user.click(await screen.findByText("У забоя (призабойное пространство)"));
+  await waitFor(() => expect(within(again).queryByLabelText("Норма загазирования")).toBeNull());
+});
+
 it("keeps «Пропуски» in a row and its rarer actions behind «…»: «Изменить» opens the sensor, «Вывести из эксплуатации» asks first", async () => {
   openSensors();
   const row = (await screen.findByText("М-12")).closest("tr")!;

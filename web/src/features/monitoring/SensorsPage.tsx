@@ -147,9 +147,9 @@ export default function SensorsPage() {
       render: (_: unknown, s) => (
         <Space direction="vertical" size={0}>
           <span style={oneLine.style}>{levels(s)}</span>
-          {limitText(limits, s.kind, s.place) && (
+          {limitText(limits, s.kind, s.place, s.norm_place) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {limitText(limits, s.kind, s.place)}
+              {limitText(limits, s.kind, s.place, s.norm_place)}
             </Typography.Text>
           )}
         </Space>

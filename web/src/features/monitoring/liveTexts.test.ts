@@ -10,6 +10,7 @@ const meter = (code: string, state: Meter["state"], stale_minutes: number | null
   code,
   kind: "methane",
   place: "face",
+  norm_place: null,
   value: 0.5,
   at: "2026-03-01T03:00:00.000Z",
   warning: 1,

@@ -1,6 +1,7 @@
 // The sensor register's texts «Датчики» and its dialog share (D56).
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
+import { METHANE_PLACE_LABELS, NORM_PLACES } from "@core/methane-limits";
 
 export const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
 /** Whether a label names the unit as a word of its own («Метан (0–4 % об.)»), not as letters of a word (the «м» of
@@ -14,6 +15,12 @@ export const kindText = (kind: SensorKind) =>
     : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
 export const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
 export const placeOptions = SENSOR_PLACE_NAMES.map((place) => ({ value: place, label: SENSOR_PLACES[place] }));
+/** Issue 114: the norm's rows a meter at «другое место» may be read against (D87), in words; their values
+ *  are the reference's of the day (the register prints the one in force); "" the working's. */
+export const normPlaceOptions = [
+  { value: "", label: "как в выработке (не выбрана)" },
+  ...NORM_PLACES.map((p) => ({ value: p, label: `норма ${METHANE_PLACE_LABELS[p]}` })),
+];
 /** Where a sensor hangs, as its pages head it: its kind, place, section or working and the point it
  *  measures, those it has («Метан (0–4 % об.) · У забоя · Выемочный участок 12-3»). */
 export function sensorWhereText(sensor: {

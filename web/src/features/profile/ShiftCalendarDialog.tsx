@@ -2,7 +2,7 @@
 // 2 по 12 ч) and the first shift's start, dated: each change holds from its day, a day is read with the
 // change in force on it. The journal, «Загазирования смены», the shift report and the events' shifts
 // follow it. Saved whole (PATCH of the facility); a server refusal shows in the dialog.
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Alert, Button, Flex, Input, Modal, Select, Typography } from "antd";
 import { SHIFTS_PER_DAY, calendarOn, calendarText, shiftsOfDay, type ShiftCalendarEntry, type ShiftsPerDay } from "@core/shift-calendar";
 import { DATE_TYPED, companyZoneNow, displayDate, typedDate } from "../../shared/dates";
@@ -88,11 +88,16 @@ export function ShiftCalendarDialog({ facility, onClose }: { facility: Facility;
           shiftsToday.length > 0 && (
             <Typography.Text data-testid="shift-calendar-today">
               Сегодня: {calendarText(calendarOn(entries, today()))} —{" "}
+              {/* Each shift on one line, the list wrapping between them (the comma's space outside the
+                  unbroken span: inside it, a phone's dialog cut the list at its edge). */}
               {shiftsToday.map((s, i) => (
-                <span key={s.key} style={{ whiteSpace: "nowrap" }}>
-                  {s.name}
-                  {i + 1 < shiftsToday.length ? ", " : ""}
-                </span>
+                <Fragment key={s.key}>
+                  <span style={{ whiteSpace: "nowrap" }}>
+                    {s.name}
+                    {i + 1 < shiftsToday.length ? "," : ""}
+                  </span>
+                  {i + 1 < shiftsToday.length ? " " : ""}
+                </Fragment>
               ))}
             </Typography.Text>
           )

@@ -14,15 +14,19 @@ import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { gassingRegisterSchema } from "../../../contract/schemas/journal";
 import { parseWith } from "../../../http/validate";
 import { gassingBookPdf, gassingBookXlsx } from "../../../export/gassing-book";
+import { hyphenPoints } from "../../../export/hyphenation";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden, Invalid } from "../../errors";
 import { surnameInitials, UNNAMED_PERSON } from "../../person-name";
 import { createUser } from "../../company/users";
 import { listGassings, operatorJournal } from "./journal";
-import { closingProblems } from "./gassing-entry";
+import { closingProblems, noticesOf } from "./gassing-entry";
 import { confirmGassing, confirmedEntry, nextEntry, registerGassing } from "./gassing-book";
 import type { GassingRegistration } from "../../../ports";
 
+/** Issue 114: a cause and measures whose words are longer than the PDF's columns. */
+const LONG_CAUSE = "Разгерметизация высокопроизводительного электрооборудования вентиляторной установки";
+const LONG_MEASURES = "Электрооборудование заменено, газоанализаторы перекалиброваны, трубопровод переподключен";
 const ALL_NOTIFIED = { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true };
 const FILLED = { cause: "Остановка ВМП", type: "technological", measures: "ВМП запущен, лава проветрена" } as const;
 const CONTEXT = {
@@ -103,6 +107,71 @@ describe("the book's closing rules (nextEntry)", () => {
     }
   });
 
+  // Issue 114: when each addressee was notified and by whom, not a tick.
+  it("keeps when and by whom each addressee was notified; true is now by the signed-in user; never before the gassing", () => {
+    const entry = nextEntry(
+      undefined,
+      {
+        notified: {
+          chief_engineer: { at: "2026-03-02T04:05:00+07:00", by: " Иванов И. И. " },
+          head_ab: { at: "2026-03-02T04:07:00+07:00" },
+          head_section: true,
+          rostekhnadzor: null,
+        },
+      },
+      { ...CONTEXT, name: "Кузнецова О. И." },
+    );
+    expect(entry.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T21:05:00.000Z", by: "Иванов И. И." },
+      head_ab: { at: "2026-03-01T21:07:00.000Z", by: null },
+      head_section: { at: CONTEXT.at, by: "Кузнецова О. И." },
+      rostekhnadzor: null,
+    });
+    // true again keeps the time given; false or null takes a notification back before closing.
+    const again = nextEntry(entry, { notified: { chief_engineer: true, head_ab: false } }, { ...CONTEXT, at: "2026-03-02T05:00:00.000Z" });
+    expect(again.notified).toMatchObject({ chief_engineer: { at: "2026-03-01T21:05:00.000Z", by: "Иванов И. И." }, head_ab: null });
+    const early = () =>
+      nextEntry(
+        entry,
+        { notified: { head_ab: { at: "2026-03-02T03:05:00+07:00" }, rostekhnadzor: { at: "2026-03-01T20:00:00Z" } } },
+        { ...CONTEXT, zone: "Asia/Novokuznetsk" },
+      );
+    expect(early).toThrow(Invalid);
+    expect(early).toThrow(
+      "Оповещены, Начальник АБ: время оповещения раньше начала загазирования (02.03.2026 03:10); Оповещены, Ростехнадзор: время оповещения раньше начала загазирования (02.03.2026 03:10)",
+    );
+    try {
+      early();
+    } catch (error) {
+      expect((error as Invalid).problems?.map((p) => p.field)).toEqual(["notified.head_ab", "notified.rostekhnadzor"]);
+    }
+    expect(() => parseWith(gassingRegisterSchema, { notified: { head_ab: { at: "вчера" } } })).toThrow(
+      "когда оповещен: ожидается момент ISO 8601",
+    );
+  });
+
+  // Issue 114: a tick kept before it reads as notified at the registration, and the next write keeps that time.
+  it("reads a tick stored before issue 114 as notified at the entry's registration", () => {
+    const legacy: GassingRegistration = {
+      ...nextEntry(undefined, { notified: {} }, CONTEXT),
+      registered_at: "2026-03-01T20:30:00.000Z",
+      notified: { chief_engineer: true, head_ab: false, head_section: true, rostekhnadzor: false },
+    };
+    expect(noticesOf(legacy)).toEqual({
+      chief_engineer: { at: "2026-03-01T20:30:00.000Z", by: null },
+      head_ab: null,
+      head_section: { at: "2026-03-01T20:30:00.000Z", by: null },
+      rostekhnadzor: null,
+    });
+    const written = nextEntry(legacy, { notified: { rostekhnadzor: { at: "2026-03-01T20:40:00Z" } } }, CONTEXT);
+    expect(written.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T20:30:00.000Z", by: null },
+      head_ab: null,
+      head_section: { at: "2026-03-01T20:30:00.000Z", by: null },
+      rostekhnadzor: { at: "2026-03-01T20:40:00.000Z", by: null },
+    });
+  });
+
   it("refuses negative losses and an unknown type at the contract", () => {
     expect(() => parseWith(gassingRegisterSchema, { notified: {}, losses: { development_m: -1 } })).toThrow(
       "потери проходки, м: не меньше 0",
@@ -158,8 +227,12 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("names people by surname and initials, never by e-mail, and confirms by duty", async () => {
+    // Issue 114: a notification's time before the gassing began is refused, naming the field.
+    await expect(
+      registerGassing(d.deps, staff, general, { notified: { chief_engineer: { at: "2026-03-02T03:05:00+07:00" } } }),
+    ).rejects.toThrow("Оповещены, Главный инженер: время оповещения раньше начала загазирования (02.03.2026 03:10)");
     const entry = await registerGassing(d.deps, staff, general, {
-      notified: ALL_NOTIFIED,
+      notified: { ...ALL_NOTIFIED, chief_engineer: { at: "2026-03-02T03:25:00+07:00", by: "Иванов И. И." } },
       ...FILLED,
       losses: { development_m: 2.5, coal_t: 340 },
       cleared_by: "Горный мастер Петров П. П.",
@@ -167,6 +240,13 @@ describe("the book on the in-memory repositories", () => {
       close: true,
     });
     expect(entry).toMatchObject({ registered_by: "Кузнецова О. И.", closed_by: "Кузнецова О. И.", duration_min: 20 });
+    // true (the form before issue 114): now, by the signed-in user.
+    expect(entry.notified).toEqual({
+      chief_engineer: { at: "2026-03-01T20:25:00.000Z", by: "Иванов И. И." },
+      head_ab: { at: entry.registered_at, by: "Кузнецова О. И." },
+      head_section: { at: entry.registered_at, by: "Кузнецова О. И." },
+      rostekhnadzor: { at: entry.registered_at, by: "Кузнецова О. И." },
+    });
     expect(JSON.stringify(entry)).not.toContain("@");
     await expect(confirmGassing(d.deps, staff, general, { duty: "chief_engineer" })).rejects.toThrow(Forbidden);
     // The chief engineer: a user of the same company an administrator gave that duty.
@@ -205,6 +285,11 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("prints the book as xlsx in its columns and as PDF, with the signature lines", async () => {
+    // Issue 114: words longer than the PDF's narrow columns, to be broken only where Russian allows.
+    const heading = (await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" })).results.find(
+      (g) => g.start === "2026-03-02T03:00:00.000Z",
+    )!;
+    await registerGassing(d.deps, staff, heading.id, { notified: {}, cause: LONG_CAUSE, measures: LONG_MEASURES });
     const list = await listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-03-03" });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await gassingBookXlsx(list)) as never);
@@ -257,6 +342,10 @@ describe("the book on the in-memory repositories", () => {
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
     expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    // Issue 114: each addressee with when (the date where not the gassing's day) and by whom.
+    expect(first[15]).toMatch(
+      /^главный инженер 03:25 \(Иванов И\. И\.\),\nначальник участка АБ (\d\d\.\d\d\.\d{4} )?\d\d:\d\d \(Кузнецова О\. И\.\),\n/,
+    );
     expect(first[25]).toMatch(/^Семенов И\., /);
     expect(first[24]).toBe("не подтверждено");
     // D88: the heading's spike at 14:00 is an entry of its own, marked for its onset.
@@ -284,9 +373,35 @@ describe("the book on the in-memory repositories", () => {
       "проходка —",
       "добыча —",
       "отказ датчика?",
+      // Issue 114: when and by whom each addressee was notified.
+      "03:25 (Иванов И.",
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);
     expect(text).not.toContain("@");
+    // Issue 114: each long word is whole or broken where Russian hyphenation allows, with «-» — never at
+    // any letter (PDFKit cut «высокопроизводительного» where the column ended, no hyphen).
+    const words = execFileSync("pdftotext", ["-bbox", join(dir, "b.pdf"), "-"], { encoding: "utf8" })
+      .split("\n")
+      .flatMap((l) => /<word [^>]*>([^<]*)<\/word>/.exec(l)?.[1] ?? [])
+      .map((w) => w.replace(/[,.;:()«»]/g, ""));
+    const long = [...new Set(`${LONG_CAUSE} ${LONG_MEASURES}`.split(/\s+/).map((w) => w.replace(/[,.;:()«»]/g, "")))].filter(
+      (w) => w.length >= 12,
+    );
+    let broken = 0;
+    for (const word of long) {
+      const allowed = hyphenPoints(word);
+      for (const piece of words.filter((w) => w !== word && w.length >= 4 && word.includes(w.replace(/-$/, "")))) {
+        const head = piece.endsWith("-") ? piece.slice(0, -1) : undefined;
+        // A head: from the word's start (or an allowed point) to an allowed point; a tail: from one to the end.
+        const ok =
+          head !== undefined
+            ? [0, ...allowed].some((s) => word.startsWith(head, s) && allowed.includes(s + head.length))
+            : word.endsWith(piece) && allowed.includes(word.length - piece.length);
+        expect({ word, piece, ok }).toEqual({ word, piece, ok: true });
+        if (head !== undefined) broken++;
+      }
+    }
+    expect(broken).toBeGreaterThan(0);
   });
 });

@@ -12,15 +12,16 @@ import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { problemAt } from "../../../contract/field-errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
+import { DEFAULT_TIME_ZONE, dateTimeText, zoneOf } from "@core/company-clock";
 import {
   NOTIFICATIONS,
   NOTIFICATION_LABELS,
   type gassingConfirmSchema,
   type gassingRegisterSchema,
 } from "../../../contract/schemas/journal";
-import { initialsByEmail } from "../../person-name";
+import { initialsByEmail, UNNAMED_PERSON } from "../../person-name";
 import { findGassing } from "./journal";
-import { NO_LOSSES, NOBODY_NOTIFIED, closingProblems, foundOf, gassingView, type GassingView, withDoubt } from "./gassing-entry";
+import { NO_LOSSES, closingProblems, noticesOf, foundOf, gassingView, type GassingView, withDoubt } from "./gassing-entry";
 
 const CLOSED = "Запись книги загазирований закрыта и больше не изменяется";
 
@@ -37,10 +38,14 @@ export function nextEntry(
     sudden?: boolean;
     by: string;
     at: string;
+    /** The signed-in user's surname and initials ("" when none): who notified, for `true` (issue 114). */
+    name?: string;
+    /** The company's clock, for the refusals that name a time. */
+    zone?: string;
   },
 ): GassingRegistration {
   if (stored?.closed) throw new Conflict(CLOSED);
-  const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
+  const notified = nextNotices(stored, input.notified, context);
   const text = (given: string | undefined, kept: string | undefined) => (given === undefined ? (kept ?? "") : given.trim());
   const entry = {
     cause: text(input.cause, stored?.cause),
@@ -91,6 +96,39 @@ export function nextEntry(
   };
 }
 
+/** Issue 114: each addressee's notification `input` gives over what was stored: `{at, by?}` as given, a
+ *  time before the gassing began refused naming the field; true (the form before issue 114) now by the
+ *  signed-in user, or the time kept; false or null not notified; absent as kept. */
+function nextNotices(
+  stored: GassingRegistration | undefined,
+  input: z.output<typeof gassingRegisterSchema>["notified"],
+  context: { start: string; at: string; name?: string; zone?: string },
+): GassingView["notified"] {
+  const kept = noticesOf(stored);
+  const early = NOTIFICATIONS.filter((n) => {
+    const given = input[n];
+    return typeof given === "object" && given !== null && Date.parse(given.at) < Date.parse(context.start);
+  });
+  if (early.length > 0)
+    throw new Invalid(
+      early.map((n) =>
+        problemAt(
+          `notified.${n}`,
+          `время оповещения раньше начала загазирования (${dateTimeText(context.start, context.zone ?? DEFAULT_TIME_ZONE)})`,
+        ),
+      ),
+    );
+  return Object.fromEntries(
+    NOTIFICATIONS.map((n) => {
+      const given = input[n];
+      if (given === undefined) return [n, kept[n]];
+      if (given === true) return [n, kept[n] ?? { at: context.at, by: context.name || null }];
+      if (given === false || given === null) return [n, null];
+      return [n, { at: new Date(given.at).toISOString(), by: given.by?.trim() || null }];
+    }),
+  ) as GassingView["notified"];
+}
+
 /** The dispatcher registers, fills in or closes the book's entry of gassing `id`. */
 export async function registerGassing(
   deps: Pick<Deps, "repos" | "clock">,
@@ -109,6 +147,8 @@ export async function registerGassing(
   const found = stored?.found && (corrected || !now) ? stored.found : foundOf(now!.gassing);
   const facility = now?.facility.id ?? stored!.facility;
   const start = stored?.start ?? new Date(now!.gassing.start).toISOString();
+  const [nameOf, company] = await Promise.all([initialsByEmail(deps.repos, actor.company), deps.repos.companies.get(actor.company)]);
+  const name = nameOf(actor.email);
   const next = {
     ...nextEntry(stored, input, {
       company: actor.company,
@@ -119,12 +159,14 @@ export async function registerGassing(
       sudden: found.sudden ?? false,
       by: actor.email,
       at: deps.clock.now().toISOString(),
+      name: name === UNNAMED_PERSON ? "" : name,
+      zone: zoneOf(company),
     }),
     found,
   };
   if (stored) await deps.repos.gassings.replace(next, stored.version);
   else await deps.repos.gassings.create(next);
-  const view = gassingView(facility, id, start, next.found, next, await initialsByEmail(deps.repos, actor.company));
+  const view = gassingView(facility, id, start, next.found, next, nameOf);
   return (await withDoubt(deps, actor.company, facility, [view], deps.clock.now().getTime()))[0];
 }
 

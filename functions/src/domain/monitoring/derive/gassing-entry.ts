@@ -13,6 +13,7 @@ import { problemAt } from "../../../contract/field-errors";
 import { Invalid } from "../../errors";
 import type { FoundGassing, GassingRegistration } from "../../../ports";
 import { DUTIES } from "@core/gassing-book";
+import { NOTIFICATIONS } from "@core/monitoring-events";
 import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
 import { zoneOf } from "@core/company-clock";
 import { registerAt } from "../ingest/register";
@@ -23,12 +24,28 @@ export type GassingView = z.output<typeof gassingSchema>;
 const MINUTE_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
-  chief_engineer: false,
-  head_ab: false,
-  head_section: false,
-  rostekhnadzor: false,
+export const NOBODY_NOTIFIED: GassingView["notified"] = {
+  chief_engineer: null,
+  head_ab: null,
+  head_section: null,
+  rostekhnadzor: null,
 };
+
+/** Issue 114: each addressee's notification `{at, by}` (null: not notified) of a stored entry. A tick
+ *  kept before issue 114 (`true`) reads as notified at the entry's registration (a migration on read:
+ *  what is stored stays until the entry's next write gives the time it read). */
+export function noticesOf(
+  registration: Pick<GassingRegistration, "notified" | "registered_at" | "found_at" | "start"> | undefined,
+): GassingView["notified"] {
+  if (!registration) return NOBODY_NOTIFIED;
+  const registered = registration.registered_at || registration.found_at || registration.start;
+  return Object.fromEntries(
+    NOTIFICATIONS.map((n) => {
+      const kept = registration.notified?.[n];
+      return [n, kept === true ? { at: registered, by: null } : kept ? { at: kept.at, by: kept.by ?? null } : null];
+    }),
+  ) as GassingView["notified"];
+}
 /** Losses never entered: «—» in the book, never «0,0» (issue 114). */
 type Losses = NonNullable<GassingRegistration["losses"]>;
 export const NO_LOSSES: Losses = { development_m: null, coal_t: null };
@@ -101,7 +118,7 @@ export function gassingView(
     correction_reason: registration?.correction_reason ?? "",
     registered_by: registration?.registered_by ? nameOf(registration.registered_by) : null,
     registered_at: registration?.registered_at || null,
-    notified: registration?.notified ?? NOBODY_NOTIFIED,
+    notified: noticesOf(registration),
     comment: registration?.comment ?? "",
     cause: registration?.cause ?? "",
     type: registration?.type ?? null,

@@ -12,13 +12,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gassingBookXlsx } from "../../../export/gassing-book";
 import { MINUTE_MS } from "@core/monitoring";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
-import { sensorCreateSchema } from "../../../contract/schemas/sensor";
+import { sensorCreateSchema, sensorPatchSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import type { Actor } from "../../context";
 import { drainReadings } from "../minutes/consumer";
 import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
-import { createSensor } from "../ingest/register";
+import { createSensor, patchSensor } from "../ingest/register";
 import { gassingMaxText } from "@core/gassing-book";
 import { formatNumber } from "../../../export/txt-writer";
 import { Invalid } from "../../errors";
@@ -42,6 +42,9 @@ const MINE = [
   { body: { code: "Д-1", kind: "methane_high", working: "", place: "drainage_pipeline" }, level: 40, base: 35 },
   { body: { code: "Г-1", kind: "methane_high", working: "Газоотсос 3", place: "suction_pipeline" }, level: 3, base: 2 },
   { body: { code: "З-3", kind: "methane", working: "Забой 10", place: "face" }, level: 4.5, base: 0.5, minutes: 6 },
+  // Issue 114: «другое место» reads the working's 1 % unless the register names a row.
+  { body: { code: "Р-1", kind: "methane", working: "Камера 1", place: "other", norm_place: "wing_outgoing" }, level: 0.8, base: 0.2 },
+  { body: { code: "Р-2", kind: "methane", working: "Камера 2", place: "other" }, level: 0.8, base: 0.2 },
 ] as const;
 
 let d: MemoryDomain;
@@ -79,6 +82,8 @@ describe("the norm by the meter's place (D87)", () => {
       "П-1": [0.5, "place", "intake"],
       "Г-1": [3.5, "place", "suction_pipeline"],
       "З-3": [1, "place", "working"],
+      "Р-1": [0.75, "place", "wing_outgoing"],
+      "Р-2": [1, "place", "working"],
     });
     // A degassing line's meter is no gassing's and not the journal's.
     expect(journal.sensors.map((s) => s.code)).not.toContain("Д-1");
@@ -92,12 +97,33 @@ describe("the norm by the meter's place (D87)", () => {
       "П-1": [[0.5], iso(local(10)), iso(local(10, 10)), "местное"],
       "Ш-1": [[0.75], iso(local(10)), iso(local(10, 10)), "местное"],
       "З-3": [[1], iso(local(10)), iso(local(10, 6)), "местное"],
+      "Р-1": [[0.75], iso(local(10)), iso(local(10, 10)), "местное"],
     });
+    // Р-2 at «другое место» with no row named reads the working's 1 %: 0,80 % is none.
+    expect(found.flatMap((g) => g.sensors)).not.toContain("Р-2");
     // З-2 at 0,95 % is past its A of 0,9 % (an alarm, D65) and below the face's 1 %: no gassing.
     expect(found.flatMap((g) => g.sensors)).not.toContain("З-2");
     // The suction line at 3,0 % is under its 3,5 %; the drainage line at 40 % is no gassing at all.
     expect(found.flatMap((g) => g.sensors)).not.toContain("Г-1");
     expect(found.flatMap((g) => g.sensors)).not.toContain("Д-1");
+  });
+});
+
+describe("a meter at «другое место» (issue 114)", () => {
+  it("names a row only there: elsewhere the place has its own, refused naming the field", async () => {
+    expect(() => parseWith(sensorCreateSchema, { code: "Х-1", kind: "methane", place: "face", norm_place: "intake" })).toThrow(
+      "Норма загазирования: норма указывается только для места «Другое место»",
+    );
+    expect(() => parseWith(sensorCreateSchema, { code: "Х-1", kind: "methane", place: "other", norm_place: "local_accumulation" })).toThrow(
+      "Норма загазирования: выберите норму загазирования",
+    );
+    // A patch that moves the meter off «другое место» keeping the row is refused by the register.
+    const sensor = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "Р-1")!;
+    await expect(
+      d.write(() =>
+        patchSensor(d.deps, staff, facility, sensor.id, parseWith(sensorPatchSchema, { place: "face", version: sensor.version })),
+      ),
+    ).rejects.toThrow("Норма загазирования: норма указывается только для места «Другое место»");
   });
 });
 

@@ -160,8 +160,10 @@ describe("registering the day's gassings", () => {
       closed: true,
       closed_by: "Кузнецова О. И.",
       comment: "Лава остановлена",
-      notified: { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true },
     });
+    // Issue 114: true is «now, by the signed-in user»: the first three at the registration, the fourth at the closing.
+    const now = { at: registered.registered_at, by: "Кузнецова О. И." };
+    expect(done.notified).toEqual({ chief_engineer: now, head_ab: now, head_section: now, rostekhnadzor: { ...now, at: done.closed_at } });
     await expect(registerGassing(d.deps, staff, general.id, { notified: {} })).rejects.toThrow("закрыта");
     const reviewer = await d.actor("ООО «Проверка журнала»", "reviewer");
     await expect(registerGassing(d.deps, reviewer, general.id, { notified: {} })).rejects.toThrow(Forbidden);

@@ -22,7 +22,7 @@ import {
   type MinuteSeries,
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
-import { limitOfPlace, NORM_OF_PLACE, type AppliedLimit } from "@core/methane-limits";
+import { limitOfPlace, normOf, type AppliedLimit } from "@core/methane-limits";
 import { shiftsOfDay } from "@core/shift-calendar";
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
@@ -76,7 +76,8 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
           limit: register.alarm,
           limitSource: { by: "alarm", place: null, act: null, point: null, edition: null, text_read: true, standing: null },
         };
-  const norm = NORM_OF_PLACE[register.place];
+  // At «другое место» the row the register names (issue 114), else the place's own.
+  const norm = normOf(register.place, register.norm_place);
   const row = norm === null ? undefined : limitOfPlace(limits, norm);
   if (!row) return { limit: null, limitSource: null };
   const { place, act, point, edition, text_read, standing } = row;

@@ -13,7 +13,12 @@ import { newId } from "../../ids";
 import { takePlace, withPlace } from "../../caps";
 import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "../../company/facilities";
 import type { EmissionPoint, GatewayKey, Sensor, SensorCodeClaim } from "../../../ports";
-import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
+import {
+  NORM_PLACE_NOT_OTHER,
+  type GatewayKeyCreateInput,
+  type SensorCreateInput,
+  type SensorPatchInput,
+} from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 
 type Revision = Sensor["revisions"][number];
@@ -33,6 +38,7 @@ const REGISTER_FIELDS = [
   "working",
   "section",
   "place",
+  "norm_place",
   "warning",
   "alarm",
   "area_m2",
@@ -41,7 +47,11 @@ const REGISTER_FIELDS = [
   "in_service_to",
 ] as const satisfies readonly (keyof Register)[];
 
-const registerOf = (s: Register): Register => Object.fromEntries(REGISTER_FIELDS.map((field) => [field, s[field]])) as unknown as Register;
+/** A register's fields; `norm_place` null where an entry kept before issue 114 has none. */
+const registerOf = (s: Register): Register =>
+  Object.fromEntries(
+    REGISTER_FIELDS.map((field) => [field, s[field] ?? (field === "norm_place" ? null : s[field])]),
+  ) as unknown as Register;
 
 /** The register entry that held at `instant` (ISO or ms): the last whose valid_from is not after it. */
 export function registerAt(sensor: Pick<Sensor, "revisions">, instant: string | number): Register {
@@ -103,6 +113,8 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
     (s) => s.id !== self && s.is_active && s.code.toLocaleLowerCase("ru") === register.code.toLocaleLowerCase("ru"),
   );
   if (twin) throw invalidAt("code", `у площадки уже есть датчик «${twin.code}»`);
+  // Issue 114 (D87): a row is named only for a meter at «другое место».
+  if (register.norm_place && register.place !== "other") throw invalidAt("norm_place", NORM_PLACE_NOT_OTHER);
   if (register.kind === "air_velocity" && !(register.area_m2 && register.area_m2 > 0)) {
     throw invalidAt("area_m2", "для анемометра укажите площадь сечения выработки, м²");
   }
@@ -130,6 +142,7 @@ export function registerOfInput(input: SensorCreateInput, point: Pick<EmissionPo
     working: input.working ?? "",
     section: input.section ?? "",
     place: input.place ?? (point ? ownPlace(input.kind, point.kind) : "other"),
+    norm_place: input.norm_place ?? null,
     warning: input.warning ?? null,
     alarm: input.alarm ?? null,
     area_m2: input.area_m2 ?? null,
@@ -226,7 +239,8 @@ export async function createSensor(deps: Deps, actor: Actor, facilityId: string,
 
 /** The sensor with `register` from now on: a new revision when the register changed. */
 function revised(current: Sensor, register: Register, now: string, isActive: boolean): Sensor {
-  const changed = REGISTER_FIELDS.some((field) => current[field] !== register[field]);
+  const kept = registerOf(current);
+  const changed = REGISTER_FIELDS.some((field) => kept[field] !== register[field]);
   if (changed && current.revisions.length >= MAX_SENSOR_REVISIONS) {
     throw new Invalid(`У датчика уже ${MAX_SENSOR_REVISIONS} изменений учетных данных: заведите новый датчик вместо этого`);
   }

@@ -137,6 +137,37 @@ describe("the mine's sensor list imported into the register (D56)", () => {
     expect(preview.errors[1].message).toMatch(/^место «На крыше» не найдено: У забоя/);
   });
 
+  // Issue 114 (D87): a meter at «другое место» may name the norm's row it is read against.
+  it("reads the norm's row of a meter at «Другое место», and refuses one elsewhere or of no row", async () => {
+    const list = (rows: string[]) => csv(["Код датчика;Вид датчика;Выработка;Место датчика;Норма загазирования", ...rows].join("\n"));
+    const refused = await previewSensorList(
+      d.deps,
+      staff,
+      facility,
+      list(["Н-1;Метан;Камера 1;У забоя;в исходящей струе крыла, шахты", "Н-2;Метан;Камера 2;Другое место;на луне"]),
+    );
+    expect(refused.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, "Норма загазирования", "норма указывается только для места «Другое место»: у остальных мест норма своя (D87)"],
+      [
+        3,
+        "Норма загазирования",
+        "норма «на луне» не найдена: в выработке и ее исходящей струе, в исходящей струе крыла, шахты, в поступающей струе, в газоотсасывающем трубопроводе",
+      ],
+    ]);
+    const made = await d.write(() =>
+      importSensorList(
+        d.deps,
+        staff,
+        facility,
+        list(["Н-3;Метан;Камера 3;Другое место;в исходящей струе крыла, шахты", "Н-4;Метан;Камера 4;;поступающая"]),
+      ),
+    );
+    expect(made.map((s) => [s.code, s.place, s.norm_place])).toEqual([
+      ["Н-3", "other", "wing_outgoing"],
+      ["Н-4", "other", "intake"],
+    ]);
+  });
+
   it("undoes its own writes when one fails midway", async () => {
     const list = csv([HEADER, "Б-1;Метан;Вентиляционный ствол № 1;;;;;", "Б-2;Метан;Вентиляционный ствол № 1;;;;;"].join("\n"));
     const before = (await listSensors(d.deps, staff, facility)).length;

@@ -7,6 +7,7 @@ import { periodDate } from "@core/measured-release";
 import { headerKey } from "@core/registry";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
+import { METHANE_PLACE_LABELS, NORM_PLACES, type NormPlace } from "@core/methane-limits";
 import type { Actor, Deps } from "../../context";
 import { CellInvalid, Conflict, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
@@ -15,7 +16,7 @@ import { previewTable } from "../../calculations/upload-preview";
 import { checkEach, readUpload, type TableRow, type UploadReader, type UploadedFile } from "../../../files/tabular";
 import type { EmissionPoint, Sensor } from "../../../ports";
 import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../../contract/templates";
-import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
+import { NORM_PLACE_NOT_OTHER, SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 import type { UploadPreviewView } from "../../../contract/schemas/upload-preview";
 import { codeKey, logSensor, newSensor, placeProblem, registerOfInput, takeSensorRoom, withCodes } from "./register";
@@ -85,6 +86,22 @@ const PLACES = new Map<string, SensorPlace>(
   SENSOR_PLACE_NAMES.flatMap((place) =>
     [place, SENSOR_PLACES[place], SENSOR_PLACES[place].replace(/\s*\(.*$/, ""), ...PLACE_WORDS[place]].map(
       (word) => [headerKey(word), place] as const,
+    ),
+  ),
+);
+
+/** Issue 114: the words a list may name a norm's row by (a meter at «другое место»): its key, its
+ *  words, «норма …» and what dispatchers write. */
+const NORM_WORDS: Record<NormPlace, readonly string[]> = {
+  working: ["в выработке", "выработка", "исходящая выработки"],
+  wing_outgoing: ["исходящая крыла", "исходящая шахты", "в исходящей струе крыла", "в исходящей струе шахты"],
+  intake: ["поступающая", "поступающая струя", "свежая струя"],
+  suction_pipeline: ["газоотсасывающий", "газоотсасывающий трубопровод"],
+};
+const NORMS = new Map<string, NormPlace>(
+  NORM_PLACES.flatMap((norm) =>
+    [norm, METHANE_PLACE_LABELS[norm], `норма ${METHANE_PLACE_LABELS[norm]}`, ...NORM_WORDS[norm]].map(
+      (word) => [headerKey(word), norm] as const,
     ),
   ),
 );
@@ -172,6 +189,16 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
                 `место «${placeText.slice(0, 40)}» не найдено: ${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")}`,
               );
           }
+          const normText = text(r, "norm_place");
+          if (normText !== undefined) {
+            body.norm_place = NORMS.get(headerKey(normText));
+            if (!body.norm_place)
+              refuse(
+                r.row,
+                "norm_place",
+                `норма «${normText.slice(0, 40)}» не найдена: ${NORM_PLACES.map((n) => METHANE_PLACE_LABELS[n]).join(", ")}`,
+              );
+          }
           const role = text(r, "role");
           if (role !== undefined) {
             body.role = ROLES.get(headerKey(role));
@@ -211,6 +238,8 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
           if (earlier !== undefined) refuse(r.row, "code", `код «${input.code}» уже есть в строке ${earlier}`);
           firstRowOfCode.set(key, r.row);
           const register = registerOfInput(input, point);
+          // Issue 114: a norm's row only at «другое место» (a row whose place is its point's, not given, too).
+          if (register.norm_place && register.place !== "other") refuse(r.row, "norm_place", NORM_PLACE_NOT_OTHER);
           if (point) {
             const problem = placeProblem(register, point);
             if (problem) refuse(r.row, "place", problem);

@@ -230,6 +230,7 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, si
     code: sensor.code,
     kind: sensor.kind as Meter["kind"],
     place: sensor.place,
+    norm_place: sensor.norm_place ?? null,
     value,
     at: last ? new Date(last.at).toISOString() : null,
     warning: sensor.warning,
