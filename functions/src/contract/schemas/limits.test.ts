@@ -122,6 +122,9 @@ function domainNumbers(text: string): string[] {
  * stays beside the code it tunes. A bound a request, an upload or a list can reach is LIMITS', never here.
  */
 const NOT_LIMITS: Record<string, readonly string[]> = {
+  "the dispatch export's template shows its first sensors as an example (the reader takes a column for every sensor of the register)": [
+    "monitoring/ingest/dispatch-template.ts: TEMPLATE_SENSORS",
+  ],
   "the consumer's slices, rounds, lanes and retries, and what a stored day keeps of its corrections and batch marks (no reading is refused for them)":
     [
       "monitoring/minutes/consumer.ts: MAX_CORRECTIONS",
