@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import type { ClimateDayMinutes } from "@server/contract/schemas/climate";
+import { climateReadAnswer } from "@server/domain/climate/day-minutes";
+import type { Actor } from "@server/domain/context";
+import type { ClimateRead } from "@server/ports";
 import { checkDay, dayInputs } from "@web/features/climate/dayCheck";
 import { CASE_A_METHODOLOGY, caseAReadings } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";
@@ -132,5 +135,27 @@ describe("«Проверить расчет»: a day's minutes evaluated in the 
     const other = await h.signedInUser("Чужая компания");
     const res = await h.request(`/api/v1/climate-projects/${project}/minutes/?date=2026-06-01`, { token: other.token });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the day's minutes off the request thread (issue 116, item 3)", () => {
+  it("are read where the host's threads read them (the local host's spreadsheet threads), the answer the same", async () => {
+    const path = `v1/climate-projects/${project}/minutes/?date=2026-06-01`;
+    const here = await call("GET", path);
+    // The loop budget measured the read on the request thread at 51–269 ms under load.
+    const spreadsheets = h.deps.spreadsheets;
+    const before = spreadsheets.climateRead;
+    const asked: ClimateRead[] = [];
+    spreadsheets.climateRead = async (actor, read) => {
+      asked.push(read);
+      return climateReadAnswer(h.deps, actor as Actor, read);
+    };
+    try {
+      const threaded = await call("GET", path);
+      expect(asked).toEqual([{ read: "climate_day", query: { project, date: "2026-06-01" } }]);
+      expect(threaded).toEqual(here);
+    } finally {
+      spreadsheets.climateRead = before;
+    }
   });
 });

@@ -14,6 +14,7 @@ import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
 import { minutesReadAnswer } from "../domain/monitoring/live/minute-reads";
+import { climateReadAnswer } from "../domain/climate/day-minutes";
 import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -213,7 +214,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 }
 
 /** A whole-year answer (domain/inventory/whole-year.ts) or a read over stored minutes
- *  (domain/monitoring/live/minute-reads.ts) at the server's clock: the domain's functions read the
+ *  (domain/monitoring/live/minute-reads.ts, a climate project's: domain/climate/day-minutes.ts) at the server's clock: the domain's functions read the
  *  repositories and the clock only (as a passport's printedState does). */
 async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_read" }>): Promise<void> {
   try {
@@ -221,7 +222,14 @@ async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_r
     post(
       message.type === "whole_year"
         ? { id: message.id, type: "whole_year", value: await wholeYearAnswer(at, message.actor, message.read) }
-        : { id: message.id, type: "minutes_read", text: await minutesReadAnswer(at, message.actor, message.read) },
+        : {
+            id: message.id,
+            type: "minutes_read",
+            text:
+              message.read.read === "climate_day"
+                ? await climateReadAnswer(at, message.actor, message.read)
+                : await minutesReadAnswer(at, message.actor, message.read),
+          },
     );
   } catch (error) {
     post(failure(message.id, error));

@@ -27,7 +27,7 @@ import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
-import type { MinutesRead, SpreadsheetWorker, WholeYearRead } from "../ports";
+import type { ClimateRead, MinutesRead, SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
@@ -90,8 +90,15 @@ export type ToThread =
   | { id: number; type: "pull" | "cancel" }
   /** A whole-year answer (domain/inventory/whole-year.ts) of `actor`'s company, at the server's `now`. */
   | { id: number; type: "whole_year"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: WholeYearRead; now: number }
-  /** A read over a facility's stored minutes (domain/monitoring/live/minute-reads.ts), likewise. */
-  | { id: number; type: "minutes_read"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: MinutesRead; now: number }
+  /** A read over a facility's stored minutes (domain/monitoring/live/minute-reads.ts) or a climate
+   *  project's meters' (domain/climate/day-minutes.ts), likewise. */
+  | {
+      id: number;
+      type: "minutes_read";
+      actor: Pick<Actor, "id" | "company" | "email" | "role">;
+      read: MinutesRead | ClimateRead;
+      now: number;
+    }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
   | {
@@ -455,7 +462,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
   const wholeYear = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
     (await threadRead(actor.company, "whole_year", (id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }))).value;
-  const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead) =>
+  const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead | ClimateRead) =>
     (await threadRead(actor.company, "minutes_read", (id) => ({ id, type: "minutes_read", actor: actorOf(actor), read, now: now() }))).text;
 
   return {
@@ -531,6 +538,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     wholeYear,
     minutesRead,
+    climateRead: minutesRead,
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, run) {

@@ -56,6 +56,10 @@ export type MinutesRead =
   /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
   | { read: "live"; query: { facility: string } };
 
+/** Issue 116, item 3 (found by the loop budget): a climate project's reads over its meters' stored
+ *  minutes (domain/climate/day-minutes.ts), answered as the facility's reads are (MinutesRead). */
+export type ClimateRead = { read: "climate_day"; query: { project: string; date: string } };
+
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
    *  project, like every domain call. */
@@ -137,4 +141,7 @@ export interface SpreadsheetWorker {
    *  at most HEAVY_READS_AT_ONCE of them with its whole-year answers); without it, in the API's process
    *  (AWS: one request per API instance). Refusals as the domain's. */
   minutesRead?(actor: Pick<User, "id" | "company" | "email" | "role">, read: MinutesRead): Promise<string>;
+  /** A climate project's read (ClimateRead) of `actor`'s company, as minutesRead: off the request thread
+   *  where the host can. */
+  climateRead?(actor: Pick<User, "id" | "company" | "email" | "role">, read: ClimateRead): Promise<string>;
 }
