@@ -226,7 +226,7 @@ async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_r
             id: message.id,
             type: "minutes_read",
             text:
-              message.read.read === "climate_day"
+              message.read.read === "climate_day" || message.read.read === "climate_period"
                 ? await climateReadAnswer(at, message.actor, message.read)
                 : await minutesReadAnswer(at, message.actor, message.read),
           },

@@ -56,9 +56,13 @@ export type MinutesRead =
   /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
   | { read: "live"; query: { facility: string } };
 
-/** Issue 116, item 3 (found by the loop budget): a climate project's reads over its meters' stored
- *  minutes (domain/climate/day-minutes.ts), answered as the facility's reads are (MinutesRead). */
-export type ClimateRead = { read: "climate_day"; query: { project: string; date: string } };
+/** Issue 116, item 3 (found by the loop budget): a climate project's work over its meters' stored
+ *  minutes, answered as the facility's reads are (MinutesRead): a day of them (domain/climate/
+ *  day-minutes.ts), and a period below the job's bound computed and kept as its job would
+ *  (domain/climate/periods.ts, runClimatePeriodJob), the request waiting for it in its heavy-work slot. */
+export type ClimateRead =
+  | { read: "climate_day"; query: { project: string; date: string } }
+  | { read: "climate_period"; request: ClimatePeriodJobRequest };
 
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing

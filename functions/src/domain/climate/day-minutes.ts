@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../context";
 import type { ClimateRead } from "../../ports";
 import { invalidAt } from "../errors";
 import { getClimateProject } from "./projects";
-import { meterOf, midnightOf, planSensors } from "./periods";
+import { meterOf, midnightOf, planSensors, runClimatePeriodJob } from "./periods";
 import { HOUR_MS } from "@core/climate-hours";
 import { DAY_MS } from "../monitoring/ingest/stored-readings";
 
@@ -50,16 +50,19 @@ export async function climateDayMinutes(deps: Deps, actor: Actor, projectId: str
   };
 }
 
-/** The read's answer as JSON text, computed here, in this thread: where the host's threads compute it
- *  (the local host's spreadsheet thread) and where the host has none. */
+/** The answer as JSON text, computed here, in this thread: where the host's threads compute it (the
+ *  local host's spreadsheet thread). A period is computed as its job computes it, with no heavy-work
+ *  slot of its own: the request that sent it holds one while it waits. */
 export async function climateReadAnswer(deps: Deps, actor: Actor, read: ClimateRead): Promise<string> {
+  if (read.read === "climate_period") return JSON.stringify(await runClimatePeriodJob({ ...deps, runtime: undefined }, read.request));
   return JSON.stringify(await climateDayMinutes(deps, actor, read.query.project, read.query.date));
 }
 
 /** GET v1/climate-projects/{id}/minutes/ as the route sends it: JSON text, off the request thread
  *  where the host can. */
-export function climateDayMinutesText(deps: Deps, actor: Actor, project: string, date: string): Promise<string> {
-  const read: ClimateRead = { read: "climate_day", query: { project, date } };
+export async function climateDayMinutesText(deps: Deps, actor: Actor, project: string, date: string): Promise<string> {
   const threads = deps.spreadsheets.climateRead;
-  return threads ? threads(actor, read) : climateReadAnswer(deps, actor, read);
+  return threads
+    ? threads(actor, { read: "climate_day", query: { project, date } })
+    : JSON.stringify(await climateDayMinutes(deps, actor, project, date));
 }
