@@ -15,6 +15,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
 import { minutesReadAnswer } from "../domain/monitoring/live/minute-reads";
 import { climateReadAnswer } from "../domain/climate/day-minutes";
+import { opensslGostCms } from "../adapters/signing/gost-cms";
 import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -236,12 +237,25 @@ async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_r
   }
 }
 
+/** The КЭП checks of the server (local/server.ts): openssl started from this thread, not the server's. */
+const gostCms = opensslGostCms();
+
+async function verify(message: Extract<ToThread, { type: "gost_verify" }>): Promise<void> {
+  try {
+    const check = await gostCms.verify({ ...message.input, at: new Date(message.input.at) });
+    post({ id: message.id, type: "gost_verify", check });
+  } catch (error) {
+    post(failure(message.id, error));
+  }
+}
+
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request, message.now);
   else if (message.type === "whole_year" || message.type === "minutes_read") void read(message);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);
+  else if (message.type === "gost_verify") void verify(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();
 });
