@@ -12,6 +12,7 @@ import type {
 } from "../export/formats";
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
+import type { reviewActionSchema } from "../contract/routes/inventory";
 import type { measuredVsEstimatedSchema } from "../contract/schemas/measured-vs-estimated";
 import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
@@ -38,7 +39,10 @@ export type MonitoringFile =
 export type WholeYearRead =
   | { read: "uncertainty"; year: number; facility?: string; base?: number }
   | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
-  | { read: "trend_settings" };
+  | { read: "trend_settings" }
+  /** Issue 116, item 3: a step of the year's review, which folds the year for its checks and its
+   *  snapshot (domain/inventory/send.ts, reviewStep): never kept, taken where the answers are computed. */
+  | { read: "review"; year: number; request: z.output<typeof reviewActionSchema> };
 
 /** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
  *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)
