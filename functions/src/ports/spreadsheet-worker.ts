@@ -14,7 +14,7 @@ import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
 import type { reviewActionSchema } from "../contract/routes/inventory";
 import type { measuredVsEstimatedSchema } from "../contract/schemas/measured-vs-estimated";
-import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
+import type { offerAcceptSchema, shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
@@ -58,7 +58,10 @@ export type MinutesRead =
   /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
   | { read: "live_chart"; query: { facility: string; working: string } }
   /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
-  | { read: "live"; query: { facility: string } };
+  | { read: "live"; query: { facility: string } }
+  /** Issue 116, item 3 (found by the loop budget): months of a point accepted into a project (D61–D63),
+   *  which reads each month's minutes: a write taken where the reads are, answered with the months. */
+  | { read: "accept_offers"; query: z.output<typeof offerAcceptSchema> };
 
 /** Issue 116, item 3 (found by the loop budget): a climate project's work over its meters' stored
  *  minutes, answered as the facility's reads are (MinutesRead): a day of them (domain/climate/
