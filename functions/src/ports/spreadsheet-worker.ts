@@ -42,7 +42,10 @@ export type WholeYearRead =
   | { read: "trend_settings" }
   /** Issue 116, item 3: a step of the year's review, which folds the year for its checks and its
    *  snapshot (domain/inventory/send.ts, reviewStep): never kept, taken where the answers are computed. */
-  | { read: "review"; year: number; request: z.output<typeof reviewActionSchema> };
+  | { read: "review"; year: number; request: z.output<typeof reviewActionSchema> }
+  /** Likewise the base year's writes, which compute its comparable total (domain/inventory/targets.ts). */
+  | { read: "base_year"; body: { year: number; reason: string; version: number } }
+  | { read: "base_year_recalculation"; body: { reason: string; version: number } };
 
 /** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
  *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)

@@ -7,7 +7,7 @@
 import type { Actor, Deps } from "../context";
 import { heavyRead } from "../heavy-reads";
 import type { WholeYearRead } from "../../ports";
-import { getTrendSettings, type TrendSettingsAnswer } from "./targets";
+import { getTrendSettings, recalculateBaseYearHere, setBaseYearHere, type TrendSettingsAnswer } from "./targets";
 import { getTrend, type Trend } from "./trend";
 import { yearUncertainty } from "./uncertainty";
 import { reviewStepHere } from "./send";
@@ -19,6 +19,8 @@ interface Answers {
   trend: Trend;
   trend_settings: TrendSettingsAnswer;
   review: InventoryReview;
+  base_year: TrendSettingsAnswer;
+  base_year_recalculation: TrendSettingsAnswer;
 }
 
 /** The answer computed here, in this thread: where the host's threads compute it (the local host's
@@ -27,6 +29,8 @@ export function wholeYearAnswer(deps: Deps, actor: Actor, read: WholeYearRead): 
   if (read.read === "uncertainty") return yearUncertainty(deps, actor, read.year, read.facility, read.base);
   if (read.read === "trend") return getTrend(deps, actor, read.from, read.to, read.facility, read.gwp_set);
   if (read.read === "review") return reviewStepHere(deps, actor, read.year, read.request);
+  if (read.read === "base_year") return setBaseYearHere(deps, actor, read.body);
+  if (read.read === "base_year_recalculation") return recalculateBaseYearHere(deps, actor, read.body);
   return getTrendSettings(deps, actor);
 }
 
