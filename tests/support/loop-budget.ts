@@ -615,14 +615,21 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   }),
   // The spare user, given the duty of the chief engineer and a new password by the administrator's
   // writes above, confirms the gassing the book registered.
+  // A measure again is the confirmation of a duty not yet given, by a user the administrator gives it
+  // (not measured): a confirmation is given once, and a refused repeat measures nothing.
   confirmMonitoringGassing: async (f) => {
-    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as { gassings: { id: string }[] };
-    return {
-      path: `v1/telemetry/gassings/${journal.gassings[0].id}/confirm/`,
-      method: "POST",
-      token: await f.signIn(f.spareUserEmail, "long-enough-2"),
-      json: { duty: "chief_engineer" },
+    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as {
+      gassings: { id: string; confirmations: Record<string, unknown> }[];
     };
+    const [gassing] = journal.gassings;
+    const duty = (["chief_engineer", "head_ab", "head_section"] as const).find((d) => !gassing.confirmations?.[d]) ?? "chief_engineer";
+    let token = await f.signIn(f.spareUserEmail, "long-enough-2");
+    if (duty !== "chief_engineer") {
+      const email = `loop-${duty.replace("_", "-")}-${randomBytes(3).toString("hex")}@loop-budget.example`;
+      await f.send(`v1/admin/companies/${f.company}/users/`, "POST", { email, password: "long-enough-1", role: "staff", duty }, "admin");
+      token = await f.signIn(email, "long-enough-1");
+    }
+    return { path: `v1/telemetry/gassings/${gassing.id}/confirm/`, method: "POST", token, json: { duty } };
   },
   // A user of its own for each measure, made by the administrator (not measured).
   changeOwnPassword: async (f) => {
@@ -1209,7 +1216,16 @@ async function openEvents(f: Fixture): Promise<string[]> {
 /** Operations measured over the budget only at the deep tier's size (200 meters with 30 h of minutes):
  *  measured and printed there, not held to it, and named in docs/security.md «The loop budget» until
  *  their fold leaves the request thread. In `npm test` they are held to it like every other. */
-export const OVER_BUDGET_AT_SIZE: readonly string[] = [];
+export const OVER_BUDGET_AT_SIZE: readonly string[] = [
+  // A year's completeness of every sensor (issue 116, item 2) is folded in the spreadsheet threads: at
+  // 200 meters with 30 h that takes seconds, and the longest hold of the request thread over them was
+  // 50,0 ms at load 9,5, 82,4, 52,1 and 50,5 ms at load 5,7, 53,4, 81,5 and 16,3 ms at load 2,9
+  // (29.11.2026) — not its own work (its
+  // answer's text is received and sent), but what the request thread runs meanwhile at this size: the
+  // stale sweep reads every sensor's head there (issue 116, item 7), as statistics (43 ms) and the
+  // trend (49,9 ms), equally long in the threads, also showed.
+  "sensorCompleteness",
+];
 
 /** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
  *  docs/security.md «The loop budget»). An operation leaves the list as its line is added above; a new
