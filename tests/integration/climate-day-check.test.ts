@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import type { ClimateDayMinutes } from "@server/contract/schemas/climate";
+import { climateReadAnswer } from "@server/domain/climate/day-minutes";
+import type { Actor } from "@server/domain/context";
+import type { ClimateRead } from "@server/ports";
 import { checkDay, dayInputs } from "@web/features/climate/dayCheck";
 import { CASE_A_METHODOLOGY, caseAReadings } from "../support/climate-case-a";
 import { createHarness, type Harness } from "../support/harness";
@@ -132,5 +135,55 @@ describe("«Проверить расчет»: a day's minutes evaluated in the 
     const other = await h.signedInUser("Чужая компания");
     const res = await h.request(`/api/v1/climate-projects/${project}/minutes/?date=2026-06-01`, { token: other.token });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the day's minutes off the request thread (issue 116, item 3)", () => {
+  it("are read where the host's threads read them (the local host's spreadsheet threads), the answer the same", async () => {
+    const path = `v1/climate-projects/${project}/minutes/?date=2026-06-01`;
+    const here = await call("GET", path);
+    // The loop budget measured the read on the request thread at 51–269 ms under load.
+    const spreadsheets = h.deps.spreadsheets;
+    const before = spreadsheets.climateRead;
+    const asked: ClimateRead[] = [];
+    spreadsheets.climateRead = async (actor, read) => {
+      asked.push(read);
+      return climateReadAnswer(h.deps, actor as Actor, read);
+    };
+    try {
+      const threaded = await call("GET", path);
+      expect(asked).toEqual([{ read: "climate_day", query: { project, date: "2026-06-01" } }]);
+      expect(threaded).toEqual(here);
+    } finally {
+      spreadsheets.climateRead = before;
+    }
+  });
+
+  it("computes a period below the job's bound where the host's threads compute it, and gives the hold back", async () => {
+    const periods = (await call("GET", `v1/climate-projects/${project}/periods/`)) as unknown as { results: { id: string }[] };
+    const id = periods.results[0].id;
+    const stored = await call("GET", `v1/climate-projects/${project}/periods/${id}/`);
+    // Its minutes folded on the request thread held it 20–140 ms at load 5–12 (the loop budget).
+    const spreadsheets = h.deps.spreadsheets;
+    const before = spreadsheets.climateRead;
+    const asked: ClimateRead[] = [];
+    spreadsheets.climateRead = async (actor, read) => {
+      asked.push(read);
+      return climateReadAnswer(h.deps, actor as Actor, read);
+    };
+    try {
+      const again = await call("POST", `v1/climate-projects/${project}/periods/${id}/recompute/`, { version: stored.version });
+      expect(asked).toMatchObject([{ read: "climate_period", request: { recompute: { period: id, version: stored.version } } }]);
+      expect(again).toMatchObject({ id, version: Number(stored.version) + 1, devices: stored.devices, totals: stored.totals });
+      const body = { start: "2026-06-02T00:00", end: "2026-06-02T06:00", period: GRID };
+      const made = await call("POST", `v1/climate-projects/${project}/periods/`, body);
+      expect(asked[1]).toMatchObject({ read: "climate_period", request: { project, body, claim: { token: expect.any(String) } } });
+      expect(await call("GET", `v1/climate-projects/${project}/periods/${made.id}/`)).toMatchObject({ id: made.id, version: 1 });
+      // The project's periods are not held after it: the next one is made at once.
+      await call("POST", `v1/climate-projects/${project}/periods/`, { ...body, start: "2026-06-02T06:00", end: "2026-06-02T07:00" });
+      expect(asked).toHaveLength(3);
+    } finally {
+      spreadsheets.climateRead = before;
+    }
   });
 });

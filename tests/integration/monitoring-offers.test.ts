@@ -7,10 +7,12 @@
 // Issue 115, D92: the drainage station's accepted month is gross, so a flare fed from it is counted once;
 // a meter the register places after a take-off asks the basis at acceptance; a month accepted «чистый»
 // before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
+import { minutesReadAnswer } from "@server/domain/monitoring/live/minute-reads";
+import type { Actor } from "@server/domain/context";
 import vectors from "../fixtures/monitoring/methodology-section-12.json";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
@@ -143,6 +145,18 @@ describe("section 12's offers through the API", () => {
 describe("accepting months (D62, D63)", () => {
   it("accepts a month of 96,39 % into a measured calculation «по данным АГК» whose CH4 is the offer's", async () => {
     const offer = await offerOf("Ствол с пропуском", "2026-04");
+    // Issue 116, item 3: taken where the host's threads read the minutes (its months' minutes read on
+    // the request thread held it 211 and 798 ms at load 13 in the loop budget), refusals as the domain's.
+    const spreadsheets = h.deps.spreadsheets;
+    const before = spreadsheets.minutesRead;
+    const asked: string[] = [];
+    spreadsheets.minutesRead = async (actor, read) => {
+      asked.push(read.read);
+      return minutesReadAnswer(h.deps, actor as Actor, read);
+    };
+    onTestFinished(() => {
+      spreadsheets.minutesRead = before;
+    });
     const [accepted] = await json<Offer[]>(
       await post("/api/v1/telemetry/offers/accept/", {
         facility: facility.id,
@@ -170,6 +184,7 @@ describe("accepting months (D62, D63)", () => {
         })
       ).status,
     ).toBe(409);
+    expect(asked.filter((read) => read === "accept_offers")).toEqual(["accept_offers", "accept_offers"]);
   });
 });
 

@@ -536,3 +536,23 @@ it("flags a month accepted before when «Догрузить недостающи
   expect(month.accepted).toMatchObject({ changed: true });
   expect(month.accepted!.difference_pct).toBeGreaterThan(0.1);
 });
+
+it("keeps a reconciliation's xlsx before its record says done: a page that reads «done» finds the file (issue 116)", async () => {
+  // The loop budget asked for the xlsx as soon as the record said «done» and got 404 «Файл сверки не найден».
+  const blobs = h.deps.blobs;
+  const put = blobs.put;
+  const order: string[] = [];
+  blobs.put = async (key, body, contentType) => {
+    if (key.endsWith(".xlsx")) order.push("xlsx");
+    else if (/\/[^/.]+\.json$/.test(key) && key.includes("reconciliation")) {
+      order.push(String((JSON.parse(new TextDecoder().decode(body as Uint8Array)) as { state?: string }).state));
+    }
+    return put.call(blobs, key, body, contentType);
+  };
+  try {
+    expect(await reconciled(exportText())).toMatchObject({ state: "done" });
+  } finally {
+    blobs.put = put;
+  }
+  expect(order.slice(-2)).toEqual(["xlsx", "done"]);
+});

@@ -9,12 +9,20 @@
 // document's, so a new route is covered as it lands: its valid request is one line of REQUESTS below,
 // and an operation with none fails the test unless NOT_YET_MEASURED names it (a list that only shrinks).
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
+import { facilityShifts } from "@server/domain/monitoring/instruments/shifts";
+import { handOver, takeOver } from "@server/domain/monitoring/handover/handover";
+import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
 import { mp4Bytes, pdfBytes } from "./admin";
+import { FILLED_REPORT } from "./climate-case-a";
+import { dropSigner, gostCertificate, signDetached } from "./gost";
+import { modelFixture } from "./models";
+import { copyCalculation } from "./large-inventory";
 import { ABATEMENT_PARAMS, climateProjectBody, validInputs } from "./tenant-objects";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
@@ -56,6 +64,8 @@ export interface Fixture {
   refresh: string;
   /** The day (the company's, UTC here) of the gassing two meters of the working record. */
   gassingDate: string;
+  /** The mine's shift now (ГГГГ-ММ-ДД#n), into which a handover signed by both was made at its start. */
+  currentShift: string;
   /** The fixture's company, and the tokens of the platform's administrator and of a reviewer. */
   company: string;
   tokens: { admin: string; reviewer: string };
@@ -71,6 +81,10 @@ export interface Fixture {
   read: (path: string, as?: "admin") => Promise<Record<string, unknown>>;
   /** A write under /api/ that a request's builder makes first (not measured). */
   send: (path: string, method: string, json: unknown, as?: "admin" | "reviewer" | { token: string }) => Promise<Record<string, unknown>>;
+  /** The server's origin (an upload address is a path from it). */
+  base: string;
+  /** Any request under /api/ a builder makes first (not measured): its answer, whatever it is. */
+  call: (path: string, init: RequestInit, as?: "admin" | "reviewer") => Promise<Response>;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
@@ -87,6 +101,12 @@ export interface LoopRequest {
   raw?: { body: Uint8Array; headers: Record<string, string> };
   method?: "POST" | "PATCH" | "PUT" | "DELETE";
   json?: unknown;
+  /** What the answer started and the next request must not wait behind (a job holding the user's
+   *  heavy-work slot): waited for after each measure, outside it. */
+  settle?: (answer: Record<string, unknown>) => Promise<void>;
+  /** A stream (server-sent events): read until its text holds this, then closed. What is measured is
+   *  its setup and first event, not the minutes it stays open. */
+  until?: string;
 }
 
 /** Each operation's valid request, by operationId: one line per route (a write that carries a version
@@ -596,14 +616,21 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   }),
   // The spare user, given the duty of the chief engineer and a new password by the administrator's
   // writes above, confirms the gassing the book registered.
+  // A measure again is the confirmation of a duty not yet given, by a user the administrator gives it
+  // (not measured): a confirmation is given once, and a refused repeat measures nothing.
   confirmMonitoringGassing: async (f) => {
-    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as { gassings: { id: string }[] };
-    return {
-      path: `v1/telemetry/gassings/${journal.gassings[0].id}/confirm/`,
-      method: "POST",
-      token: await f.signIn(f.spareUserEmail, "long-enough-2"),
-      json: { duty: "chief_engineer" },
+    const journal = (await f.read(`v1/telemetry/journal/?facility=${f.mine}&date=${f.gassingDate}`)) as {
+      gassings: { id: string; confirmations: Record<string, unknown> }[];
     };
+    const [gassing] = journal.gassings;
+    const duty = (["chief_engineer", "head_ab", "head_section"] as const).find((d) => !gassing.confirmations?.[d]) ?? "chief_engineer";
+    let token = await f.signIn(f.spareUserEmail, "long-enough-2");
+    if (duty !== "chief_engineer") {
+      const email = `loop-${duty.replace("_", "-")}-${randomBytes(3).toString("hex")}@loop-budget.example`;
+      await f.send(`v1/admin/companies/${f.company}/users/`, "POST", { email, password: "long-enough-1", role: "staff", duty }, "admin");
+      token = await f.signIn(email, "long-enough-1");
+    }
+    return { path: `v1/telemetry/gassings/${gassing.id}/confirm/`, method: "POST", token, json: { duty } };
   },
   // A user of its own for each measure, made by the administrator (not measured).
   changeOwnPassword: async (f) => {
@@ -675,10 +702,245 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       token: await f.signIn(f.operatorEmail, f.password),
     };
   },
+  // The АГК operator signs the journal of the shift now, after the handover into it signed by both (D95).
+  signShiftJournal: async (f) => ({
+    path: `v1/facilities/${f.mine}/journal-signatures/`,
+    method: "POST",
+    token: await f.signIn(f.operatorEmail, f.password),
+    json: { shift: f.currentShift },
+  }),
   listJournalSignatures: (f) => ({ path: `v1/facilities/${f.mine}/journal-signatures/?date=${f.today}` }),
   exportSensorChecks: (f) => ({ path: `v1/facilities/${f.mine}/sensor-checks/export/?format=xlsx` }),
   exportHandovers: (f) => ({ path: `v1/facilities/${f.mine}/handovers/export/?format=pdf` }),
   exportSensorRegister: (f) => ({ path: `v1/facilities/${f.mine}/sensor-register/export/` }),
+  // The rest of issue 116, item 3: files sent through their real flows (an upload address, the PUT,
+  // then the route that names it), the forecast models, the readings' reconciliations, the climate
+  // period's computation, approval and signature, and the two streams' setup.
+  directUpload: async (f) => {
+    const body = pdfBytes(64 * 1024);
+    const grant = await uploadGrant(
+      f,
+      "v1/admin/documents/upload-url/",
+      { content_type: "application/pdf", size: body.byteLength, name: "x.pdf" },
+      "admin",
+    );
+    return {
+      path: grant.url.replace(/^\/api\//, ""),
+      method: "PUT",
+      raw: { body, headers: { ...grant.headers, "Content-Length": String(body.byteLength) } },
+    };
+  },
+  adminCompleteDocumentUpload: async (f) => ({
+    path: "v1/admin/documents/complete/",
+    method: "POST",
+    as: "admin",
+    json: {
+      upload_id: await uploaded(
+        f,
+        "v1/admin/documents/upload-url/",
+        { content_type: "application/pdf", name: "x.pdf" },
+        pdfBytes(64 * 1024),
+        "admin",
+      ),
+      title: `Документ бюджета ${randomBytes(3).toString("hex")}`,
+      kind: "law",
+    },
+  }),
+  adminCompleteMediaUpload: async (f) => ({
+    path: "v1/admin/media/complete/",
+    method: "POST",
+    as: "admin",
+    json: {
+      upload_id: await uploaded(
+        f,
+        "v1/admin/media/upload-url/",
+        { kind: "instruction", content_type: "video/mp4", name: "x.mp4" },
+        mp4Bytes(256 * 1024),
+        "admin",
+      ),
+    },
+  }),
+  // The video's signed address, as the settings page's <video> reads it.
+  streamMedia: async (f) => {
+    const media = (await f.read("v1/media/")) as unknown as { results: { kind: string; url: string | null }[] };
+    const instruction = media.results.find((m) => m.kind === "instruction")!;
+    if (!instruction.url) throw new Error("no instruction video uploaded");
+    return { path: instruction.url.replace(/^\/api\//, "") };
+  },
+  // The stream's setup and its first tiles; it stays open for the page, which is measured by nothing here.
+  streamMonitoringLive: (f) => ({ path: `v1/telemetry/live/stream/?facility=${f.mine}&max_events=1`, until: "event: live" }),
+  uploadForecastModel: () => ({
+    path: "v1/forecast_models/xgboost/",
+    method: "POST",
+    as: "admin",
+    form: fileForm(
+      { description: `Модель бюджета ${randomBytes(3).toString("hex")}`, activate: "false" },
+      "file",
+      "модель.json",
+      new Uint8Array(readFileSync(modelFixture("methane-xgboost.json"))),
+      "application/json",
+    ),
+  }),
+  trainForecastModel: (f) => ({
+    path: "v1/forecast_models/xgboost/train/",
+    method: "POST",
+    form: trainingForm(),
+    settle: async (job) => void (await jobDone(f, String(job.job))),
+  }),
+  // A company's own version, trained first (not measured), renamed.
+  changeOwnForecastModel: async (f) => ({
+    path: `v1/forecast_models/xgboost/${await ownModel(f)}/own/`,
+    method: "PATCH",
+    json: { description: `Своя модель бюджета ${randomBytes(3).toString("hex")}` },
+  }),
+  // The job of a training, asked as its page asks it until done.
+  exportJob: async (f) => {
+    const started = await f.call("v1/forecast_models/xgboost/train/", { method: "POST", body: trainingForm() });
+    if (started.status !== 202) throw new Error(`training: ${started.status} ${await started.text()}`);
+    const { job } = (await started.json()) as { job: string };
+    return { path: `v1/export_jobs/${job}/`, settle: async () => void (await jobDone(f, job)) };
+  },
+  // The spare year's report passport as a PDF (a job: JOB_PASSPORT_LINES.pdf lines), once done.
+  exportJobFile: async (f) => {
+    const started = await f.call(`v1/inventory/${f.year - 1}/report/?format=pdf`, {});
+    if (started.status !== 202) throw new Error(`passport: ${started.status} ${await started.text()}`);
+    const { job } = (await started.json()) as { job: string };
+    await jobDone(f, job);
+    return { path: `v1/export_jobs/${job}/file/` };
+  },
+  calibrateForecastModel: async (f) => ({
+    path: `v1/forecast_models/${await activeModel(f)}/calibration/`,
+    method: "POST",
+    form: fileForm({}, "file", "история.csv", new TextEncoder().encode(history(60, true)), "text/csv"),
+  }),
+  // After the calibration above: the model in use is calibrated for the company.
+  forecastAirNeeded: async (f) => ({
+    path: "v1/forecast/air_needed/",
+    method: "POST",
+    json: { model: await activeModel(f), row: FORECAST_ROW, limit: 1, confidence: 90 },
+  }),
+  attachEvidence: async (f) => {
+    const calculation = await customCalculation(f);
+    return {
+      path: `v1/underground_emission_ch4/${calculation.id}/evidence/ef/`,
+      method: "PUT",
+      form: fileForm({ version: String(calculation.version) }, "file", "протокол.pdf", pdfBytes(64 * 1024), "application/pdf"),
+    };
+  },
+  downloadEvidence: async (f) => ({ path: `v1/underground_emission_ch4/${await attachedEvidence(f)}/evidence/ef/` }),
+  removeEvidence: async (f) => ({ path: `v1/underground_emission_ch4/${await attachedEvidence(f)}/evidence/ef/`, method: "DELETE" }),
+  importReadingsFile: async (f) => ({
+    path: "v1/telemetry/files/",
+    method: "POST",
+    json: { facility: f.mine, file_upload: await dispatchExport(f), name: "АГК.csv" },
+    settle: (accepted) => batchApplied(f, String(accepted.batch)),
+  }),
+  createReadingsReconciliation: async (f) => ({
+    path: "v1/telemetry/reconciliations/",
+    method: "POST",
+    json: { facility: f.mine, file_upload: await dispatchExport(f), name: "АГК.csv" },
+    settle: async (started) => void (await reconciliationDone(f, String(started.id))),
+  }),
+  getReadingsReconciliation: async (f) => ({ path: `v1/telemetry/reconciliations/${await reconciled(f)}/` }),
+  readingsReconciliationXlsx: async (f) => ({ path: `v1/telemetry/reconciliations/${await reconciled(f)}/xlsx/` }),
+  fillReadingsReconciliation: async (f) => ({
+    path: `v1/telemetry/reconciliations/${await reconciled(f)}/fill/`,
+    method: "POST",
+    settle: (accepted) => batchApplied(f, String(accepted.batch)),
+  }),
+  climateDayMinutes: async (f) => ({
+    path: `v1/climate-projects/${await firstId(f, "v1/climate-projects/")}/minutes/?date=${f.gassingDate}`,
+  }),
+  // Six hours of a day of its own before the gassing's for each measure: periods never overlap.
+  createClimatePeriod: async (f) => ({
+    path: `v1/climate-projects/${await firstId(f, "v1/climate-projects/")}/periods/`,
+    method: "POST",
+    json: { ...PERIOD_FIGURES, ...periodHours(f, (createdPeriods += 1)) },
+  }),
+  recomputeClimatePeriod: async (f) => {
+    const path = await climatePeriodPath(f);
+    return { path: `${path}recompute/`, method: "POST", json: { version: (await f.read(path)).version } };
+  },
+  // The period approved by the reviewer, its report's fields filled first and a former approval
+  // withdrawn (not measured), so that a repeat approves again.
+  reviewClimatePeriod: async (f) => {
+    const path = await climatePeriodPath(f);
+    const report = await f.read(`${path}report/`);
+    await f.send(`${path}report/`, "PATCH", { fields: FILLED_REPORT, version: report.version ?? 0 });
+    let period = await f.read(path);
+    if (period.approval) {
+      await f.send(`${path}review/`, "POST", { action: "withdraw", reason: "Повторная проверка", version: period.version }, "reviewer");
+      period = await f.read(path);
+    }
+    return { path: `${path}review/`, method: "POST", as: "reviewer", json: { action: "approve", version: period.version } };
+  },
+  // The executor's КЭП of the period's file, made with a GOST certificate of its own (no CA loaded
+  // yet: the chain is kept unchecked), each measure a signature of its own.
+  createClimateSignature: async (f) => {
+    const path = await climatePeriodPath(f);
+    const payload = new Uint8Array(await (await f.call(`${path}signatures/payload/`, {})).arrayBuffer());
+    const signer = gostCertificate({ subject: SIGNER_SUBJECT, days: 365 });
+    try {
+      return {
+        path: `${path}signatures/`,
+        method: "POST",
+        form: fileForm({}, "file_data", "manifest.json.sig", signDetached(signer, payload)),
+      };
+    } finally {
+      dropSigner(signer);
+    }
+  },
+  adminCreateCaRoots: () => ({ path: "v1/admin/ca-roots/", method: "POST", as: "admin", form: caRootForm() }),
+  adminRemoveCaRoot: async (f) => {
+    const loaded = await f.call("v1/admin/ca-roots/", { method: "POST", body: caRootForm() }, "admin");
+    if (loaded.status !== 201) throw new Error(`ca root: ${loaded.status} ${await loaded.text()}`);
+    const { results } = (await loaded.json()) as { results: { id: string }[] };
+    return { path: `v1/admin/ca-roots/${results[0].id}/`, method: "DELETE", as: "admin" };
+  },
+  // The first month offered of the demo mine's minutes (October: its last days) accepted into a project
+  // of the mine's year made first (not measured), with a reason (below 95 %).
+  acceptMonitoringOffers: async (f) => {
+    const year = f.today.slice(0, 4);
+    const listed = (await f.read(`v1/telemetry/offers/?facility=${f.mine}&year=${year}`)) as unknown as
+      | { point: string; month: string; in_progress: boolean; basis_asked: boolean }[]
+      | { results: { point: string; month: string; in_progress: boolean; basis_asked: boolean }[] };
+    const offer = (Array.isArray(listed) ? listed : listed.results).find((o) => !o.in_progress);
+    if (!offer) throw new Error("no month offered");
+    const project = await f.send("v1/projects/create_project/", "POST", {
+      name: `АГК бюджета ${randomBytes(3).toString("hex")}`,
+      start_date: `${year}-01-01`,
+      end_date: `${year}-12-31`,
+      facility: f.mine,
+    });
+    return {
+      path: "v1/telemetry/offers/accept/",
+      method: "POST",
+      json: {
+        facility: f.mine,
+        point: offer.point,
+        months: [offer.month],
+        project: project.id,
+        reason: "Проверка бюджета: месяц неполный",
+        ...(offer.basis_asked ? { basis: "gross" } : {}),
+      },
+    };
+  },
+  // The demo year sent for review by the fixture's user, returned to the draft by the reviewer first
+  // (not measured) where a measure before sent it.
+  inventoryTransition: async (f) => {
+    const review = async () => ((await f.read(`v1/inventory/?year=${f.year}`)) as { review: { status: string; version: number } }).review;
+    let current = await review();
+    if (current.status === "in_review") {
+      await f.send(
+        `v1/inventory/${f.year}/review/`,
+        "POST",
+        { action: "return_to_draft", reason: "Повторная отправка", version: current.version },
+        "reviewer",
+      );
+      current = await review();
+    }
+    return { path: `v1/inventory/${f.year}/review/`, method: "POST", json: { action: "send_to_review", version: current.version } };
+  },
   inventoryVersion: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/` }),
   inventoryVersionPack: async (f) => ({ path: `v1/inventory/${f.year}/versions/${await approvedVersion(f)}/pack/` }),
 };
@@ -737,10 +999,194 @@ async function climatePeriodPath(f: Fixture): Promise<string> {
       await f.send(`v1/climate-projects/${project}/periods/`, "POST", {
         start: `${f.gassingDate}T00:00`,
         end: `${f.gassingDate}T06:00`,
-        period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0, ef_grid_t_per_mwh: 0.62, ef_grid_source: "расчет сетевой компании" },
+        ...PERIOD_FIGURES,
       })
     ).id;
   return `v1/climate-projects/${project}/periods/${period}/`;
+}
+
+/** A period's figures besides its minutes, as the executor states them. */
+const PERIOD_FIGURES = {
+  period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0, ef_grid_t_per_mwh: 0.62, ef_grid_source: "расчет сетевой компании" },
+};
+
+/** The periods made by createClimatePeriod's measures so far: each of a day of its own. */
+let createdPeriods = 0;
+
+/** Six hours of the day `back` days before the gassing's. */
+function periodHours(f: Fixture, back: number): { start: string; end: string } {
+  const day = new Date(Date.parse(`${f.gassingDate}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  return { start: `${day}T00:00`, end: `${day}T06:00` };
+}
+
+/** An executor's certificate subject as a qualified one names its holder. */
+const SIGNER_SUBJECT =
+  "/CN=Иванов Иван Иванович/SN=Иванов/GN=Иван Иванович/O=ООО «Шахта бюджета»/title=Генеральный директор" +
+  "/1.2.643.3.131.1.1=421234567890/1.2.643.100.1=1024200001234";
+
+/** A multipart body of `fields` and one file. */
+function fileForm(fields: Record<string, string>, field: string, name: string, bytes: Uint8Array, type?: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set(field, new File([bytes as Uint8Array<ArrayBuffer>], name, type ? { type } : {}));
+  return form;
+}
+
+/** A CA's certificate of its own (GOST), as the administrator loads a trust anchor. */
+function caRootForm(): FormData {
+  const ca = gostCertificate({ subject: `/CN=УЦ бюджета ${randomBytes(3).toString("hex")}/O=АО «УЦ»`, days: 3650, ca: true });
+  try {
+    return fileForm({}, "file_data", "roots.pem", new TextEncoder().encode(ca.pem));
+  } finally {
+    dropSigner(ca);
+  }
+}
+
+/** A longwall's history (semicolons, Russian headers, decimal commas): the air flow (or every
+ *  feature) and the measured CH4. */
+function history(rows: number, everyFeature = false): string {
+  const features: [string, (i: number) => number][] = everyFeature
+    ? [
+        ["Расход воздуха в исходящей струе лавы (телеметрия), м³/мин", (i) => 1000 + ((i * 37) % 400)],
+        ["Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин", (i) => 1010 + ((i * 31) % 400)],
+        ["Концентрация метана в каптируемой смеси, %", (i) => 30 + (i % 7)],
+        ["Расход смеси, извлекаемой установкой, м³/мин", (i) => 50 + (i % 11)],
+        ["Средняя концентрация CH4 в исходящей струе шахты, %", () => 0.5],
+        ["Расход воздуха в исходящей струе шахты, м³/мин", (i) => 9000 + (i % 13) * 10],
+        ["Расход метана, извлекаемого установкой, м³/мин", (i) => 15 + (i % 5)],
+      ]
+    : [["Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин", (i) => 1200 + ((i * 37) % 400)]];
+  const lines = [[...features.map(([label]) => label), "Концентрация CH4 в исходящей струе лавы, факт, %"].join(";")];
+  for (let i = 0; i < rows; i++) {
+    const y = (0.5 * 1400) / (1200 + ((i * 37) % 400)) + 0.002 * ((i * 7) % 5);
+    lines.push([...features.map(([, value]) => String(value(i))), y.toFixed(4)].join(";").replace(/\./g, ","));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** A training of a small model on 40 rows of history. */
+function trainingForm(): FormData {
+  const form = fileForm({}, "file", "история.csv", new TextEncoder().encode(history(40)), "text/csv");
+  form.set("params", JSON.stringify({ n_estimators: 3, max_depth: 2 }));
+  return form;
+}
+
+/** Waits for an export job (a file, a training) to be done: its state. */
+async function jobDone(f: Fixture, job: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 600; tries++) {
+    const state = await polled(f, `v1/export_jobs/${job}/`);
+    if (state.state === "done") return state;
+    if (state.state === "failed") throw new Error(`job ${job} failed: ${String(state.detail)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`job ${job} not done`);
+}
+
+/** A state asked for as a page asks it: answered, or nothing yet where the user's heavy-work slots are
+ *  all taken (429: asked again). */
+async function polled(f: Fixture, path: string): Promise<Record<string, unknown>> {
+  const res = await f.call(path, {});
+  if (res.status === 429) return {};
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** Waits for a batch (a push, a file) to be applied. */
+async function batchApplied(f: Fixture, batch: string): Promise<void> {
+  for (let tries = 0; tries < 1200; tries++) {
+    if ((await polled(f, `v1/telemetry/batches/${batch}/`)).state !== "queued") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`batch ${batch} still queued`);
+}
+
+/** A company's own model version: trained (a job) and waited for. */
+async function ownModel(f: Fixture): Promise<string> {
+  const started = await f.call("v1/forecast_models/xgboost/train/", { method: "POST", body: trainingForm() });
+  if (started.status !== 202) throw new Error(`training: ${started.status} ${await started.text()}`);
+  return String((await jobDone(f, ((await started.json()) as { job: string }).job)).model_id);
+}
+
+/** An upload address granted (as the administrator or the fixture's user) for a file of `size` bytes. */
+async function uploadGrant(
+  f: Fixture,
+  path: string,
+  body: Record<string, unknown>,
+  as?: "admin",
+): Promise<{ url: string; headers: Record<string, string>; upload_id: string; file_upload?: string }> {
+  const res = await f.call(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, as);
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<{ url: string; headers: Record<string, string>; upload_id: string; file_upload?: string }>;
+}
+
+/** A file sent to its upload address (the grant, then the PUT): the grant's upload_id, or for
+ *  a dispatch export its file_upload. */
+async function uploaded(f: Fixture, path: string, body: Record<string, unknown>, bytes: Uint8Array, as?: "admin"): Promise<string> {
+  const grant = await uploadGrant(f, path, { ...body, size: bytes.byteLength }, as);
+  const put = await fetch(`${f.base}${grant.url}`, {
+    method: "PUT",
+    headers: { ...grant.headers, "Content-Length": String(bytes.byteLength) },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
+  return grant.file_upload ?? grant.upload_id;
+}
+
+/** The dispatch exports sent so far: each is of a day of its own, its readings not yet stored. */
+let dispatchExports = 0;
+
+/** A dispatch system's export of 30 minutes of two meters, days before the fixture's minutes (ISO
+ *  times with their zone), uploaded: its file_upload. */
+async function dispatchExport(f: Fixture): Promise<string> {
+  dispatchExports += 1;
+  const start = Math.floor(Date.now() / MINUTE) * MINUTE - (2 + dispatchExports) * 86_400_000;
+  const lines = ["Время;LB-1;LB-2"];
+  for (let k = 0; k < 30; k++) lines.push(`${new Date(start + k * MINUTE).toISOString()};0,${40 + (k % 9)};0,${30 + (k % 7)}`);
+  const bytes = new TextEncoder().encode(`${lines.join("\r\n")}\r\n`);
+  return uploaded(f, "v1/telemetry/upload-url/", { facility: f.mine, content_type: "text/csv", name: "АГК.csv" }, bytes);
+}
+
+/** A reconciliation of a new export, done: its id. */
+async function reconciled(f: Fixture): Promise<string> {
+  const { id } = await f.send("v1/telemetry/reconciliations/", "POST", {
+    facility: f.mine,
+    file_upload: await dispatchExport(f),
+    name: "АГК.csv",
+  });
+  return reconciliationDone(f, String(id));
+}
+
+/** Waits for a reconciliation to be done: its id. */
+async function reconciliationDone(f: Fixture, id: string): Promise<string> {
+  for (let tries = 0; tries < 600; tries++) {
+    const { state } = await polled(f, `v1/telemetry/reconciliations/${id}/`);
+    if (state === "done") return id;
+    if (state === "failed") throw new Error(`reconciliation ${id} failed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`reconciliation ${id} not done`);
+}
+
+/** A calculation of the spare project with its emission factor measured (D10: «Фактическое значение»). */
+async function customCalculation(f: Fixture): Promise<{ id: string; version: number }> {
+  const calculation = await f.send("v1/underground_emission_ch4/", "POST", {
+    name: "Замеренный коэффициент бюджета",
+    project: f.spareProject,
+    volume: 1_000_000,
+    ef: 14.3,
+    dictionary_items: { get_underground_emission_ch4: null },
+    justifications: { ef: "Замеры газовыделения, протокол № 17" },
+  });
+  return { id: String(calculation.id), version: Number(calculation.version) };
+}
+
+/** Such a calculation with its evidence file attached: its id. */
+async function attachedEvidence(f: Fixture): Promise<string> {
+  const calculation = await customCalculation(f);
+  const form = fileForm({ version: String(calculation.version) }, "file", "протокол.pdf", pdfBytes(64 * 1024), "application/pdf");
+  const res = await f.call(`v1/underground_emission_ch4/${calculation.id}/evidence/ef/`, { method: "PUT", body: form });
+  if (!res.ok) throw new Error(`evidence: ${res.status} ${await res.text()}`);
+  return calculation.id;
 }
 
 const FORECAST_ROW = { x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 };
@@ -772,57 +1218,20 @@ async function openEvents(f: Fixture): Promise<string[]> {
  *  measured and printed there, not held to it, and named in docs/security.md «The loop budget» until
  *  their fold leaves the request thread. In `npm test` they are held to it like every other. */
 export const OVER_BUDGET_AT_SIZE: readonly string[] = [
-  // A gassing's registration finds the gassing again from its sensors' minutes (findGassing): 88 ms at
-  // 200 meters and 30 h on 29.11.2026, within the budget at npm test's size.
-  "registerMonitoringGassing",
+  // A year's completeness of every sensor (issue 116, item 2) is folded in the spreadsheet threads: at
+  // 200 meters with 30 h that takes seconds, and the longest hold of the request thread over them was
+  // 50,0 ms at load 9,5, 82,4, 52,1 and 50,5 ms at load 5,7, 53,4, 81,5 and 16,3 ms at load 2,9
+  // (29.11.2026) — not its own work (its
+  // answer's text is received and sent), but what the request thread runs meanwhile at this size: the
+  // stale sweep reads every sensor's head there (issue 116, item 7), as statistics (43 ms) and the
+  // trend (49,9 ms), equally long in the threads, also showed.
+  "sensorCompleteness",
 ];
 
 /** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
  *  docs/security.md «The loop budget»). An operation leaves the list as its line is added above; a new
  *  one never joins it. */
-export const NOT_YET_MEASURED: readonly string[] = [
-  "streamMedia",
-  "streamMonitoringLive",
-  // A shift's journal is signed once the shift has begun and the handover into it is signed by both
-  // (D95): the handover the API makes now is into the shift to come, so no request of the fixture's
-  // minute can sign one (functions/src/domain/monitoring/handover/handover.test.ts signs one on a clock of its own).
-  "signShiftJournal",
-  "getReadingsReconciliation",
-  "readingsReconciliationXlsx",
-  "downloadEvidence",
-  "exportJob",
-  "exportJobFile",
-  // The send for review: 35,5 and 53,8 ms at load 10 and 13,5 (it folds the demo year twice and its
-  // canonical JSON on the request thread, docs/security.md «The loop budget»).
-  "inventoryTransition",
-  // A climate period's computation below the job's bound: 20-140 ms at load 5-12 (its minutes folded
-  // on the request thread, docs/security.md «The loop budget»). The period the reads below read is
-  // made by the fixture.
-  "createClimatePeriod",
-  "recomputeClimatePeriod",
-  // A climate project's day of minutes: 18-20 ms at load 5-6, 51-269 ms at load 13 (folded on the
-  // request thread, docs/security.md «The loop budget»).
-  "climateDayMinutes",
-  // The writes but a sensor's create and a push.
-  "acceptMonitoringOffers",
-  "reviewClimatePeriod",
-  "forecastAirNeeded",
-  "directUpload",
-  "uploadForecastModel",
-  "trainForecastModel",
-  "changeOwnForecastModel",
-  "calibrateForecastModel",
-  "adminCompleteDocumentUpload",
-  "adminCompleteMediaUpload",
-  "adminCreateCaRoots",
-  "adminRemoveCaRoot",
-  "createClimateSignature",
-  "importReadingsFile",
-  "createReadingsReconciliation",
-  "fillReadingsReconciliation",
-  "attachEvidence",
-  "removeEvidence",
-];
+export const NOT_YET_MEASURED: readonly string[] = [];
 
 /** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes. */
 export async function loopBudgetServer(size: { meters: number; hours: number }): Promise<{
@@ -864,7 +1273,12 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   const spareUserEmail = `loop-spare-${suffix}@loop-budget.example`;
   const spareUser = await createUser(server.deps, { companyId: company.id, email: spareUserEmail, password: PASSWORD });
   const operatorEmail = `loop-operator-${suffix}@loop-budget.example`;
-  await createUser(server.deps, { companyId: company.id, email: operatorEmail, password: PASSWORD, duty: "agk_operator" });
+  const operatorUser = await createUser(server.deps, {
+    companyId: company.id,
+    email: operatorEmail,
+    password: PASSWORD,
+    duty: "agk_operator",
+  });
   const electricianEmail = `loop-electrician-${suffix}@loop-budget.example`;
   await createUser(server.deps, { companyId: company.id, email: electricianEmail, password: PASSWORD, duty: "agk_electrician" });
   const signInAs = async (who: string, password: string) => {
@@ -936,11 +1350,14 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       .batch;
     batches.push(batch);
   }
+  // All of them applied within 25 minutes: the deep size's 36 batches of 10 000 took over 2 minutes
+  // each at load 15 on the shared machine (29.11.2026).
+  const appliedBy = Date.now() + 25 * 60_000;
   for (const id of batches) {
-    for (let tries = 0; ; tries++) {
+    for (;;) {
       const stored = await server.deps.repos.monitoring.getBatch(company.id, id);
       if (stored?.state !== "queued") break;
-      if (tries > 1200) throw new Error(`batch ${id} still queued`);
+      if (Date.now() > appliedBy) throw new Error(`batch ${id} still queued`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -958,6 +1375,9 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     method: "POST",
     json: { name: "Расчет бюджета", project: spareProject, ...validInputs("underground").json },
   });
+  // The spare year a PDF passport long enough to be a job (exportJobFile).
+  await copyCalculation(server.deps, company.id, "underground", ownCalculation.id, JOB_PASSPORT_LINES.pdf);
+  await server.settled();
   // A forecast of FORECAST_ROWS rows (the xgboost model in use), uploaded as its file.
   const form = new FormData();
   form.set("name", "Прогноз бюджета");
@@ -991,6 +1411,20 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
+  const call = (path: string, init: RequestInit, as?: "admin" | "reviewer") =>
+    fetch(`${server.url}/api/${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${as === "admin" ? adminToken : as === "reviewer" ? reviewerToken : token}`, ...init.headers },
+    });
+  // D95: the handover into the shift now, made a minute before it began by the fixture's user and taken
+  // over by the АГК operator (the domain's own calls at that minute), so that the shift's journal can be
+  // signed: the API's handover is always into the shift to come.
+  const shifts = await facilityShifts(server.deps, company.id, mine);
+  const currentShift = shifts.at(Date.now());
+  const before = { ...server.deps, clock: { now: () => new Date(shifts.span(currentShift)!.from - MINUTE) } };
+  const operatorActor = { id: operatorUser.id, company: company.id, email: operatorEmail, role: operatorUser.role } as Actor;
+  const handed = await handOver(before, actor, mine, { remarks: "Смена сдана перед началом" });
+  await takeOver(before, operatorActor, mine, handed.id);
   // The gassing's day on the company's clock (the journal's zone).
   const { zone } = (await read(`v1/telemetry/journal/?facility=${mine}&date=${new Date().toISOString().slice(0, 10)}`)) as { zone: string };
   const gassingDate = new Date(end - 45 * MINUTE).toLocaleDateString("sv-SE", { timeZone: zone });
@@ -1016,10 +1450,13 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       electricianEmail,
       signIn: signInAs,
       send,
+      call,
+      base: server.url,
       email,
       password: PASSWORD,
       refresh,
       gassingDate,
+      currentShift,
       spareProject,
       forecast,
       ownCalculation: ownCalculation.id,
@@ -1047,8 +1484,11 @@ export async function measured(
     const busy = performance.eventLoopUtilization();
     loop.enable();
     let status = 0;
+    let body = new ArrayBuffer(0);
+    const abort = new AbortController();
     try {
       const res = await fetch(`${server.url}/api/${request.path}`, {
+        signal: abort.signal,
         method: request.method ?? "GET",
         headers: {
           ...request.raw?.headers,
@@ -1059,12 +1499,13 @@ export async function measured(
         ...(request.form === undefined ? {} : { body: request.form }),
         ...(request.raw === undefined ? {} : { body: request.raw.body as Uint8Array<ArrayBuffer> }),
       });
-      const body = await res.arrayBuffer();
+      body = request.until === undefined || !res.ok ? await res.arrayBuffer() : await streamedUntil(res, request.until, abort);
       status = res.status;
       if (!res.ok && i === 0) refusal = new TextDecoder().decode(body).slice(0, 300);
     } finally {
       loop.disable();
     }
+    if (request.settle && status >= 200 && status < 300) await request.settle(JSON.parse(new TextDecoder().decode(body)));
     // The longest delay of the loop's timer, bounded by the time the loop was busy over the request: a
     // block cannot be longer than all the loop's work, and a timer late while the loop only waited (the
     // shared machine's other threads running, this process's own worker threads among them) is no hold.
@@ -1075,4 +1516,18 @@ export async function measured(
     if (held < best.held && (i === 0 || status === best.status)) best = { held, status };
   }
   return { ...best, measures, refusal };
+}
+
+/** A stream's text read until it holds `until`, then the stream closed. */
+async function streamedUntil(res: Response, until: string, abort: AbortController): Promise<ArrayBuffer> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes(until)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before «${until}»`);
+    text += value;
+  }
+  abort.abort();
+  await reader.cancel().catch(() => {});
+  return new TextEncoder().encode(text).buffer as ArrayBuffer;
 }

@@ -34,30 +34,31 @@ export async function runReconciliationJob(deps: ExportDeps, request: Reconcilia
   const wall = wallClock(zoneOf(await deps.repos.companies.get(request.actor.company)));
   const rows: Cell[][] = [];
   let more = 0;
-  const record = await runReconciliation(deps, request, (code, t, file, stored) => {
+  const differs = (code: string, t: number, file: number | null, stored: number | null) => {
     if (rows.length >= LIMITS.monitoring.reconciliationXlsxRows) {
       more++;
       return;
     }
     const kind = file === null ? KINDS.extra : stored === null ? KINDS.missing : KINDS.different;
     rows.push([code, wall(t), kind, file, stored]);
-  });
-  if (record.state !== "done") return record;
-  const sheet: Sheet = {
-    name: "Расхождения",
-    text: { layout: "none" },
-    title:
-      `Сверка с выгрузкой АГК ${record.file_name}`.trim() +
-      (more > 0 ? `: первые ${rows.length.toLocaleString("ru-RU")} расхождений из ${(rows.length + more).toLocaleString("ru-RU")}` : ""),
-    columns: [
-      { header: "Датчик", kind: "text", width: 16 },
-      { header: "Время (часы компании)", kind: "text", width: 22 },
-      { header: "Расхождение", kind: "text", width: 18 },
-      { header: "В выгрузке", kind: "number", decimals: 3, asStored: true, width: 16 },
-      { header: "В хранилище", kind: "number", decimals: 3, asStored: true, width: 16 },
-    ],
-    rows,
   };
-  await deps.blobs.put(reconciliationXlsxKey(record.company, record.id), await xlsxBytes([sheet]), EXPORT_FORMATS.xlsx.contentType);
-  return record;
+  // The xlsx is kept before the record says «done» (runReconciliation's `keep`).
+  return runReconciliation(deps, request, differs, async (record) => {
+    const sheet: Sheet = {
+      name: "Расхождения",
+      text: { layout: "none" },
+      title:
+        `Сверка с выгрузкой АГК ${record.file_name}`.trim() +
+        (more > 0 ? `: первые ${rows.length.toLocaleString("ru-RU")} расхождений из ${(rows.length + more).toLocaleString("ru-RU")}` : ""),
+      columns: [
+        { header: "Датчик", kind: "text", width: 16 },
+        { header: "Время (часы компании)", kind: "text", width: 22 },
+        { header: "Расхождение", kind: "text", width: 18 },
+        { header: "В выгрузке", kind: "number", decimals: 3, asStored: true, width: 16 },
+        { header: "В хранилище", kind: "number", decimals: 3, asStored: true, width: 16 },
+      ],
+      rows,
+    };
+    await deps.blobs.put(reconciliationXlsxKey(record.company, record.id), await xlsxBytes([sheet]), EXPORT_FORMATS.xlsx.contentType);
+  });
 }

@@ -30,7 +30,7 @@ import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { reviewClimatePeriod } from "../domain/climate/approvals";
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
-import { climateDayMinutes } from "../domain/climate/day-minutes";
+import { climateDayMinutesText } from "../domain/climate/day-minutes";
 import { createClimatePeriod, getClimatePeriod, listClimatePeriods, recomputeClimatePeriod } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { LIMITS } from "../contract/schemas/limits";
@@ -56,13 +56,18 @@ export const climateRoutes = routeApp()
   .openapi(patchClimateProjectRoute, async (c) =>
     c.json(await patchClimateProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(climateDayMinutesRoute, async (c) =>
-    c.json(await climateDayMinutes(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").date), 200),
-  )
+  // Its minutes read and laid out off the request thread (issue 116, item 3), as a facility's minute reads.
+  .openapi(climateDayMinutesRoute, async (c) => {
+    const text = await climateDayMinutesText(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").date);
+    return c.body(text, 200, { "Content-Type": "application/json" }) as never;
+  })
   // A long period is computed as a job where the host runs jobs (202 and its state), else here (201).
   .openapi(createClimatePeriodRoute, async (c) => {
     const started = await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json"));
-    return started.job ? (jobAnswer(c, started.job) as never) : c.json(started.period, 201);
+    if (started.job) return jobAnswer(c, started.job) as never;
+    // Computed in the host's threads: their answer's text as it is (issue 116, item 3).
+    if (started.text !== undefined) return c.body(started.text, 201, { "Content-Type": "application/json" }) as never;
+    return c.json(started.period, 201);
   })
   .openapi(listClimatePeriodsRoute, async (c) =>
     c.json(wholeList(await listClimatePeriods(c.get("deps"), c.get("actor"), c.req.valid("param").id)), 200),
@@ -145,7 +150,9 @@ export const climateRoutes = routeApp()
   .openapi(recomputeClimatePeriodRoute, async (c) => {
     const { id, period } = c.req.valid("param");
     const started = await recomputeClimatePeriod(c.get("deps"), c.get("actor"), id, period, c.req.valid("json"));
-    return started.job ? (jobAnswer(c, started.job) as never) : c.json(started.period, 200);
+    if (started.job) return jobAnswer(c, started.job) as never;
+    if (started.text !== undefined) return c.body(started.text, 200, { "Content-Type": "application/json" }) as never;
+    return c.json(started.period, 200);
   });
 
 /** The file the executor signs: the period's pack's manifest, after the period is found (404 first). */

@@ -1,13 +1,10 @@
 // v1/inventory/ served (domain/inventory/year.ts): the declarations are in routes/inventory.ts.
 import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory/year";
-import { transition } from "../domain/inventory/review";
 import { addComment, listComments, removeComment } from "../domain/inventory/comments";
-import { assertSendable } from "../domain/inventory/send";
 import { getVersionText, listVersions } from "../domain/inventory/versions";
-import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
-import { wholeYear } from "../domain/inventory/whole-year";
+import { reviewStep, wholeYear } from "../domain/inventory/whole-year";
 import { measuredVsEstimated } from "../domain/monitoring/minutes/measured-vs-estimated";
 import type { Actor, Deps } from "../domain/context";
 import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
@@ -101,12 +98,9 @@ export const inventoryRoutes = routeApp()
     return c.json(await removeTarget(c.get("deps"), c.get("actor"), c.req.valid("param").id, version), 200);
   })
   .openapi(routes.reviewRoute, async (c) => {
-    const deps = c.get("deps");
     const year = parseInventoryYear(c.req.valid("param").year);
-    const actor = c.get("actor");
-    const snapshot = (_companyId: string, y: number) => inventoryState(deps, actor, y);
-    await assertSendable(deps, actor, year, c.req.valid("json"));
-    return c.json(await transition(deps, c.get("actor"), year, c.req.valid("json"), snapshot), 200);
+    // Its folds of the year off the request thread where the host can (issue 116, item 3).
+    return c.json(await reviewStep(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   })
   .openapi(routes.commentRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);

@@ -46,7 +46,7 @@ import { bindLiveModel, listLiveModels, type LiveView } from "../domain/monitori
 import { watchLive } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
-import { acceptOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
+import { listPointChannels } from "../domain/monitoring/minutes/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
 import type { ListedBatch, ReadingsBatch } from "../ports";
@@ -153,7 +153,12 @@ export const monitoringRoutes = routeApp()
   .openapi(listPointChannelsRoute, async (c) =>
     c.json(await listPointChannels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
   )
-  .openapi(acceptOffersRoute, async (c) => c.json(await acceptOffers(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  // Each month's minutes read off the request thread where the host can (issue 116, item 3: 211 and
+  // 798 ms at load 13 on the request thread), as the offers' list reads them.
+  .openapi(acceptOffersRoute, async (c) => {
+    const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "accept_offers", query: c.req.valid("json") });
+    return c.body(text, 201, { "Content-Type": "application/json" }) as never;
+  })
   .openapi(listEventsRoute, async (c) => c.json(await listEvents(c.get("deps"), c.get("actor"), c.req.valid("query")), 200))
   .openapi(acknowledgeEventRoute, async (c) =>
     c.json(await acknowledgeEvent(c.get("deps"), c.get("actor"), c.req.valid("param").event, c.req.valid("json")), 200),

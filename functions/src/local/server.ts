@@ -238,8 +238,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     yearMath: scoring,
     abatementMath: scoring,
     climateMath: scoring,
-    // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl).
-    gostCms: opensslGostCms(),
+    // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl), started
+    // from a spreadsheet thread where there are threads (issue 116, item 3).
+    gostCms: threads?.gostCms ?? opensslGostCms(),
     ...(consumer ? { readingsConsumer: consumer } : {}),
     // The heavy-work slots its requests hold, written down for the next start (issue 116, item 6).
     ...(options.dataDir ? { slotLedger: fileSlotLedger(options.dataDir) } : {}),

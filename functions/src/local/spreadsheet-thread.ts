@@ -14,6 +14,8 @@ import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
 import { minutesReadAnswer } from "../domain/monitoring/live/minute-reads";
+import { climateReadAnswer } from "../domain/climate/day-minutes";
+import { opensslGostCms } from "../adapters/signing/gost-cms";
 import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -213,7 +215,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 }
 
 /** A whole-year answer (domain/inventory/whole-year.ts) or a read over stored minutes
- *  (domain/monitoring/live/minute-reads.ts) at the server's clock: the domain's functions read the
+ *  (domain/monitoring/live/minute-reads.ts, a climate project's: domain/climate/day-minutes.ts) at the server's clock: the domain's functions read the
  *  repositories and the clock only (as a passport's printedState does). */
 async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_read" }>): Promise<void> {
   try {
@@ -221,8 +223,27 @@ async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_r
     post(
       message.type === "whole_year"
         ? { id: message.id, type: "whole_year", value: await wholeYearAnswer(at, message.actor, message.read) }
-        : { id: message.id, type: "minutes_read", text: await minutesReadAnswer(at, message.actor, message.read) },
+        : {
+            id: message.id,
+            type: "minutes_read",
+            text:
+              message.read.read === "climate_day" || message.read.read === "climate_period"
+                ? await climateReadAnswer(at, message.actor, message.read)
+                : await minutesReadAnswer(at, message.actor, message.read),
+          },
     );
+  } catch (error) {
+    post(failure(message.id, error));
+  }
+}
+
+/** The КЭП checks of the server (local/server.ts): openssl started from this thread, not the server's. */
+const gostCms = opensslGostCms();
+
+async function verify(message: Extract<ToThread, { type: "gost_verify" }>): Promise<void> {
+  try {
+    const check = await gostCms.verify({ ...message.input, at: new Date(message.input.at) });
+    post({ id: message.id, type: "gost_verify", check });
   } catch (error) {
     post(failure(message.id, error));
   }
@@ -234,6 +255,7 @@ port.on("message", (message: ToThread) => {
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);
+  else if (message.type === "gost_verify") void verify(message);
   else if (message.type === "pull") void jobs.get(message.id)?.pull();
   else jobs.get(message.id)?.cancel();
 });

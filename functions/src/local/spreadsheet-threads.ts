@@ -27,7 +27,7 @@ import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
-import type { MinutesRead, SpreadsheetWorker, WholeYearRead } from "../ports";
+import type { ClimateRead, GostCmsCheck, GostCmsVerifier, MinutesRead, SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
@@ -90,10 +90,19 @@ export type ToThread =
   | { id: number; type: "pull" | "cancel" }
   /** A whole-year answer (domain/inventory/whole-year.ts) of `actor`'s company, at the server's `now`. */
   | { id: number; type: "whole_year"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: WholeYearRead; now: number }
-  /** A read over a facility's stored minutes (domain/monitoring/live/minute-reads.ts), likewise. */
-  | { id: number; type: "minutes_read"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: MinutesRead; now: number }
+  /** A read over a facility's stored minutes (domain/monitoring/live/minute-reads.ts) or a climate
+   *  project's meters' (domain/climate/day-minutes.ts), likewise. */
+  | {
+      id: number;
+      type: "minutes_read";
+      actor: Pick<Actor, "id" | "company" | "email" | "role">;
+      read: MinutesRead | ClimateRead;
+      now: number;
+    }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
+  /** A КЭП checked by the machine's openssl (adapters/signing/gost-cms.ts), `at` in ms. */
+  | { id: number; type: "gost_verify"; input: { signature: Uint8Array; content: Uint8Array; roots: readonly string[]; at: number } }
   | {
       id: number;
       type: "preview";
@@ -113,6 +122,7 @@ export type ThreadMessage =
   | { id: number; type: "started" }
   | { id: number; type: "whole_year"; value: unknown }
   | { id: number; type: "minutes_read"; text: string }
+  | { id: number; type: "gost_verify"; check: GostCmsCheck }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
   | { id: number; type: "error"; error: WireError }
@@ -148,6 +158,9 @@ export interface ThreadPoolOptions extends ThreadData {
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
+  /** Issue 116, item 3: a КЭП's check, its openssl processes started from a thread (starting one from
+   *  the request thread held it 57–69 ms at load 10 in the loop budget). */
+  gostCms: GostCmsVerifier;
   /** Takes up the jobs the last process left unfinished (interrupted-jobs.ts), once at start. */
   resumeInterrupted(): Promise<InterruptedJob[]>;
   close(): Promise<void>;
@@ -455,7 +468,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
   const wholeYear = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
     (await threadRead(actor.company, "whole_year", (id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }))).value;
-  const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead) =>
+  const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead | ClimateRead) =>
     (await threadRead(actor.company, "minutes_read", (id) => ({ id, type: "minutes_read", actor: actorOf(actor), read, now: now() }))).text;
 
   return {
@@ -531,6 +544,14 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     wholeYear,
     minutesRead,
+    climateRead: minutesRead,
+    gostCms: {
+      async verify(input) {
+        const answer = await post((id) => ({ id, type: "gost_verify", input: { ...input, at: input.at.getTime() } })).next();
+        if (answer.type !== "gost_verify") throw refusal(answer);
+        return answer.check;
+      },
+    },
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, run) {

@@ -12,8 +12,9 @@ import type {
 } from "../export/formats";
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
+import type { reviewActionSchema } from "../contract/routes/inventory";
 import type { measuredVsEstimatedSchema } from "../contract/schemas/measured-vs-estimated";
-import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
+import type { offerAcceptSchema, shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
@@ -38,7 +39,13 @@ export type MonitoringFile =
 export type WholeYearRead =
   | { read: "uncertainty"; year: number; facility?: string; base?: number }
   | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
-  | { read: "trend_settings" };
+  | { read: "trend_settings" }
+  /** Issue 116, item 3: a step of the year's review, which folds the year for its checks and its
+   *  snapshot (domain/inventory/send.ts, reviewStep): never kept, taken where the answers are computed. */
+  | { read: "review"; year: number; request: z.output<typeof reviewActionSchema> }
+  /** Likewise the base year's writes, which compute its comparable total (domain/inventory/targets.ts). */
+  | { read: "base_year"; body: { year: number; reason: string; version: number } }
+  | { read: "base_year_recalculation"; body: { reason: string; version: number } };
 
 /** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
  *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)
@@ -54,7 +61,18 @@ export type MinutesRead =
   /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
   | { read: "live_chart"; query: { facility: string; working: string } }
   /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
-  | { read: "live"; query: { facility: string } };
+  | { read: "live"; query: { facility: string } }
+  /** Issue 116, item 3 (found by the loop budget): months of a point accepted into a project (D61–D63),
+   *  which reads each month's minutes: a write taken where the reads are, answered with the months. */
+  | { read: "accept_offers"; query: z.output<typeof offerAcceptSchema> };
+
+/** Issue 116, item 3 (found by the loop budget): a climate project's work over its meters' stored
+ *  minutes, answered as the facility's reads are (MinutesRead): a day of them (domain/climate/
+ *  day-minutes.ts), and a period below the job's bound computed and kept as its job would
+ *  (domain/climate/periods.ts, runClimatePeriodJob), the request waiting for it in its heavy-work slot. */
+export type ClimateRead =
+  | { read: "climate_day"; query: { project: string; date: string } }
+  | { read: "climate_period"; request: ClimatePeriodJobRequest };
 
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
@@ -137,4 +155,7 @@ export interface SpreadsheetWorker {
    *  at most HEAVY_READS_AT_ONCE of them with its whole-year answers); without it, in the API's process
    *  (AWS: one request per API instance). Refusals as the domain's. */
   minutesRead?(actor: Pick<User, "id" | "company" | "email" | "role">, read: MinutesRead): Promise<string>;
+  /** A climate project's read (ClimateRead) of `actor`'s company, as minutesRead: off the request thread
+   *  where the host can. */
+  climateRead?(actor: Pick<User, "id" | "company" | "email" | "role">, read: ClimateRead): Promise<string>;
 }

@@ -1,12 +1,16 @@
 // A day's stored readings of a climate project's meters (issue 96 item 16): what the screen's
 // «Проверить расчет» folds into hours and evaluates in the browser with the core's code, as a period
 // reads them (periods.ts: the same meters, поверка dates and reading). Nothing is computed or stored here.
+// Issue 116, item 3: reading and laying out a day of each meter's minutes held the request thread 51–269
+// ms under load (the loop budget): the route answers it off the request thread where the host can (the
+// local host's spreadsheet threads, SpreadsheetWorker.climateRead, as a facility's minute reads).
 import { zoneOf } from "@core/company-clock";
 import type { ClimateDayMinutes } from "../../contract/schemas/climate";
 import type { Actor, Deps } from "../context";
+import type { ClimateRead } from "../../ports";
 import { invalidAt } from "../errors";
 import { getClimateProject } from "./projects";
-import { meterOf, midnightOf, planSensors } from "./periods";
+import { meterOf, midnightOf, planSensors, runClimatePeriodJob } from "./periods";
 import { HOUR_MS } from "@core/climate-hours";
 import { DAY_MS } from "../monitoring/ingest/stored-readings";
 
@@ -44,4 +48,21 @@ export async function climateDayMinutes(deps: Deps, actor: Actor, projectId: str
     e_own_sensor: project.e_own_sensor,
     meters,
   };
+}
+
+/** The answer as JSON text, computed here, in this thread: where the host's threads compute it (the
+ *  local host's spreadsheet thread). A period is computed as its job computes it, with no heavy-work
+ *  slot of its own: the request that sent it holds one while it waits. */
+export async function climateReadAnswer(deps: Deps, actor: Actor, read: ClimateRead): Promise<string> {
+  if (read.read === "climate_period") return JSON.stringify(await runClimatePeriodJob({ ...deps, runtime: undefined }, read.request));
+  return JSON.stringify(await climateDayMinutes(deps, actor, read.query.project, read.query.date));
+}
+
+/** GET v1/climate-projects/{id}/minutes/ as the route sends it: JSON text, off the request thread
+ *  where the host can. */
+export async function climateDayMinutesText(deps: Deps, actor: Actor, project: string, date: string): Promise<string> {
+  const threads = deps.spreadsheets.climateRead;
+  return threads
+    ? threads(actor, { read: "climate_day", query: { project, date } })
+    : JSON.stringify(await climateDayMinutes(deps, actor, project, date));
 }

@@ -6,7 +6,9 @@ import { Conflict } from "../errors";
 import type { InventoryCheck } from "./checks";
 import type { Inventory } from "./types";
 import { getInventory } from "./year";
-import { permitTransition, type TransitionRequest } from "./review";
+import { permitTransition, transition, type TransitionRequest } from "./review";
+import { inventoryState } from "./state";
+import type { InventoryReview } from "../../ports";
 
 /** 409 naming every error check of the year by its message. */
 export function assertNoErrorChecks(checks: readonly InventoryCheck[], year: number): void {
@@ -32,4 +34,12 @@ export async function assertSendable(
   const inventory = await inventoryOf(deps, actor, year);
   permitTransition(actor, year, inventory.review, request, deps.clock.now());
   assertNoErrorChecks(inventory.checks, year);
+}
+
+/** A step of the year's review here, in this thread: a send's checks of the year, then the transition
+ *  with the year's snapshot (D20). Where the host's threads compute the whole-year answers, they take it
+ *  (whole-year.ts, reviewStep). */
+export async function reviewStepHere(deps: Deps, actor: Actor, year: number, request: TransitionRequest): Promise<InventoryReview> {
+  await assertSendable(deps, actor, year, request);
+  return transition(deps, actor, year, request, (_companyId, y) => inventoryState(deps, actor, y));
 }

@@ -405,3 +405,53 @@ describe("the book on the in-memory repositories", () => {
     expect(broken).toBeGreaterThan(0);
   });
 });
+
+describe("a gassing's registration (issue 116, item 3)", () => {
+  it("reads no minutes once the book keeps the gassing as found, and closes by what it keeps", async () => {
+    const day = await journalDayOnMemory("ООО «Книга без минут»", "Шахта «Безминутная»", JOURNAL_DAY_CLOSED);
+    const id = (await operatorJournal(day.d.deps, day.staff, { facility: day.facility, date: "2026-03-02" })).gassings[0].id;
+    // The first write of an entry no one kept yet finds its gassing from the minutes and keeps it (D89).
+    const first = parseWith(gassingRegisterSchema, { notified: ALL_NOTIFIED, comment: "Сообщено диспетчеру" });
+    await registerGassing(day.d.deps, day.staff, id, first);
+    const stored = (await day.d.deps.repos.gassings.get(day.staff.company, id))!;
+    expect(stored.found).toBeDefined();
+    // From then on the entry is the record: the minutes are not read again (for 200 meters with 30 h
+    // they held the request thread 88 ms), whatever they hold.
+    const monitoring = day.d.deps.repos.monitoring;
+    const reads: string[] = [];
+    const { getDays, minutesOf } = monitoring;
+    monitoring.getDays = (...args: Parameters<typeof getDays>) => {
+      reads.push("getDays");
+      return getDays.apply(monitoring, args);
+    };
+    monitoring.minutesOf = (...args: Parameters<typeof minutesOf>) => {
+      reads.push("minutesOf");
+      return minutesOf.apply(monitoring, args);
+    };
+    try {
+      const closed = await registerGassing(
+        day.d.deps,
+        day.staff,
+        id,
+        parseWith(gassingRegisterSchema, { notified: ALL_NOTIFIED, ...FILLED, close: true }),
+      );
+      expect(reads).toEqual([]);
+      expect(closed).toMatchObject({ closed_by: expect.any(String), max: stored.found!.max, duration_min: 20 });
+      // A gassing the kept entry says lasts is not closed, as when it was found again from the minutes.
+      const lasting = { ...stored, id: `${id}x`, found: { ...stored.found!, end: null } };
+      await day.d.deps.repos.gassings.create(lasting);
+      await expect(
+        registerGassing(
+          day.d.deps,
+          day.staff,
+          lasting.id,
+          parseWith(gassingRegisterSchema, { notified: ALL_NOTIFIED, ...FILLED, close: true }),
+        ),
+      ).rejects.toThrow(/загазирование продолжается/);
+      expect(reads).toEqual([]);
+    } finally {
+      monitoring.getDays = getDays;
+      monitoring.minutesOf = minutesOf;
+    }
+  });
+});

@@ -299,13 +299,16 @@ async function stillMissing(
   return kept;
 }
 
-/** The job: the file read, compared with the stored days, and the record written done (or failed, with
- *  why). A refusal of the domain is the record's failure; any other error is too, and is thrown on so
- *  the job's runner logs it. */
+/** The job: the file read, compared with the stored days, what the job keeps beside the record kept
+ *  (`keep`: its xlsx of differences), and only then the record written done — a page that reads «done»
+ *  finds the file (the loop budget asked for it at once and got 404 «Файл сверки не найден»); or failed,
+ *  with why. A refusal of the domain is the record's failure; any other error is too, and is thrown on
+ *  so the job's runner logs it. */
 export async function runReconciliation(
   deps: Pick<Deps, "repos" | "blobs" | "clock">,
   request: ReconciliationJobRequest,
   differs?: DifferenceSink,
+  keep?: (done: Reconciliation) => Promise<void>,
 ): Promise<Reconciliation> {
   const company = request.actor.company;
   const record = await read(deps, company, request.reconciliation);
@@ -314,6 +317,7 @@ export async function runReconciliation(
   let done: Reconciliation;
   try {
     done = { ...record, state: "done", ...(await compare(deps, record, differs)) };
+    await keep?.(done);
   } catch (error) {
     await write(deps, {
       ...record,

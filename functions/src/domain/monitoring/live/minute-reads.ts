@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../../context";
 import type { MinutesRead } from "../../../ports";
 import { listGassings, operatorJournal } from "../derive/journal";
 import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-data";
-import { listOffers } from "../minutes/offers";
+import { acceptOffers, listOffers } from "../minutes/offers";
 import { liveChart, liveView, type LiveView } from "./live";
 import { liveFromHeads } from "./live-head";
 import { watchedView } from "./live-watch";
@@ -36,6 +36,8 @@ function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown>
       return liveChart(deps, actor, read.query.facility, read.query.working);
     case "live":
       return liveView(deps, actor, read.query.facility);
+    case "accept_offers":
+      return acceptOffers(deps, actor, read.query);
   }
 }
 
