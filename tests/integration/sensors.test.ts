@@ -234,7 +234,14 @@ describe("the mine's sensor list imported into the register", () => {
 describe("what the readings give per sensor (D58–D62)", () => {
   it("answers completeness, a month's gaps and a day to the company's users, 400 for a malformed month or date", async () => {
     const listed = await json<Sensor[]>(await get(sensors()), 200);
-    const methane = listed.find((s) => s.code === "М-12")!;
+    // Issue 114, item 7: a meter registered today without a date put in service, and no reading before,
+    // served no earlier month («—»); put in service from 01.01.2026, its March without a reading is one gap.
+    const registered = listed.find((s) => s.code === "М-12" && s.is_active)!;
+    expect((await get(`${sensors()}${registered.id}/gaps/?month=2026-03`)).status).toBe(400);
+    const methane = await json<Sensor>(
+      await patch(`${sensors()}${registered.id}/`, { in_service_from: "2026-01-01", version: registered.version }),
+      200,
+    );
     const year = await json<{ code: string; months: { month: string }[] }[]>(await get(`${sensors()}completeness/?year=2026`), 200);
     expect(year.map((s) => s.code)).toContain("М-12");
     const gaps = await json<{ month: string; count: number; gaps: { rule: string }[] }>(
