@@ -2,7 +2,7 @@
 // tests/support/journal-day.ts pushed by the API; the journal of 02.03.2026 shows the first shift's
 // hourly means the Russian way with the place and set-point, the day's general and local gassings;
 // the general one registered in its dialog, its closing refused while «Территориальный орган
-// Ростехнадзора» is unticked, then while the book's cause, type and measures are empty, and then closed; the journal saved as xlsx holds the same figures; «События»
+// Ростехнадзора» is not notified, then while the book's cause, type and measures are empty, and then closed; the journal saved as xlsx holds the same figures; «События»
 // of that day lists the gassings too. Screenshots at 1440 and 390 px. Needs web/dist.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
@@ -79,8 +79,9 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
 
     await general.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
+    // Issue 114: each addressee notified «now», by the signed-in user (the time and who kept).
     for (const label of ["Главный инженер", "Начальник участка АБ", "Начальник участка, где загазирование"]) {
-      await dialog.getByLabel(label).check();
+      await dialog.getByRole("button", { name: `${label}: оповещен сейчас` }).click();
     }
     await dialog.getByLabel("Комментарий").pressSequentially("Лава остановлена");
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
@@ -89,7 +90,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
       .getByText(/Территориальный орган Ростехнадзора|территориальный орган Ростехнадзора/)
       .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-refused.png` });
-    await dialog.getByLabel("Территориальный орган Ростехнадзора").check();
+    await dialog.getByRole("button", { name: "Территориальный орган Ростехнадзора: оповещен сейчас" }).click();
     // The book's fields (issue 105; web-gassing-book.test.ts): closing asks the cause, the type and the measures.
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     await dialog.getByText("Нельзя закрыть: не указана причина загазирования").waitFor();

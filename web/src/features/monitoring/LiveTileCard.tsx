@@ -183,11 +183,16 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
       title={place ?? tile.working}
       // A place's name («Ствол (канал вентилятора)») wraps between its words beside the head's tag on a
       // phone, never cut with «…».
-      styles={{ title: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" } }}
+      // The head's tag («нет показаний (Q-1); нет данных 95 мин (М-7, М-8)») wraps within its half too.
+      styles={{ title: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" }, extra: { minWidth: 0, maxWidth: "60%" } }}
       data-testid="live-tile"
       aria-label={`${place ? `Место: ${place}` : `Выработка ${tile.working}`}: ${worst.words}`}
       style={{ borderColor: BORDER[worst.state], borderWidth: BORDER[worst.state] ? 2 : 1 }}
-      extra={<Tag color={worst.colour}>{worst.words}</Tag>}
+      extra={
+        <Tag color={worst.colour} style={{ whiteSpace: "normal", marginInlineEnd: 0 }}>
+          {worst.words}
+        </Tag>
+      }
     >
       <Flex vertical gap={8}>
         {tile.meters.map((m) => (
