@@ -214,8 +214,9 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
     });
 
     // Issue 114, item 7: a sensor without a date put in service was 0 % in every month of the year before
-    // it was registered (М-Н: January to its month); a month before its registration now begins on the day of
-    // its first reading (М-Э: its export back-filled from 15 March), and is no month of service («—») without one.
+    // it was registered (М-Н: January to its month); its service now begins on the day of its first reading
+    // (М-Э: its export back-filled from 15 March), every month after in service, and a month before both is
+    // no month of service («—»).
     it("shows no month before a sensor's service began: registered, or first read", async () => {
       const year = await sensorCompleteness(d.deps, staff, facility, 2026);
       const byCode = new Map(year.map((s) => [s.code, s]));
@@ -227,7 +228,10 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
       const sinceMidnight = Math.floor((now.getTime() - at(month, Number(today.slice(8, 10)), 0)) / MINUTE_MS);
       expect(fresh[0]).toMatchObject({ minutes: { expected: sinceMidnight, valid: 0 }, completeness: 0 });
       const vent = byCode.get("М-Э")!.months;
-      expect(vent.map((m) => m.month)).toEqual(["2026-03", today.slice(0, 7)]);
+      // Its service began in March: every later month is in service whole, read or not (0 %, never «—»).
+      const served = Array.from({ length: month - 2 }, (_, k) => `2026-${String(k + 3).padStart(2, "0")}`);
+      expect(vent.map((m) => m.month)).toEqual(served);
+      expect(vent[1]).toMatchObject({ month: "2026-04", minutes: { expected: 30 * 1440, valid: 0 }, completeness: 0 });
       // From 15 March 00:00: the 10 hours before the first reading a gap at the start (the first value after,
       // D60), the rest of the month after the hour without data.
       expect(vent[0].minutes).toEqual({ expected: 17 * 1440, valid: 60, substituted: 600, missing: 17 * 1440 - 660 });
@@ -235,6 +239,7 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
       const gaps = await sensorGaps(d.deps, staff, facility, sensors["М-Э"].id, { month: "2026-03" });
       expect(gaps.minutes).toEqual(vent[0].minutes);
       expect(gaps.completeness).toBe(vent[0].completeness);
+      expect((await sensorGaps(d.deps, staff, facility, sensors["М-Э"].id, { month: "2026-04" })).minutes).toEqual(vent[1].minutes);
       await expect(sensorGaps(d.deps, staff, facility, sensors["М-Н"].id, { month: "2026-02" })).rejects.toThrow(
         "Датчик «М-Н» не был в эксплуатации в 02.2026",
       );

@@ -58,10 +58,10 @@ function serviceWindow(sensor: Sensor, month: MonthWindow, zone: string): MonthW
 
 /**
  * Issue 114, item 7: a month's minutes in service where no date put in service is registered. The service
- * then begins on the day the sensor was registered, or on the day of the month's first reading where one
- * came before (an export back-filled): a month before both is no month of service («—»), never 0 %. Each
- * month is read on its own (the grid and the month's gaps say the same); with a date put in service, or a
- * month after the registration, the window as it is.
+ * then begins on the day the sensor was registered, or on the day of its first reading where one came
+ * before (an export back-filled): a month before both is no month of service («—»), never 0 %; a month
+ * after a month whose service began (`begunBefore`) is in service whole, read or not. With a date put in
+ * service, or a month after the registration, the window as it is.
  */
 async function begunWindow(
   deps: Pick<Deps, "repos" | "clock">,
@@ -70,10 +70,11 @@ async function begunWindow(
   window: MonthWindow,
   zone: string,
   minutes?: MinuteSource,
+  begunBefore = false,
 ): Promise<(Computed & { window: MonthWindow }) | undefined> {
   const computed = await sensorWindow(deps, sensor, sensors, window, minutes);
   const registered = midnight(isoDateIn(sensor.created_at, zone), zone);
-  if (sensor.in_service_from || registered <= window.start) return { ...computed, window };
+  if (begunBefore || sensor.in_service_from || registered <= window.start) return { ...computed, window };
   const first = computed.series.flags.findIndex((f) => f !== Flag.NONE);
   const read = first < 0 ? Number.POSITIVE_INFINITY : midnight(isoDateIn(new Date(window.start + first * MINUTE_MS), zone), zone);
   const begin = Math.min(registered, read);
@@ -161,7 +162,8 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
       const whole = monthWindow(year, month, zone, now);
       const window = whole && serviceWindow(sensor, whole, zone);
       if (!window) continue;
-      const computed = await begunWindow(deps, sensor, sensors, window, zone, shared);
+      // Once its service began (a month read or registered), every later month is in service whole.
+      const computed = await begunWindow(deps, sensor, sensors, window, zone, shared, months.length > 0);
       if (!computed) continue;
       const { result, demo: simulated } = computed;
       if (simulated) demo = true;
@@ -240,6 +242,26 @@ async function sensorOf(deps: Deps, actor: Actor, facilityId: string, sensorId: 
   return { sensor, sensors, zone };
 }
 
+/** Whether a sensor without a date put in service began its service in a month of the year before `window`'s
+ *  (its grid's rule: a month after one whose service began is in service whole). */
+async function begunEarlierInYear(
+  deps: Pick<Deps, "repos" | "clock">,
+  sensor: Sensor,
+  sensors: readonly Sensor[],
+  window: MonthWindow,
+  zone: string,
+): Promise<boolean> {
+  if (sensor.in_service_from || midnight(isoDateIn(sensor.created_at, zone), zone) <= window.start) return false;
+  const [year, month] = window.month.split("-").map(Number);
+  const now = deps.clock.now().getTime();
+  for (let earlier = 1; earlier < month; earlier++) {
+    const whole = monthWindow(year, earlier, zone, now);
+    const served = whole && serviceWindow(sensor, whole, zone);
+    if (served && (await begunWindow(deps, sensor, sensors, served, zone))) return true;
+  }
+  return false;
+}
+
 const notInService = (code: string, period: string) => new Invalid(`Датчик «${code}» не был в эксплуатации ${period}`);
 
 /** A sensor's gaps in a month (yyyy-MM on the company's clock), a page of them from `offset`. */
@@ -253,7 +275,9 @@ export async function sensorGaps(
   const { sensor, sensors, zone } = await sensorOf(deps, actor, facilityId, sensorId);
   const whole = monthOf(query.month, zone, deps.clock.now().getTime());
   const served = serviceWindow(sensor, whole, zone);
-  const computed = served && (await begunWindow(deps, sensor, sensors, served, zone));
+  const computed =
+    served &&
+    (await begunWindow(deps, sensor, sensors, served, zone, undefined, await begunEarlierInYear(deps, sensor, sensors, served, zone)));
   if (!computed) throw notInService(sensor.code, `в ${query.month.slice(5)}.${query.month.slice(0, 4)}`);
   const { result, window } = computed;
   const gaps = gapsOf(computed);
