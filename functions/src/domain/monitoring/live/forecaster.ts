@@ -12,20 +12,11 @@
 // which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
-import {
-  featureSensors,
-  forecastMeter,
-  forecastWorking,
-  liveWindow,
-  readRowsBack,
-  workingsOf,
-  type ForecastDeps,
-  type Readings,
-} from "./live";
-import { readingsBetween } from "../ingest/stored-readings";
+import { featureSensors, forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps } from "./live";
+import { keptMeans, type MeansGroup } from "./forecast-means";
 import { keptMinutes } from "../minutes/minute-window";
 import { drainsIdle } from "../minutes/consumer";
-import type { ReadingsWritten, Sensor, StoredLiveForecast } from "../../../ports";
+import type { ReadingsWritten, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
@@ -35,11 +26,15 @@ export interface ForecastChange {
   sensors: Iterable<string>;
   /** The facility's register the change was applied with (ReadingsWritten's). */
   register?: readonly Sensor[];
+  /** Each sensor's earliest instant changed (ReadingsWritten's `since`): the kept means are read again from it. */
+  since?: Readonly<Record<string, number>>;
 }
 
 /**
  * Computes again the stored forecast of each working of the facility with a bound model whose sensors
- * are among `changed` (every bound working when undefined), from the window's readings; answers the
+ * are among `changed` (every bound working when undefined), from the window's readings (their kept
+ * minute means, brought up to storage from each sensor's earliest instant changed, `since`: read whole
+ * where it is not given); answers the
  * forecasts stored anew (not those whose rows had not changed). A model that cannot forecast the
  * working (refused: Invalid) is logged and the others still run.
  */
@@ -49,6 +44,7 @@ export async function forecastFacility(
   facility: string,
   changed?: ReadonlySet<string>,
   register?: readonly Sensor[],
+  since?: ReadonlyMap<string, number>,
 ): Promise<StoredLiveForecast[]> {
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
   if (bindings.length === 0) return [];
@@ -69,14 +65,21 @@ export async function forecastFacility(
     });
   // The window of each sensor the forecasts read (the meter and the features: not the working's others),
   // read at once.
-  const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
+  // Issue 116, item 1: each due working's kept means (forecast-means.ts), brought up to the minutes
+  // since its last round; the rows before a meter's latest minute where the feed is behind the clock
+  // (issue 87, item 10) among them.
   const minutes = keptMinutes(deps);
-  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, { id, facility }, from, to, minutes)));
-  const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
-  // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).
-  await readRowsBack(deps, company, readings, due, from);
+  const groups = new Map<string, MeansGroup>();
+  for (const { binding, meter, read } of due) {
+    const group = groups.get(binding.working) ?? { working: binding.working, meters: [], read: [] };
+    groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read] });
+  }
+  const kept = new Map<string, Map<string, SensorMeans>>();
+  for (const group of groups.values())
+    kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to }, since, minutes));
   const written: StoredLiveForecast[] = [];
   for (const { binding, sensors } of due) {
+    const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();
     const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
     try {
       const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
@@ -102,13 +105,17 @@ export async function forecastReadingsWritten(
   const { from } = liveWindow(deps.clock.now().getTime());
   const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
   if (sensors.length === 0) return;
-  await queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register });
+  const since: Record<string, number> = {};
+  for (const { sensor, times } of change.readings) for (const t of times) since[sensor] = Math.min(since[sensor] ?? t, t);
+  await queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register, since });
 }
 
 /** A facility's forecasts to compute: the sensors changed, the register the latest change was applied
  *  with, and what resolves once they are computed. */
 interface PendingForecasts {
   sensors: Set<string>;
+  /** Each sensor's earliest instant changed; undefined once a change came without them. */
+  since?: Map<string, number>;
   register?: readonly Sensor[];
   computed: Promise<void>;
   done: () => void;
@@ -138,10 +145,13 @@ export function queueForecasts(deps: ForecastDeps, change: ForecastChange): Prom
     const computed = new Promise<void>((resolve) => {
       done = resolve;
     });
-    forecasts.pending = { sensors: new Set(), computed, done };
+    forecasts.pending = { sensors: new Set(), since: new Map(), computed, done };
   }
   const { pending } = forecasts;
   for (const sensor of change.sensors) pending.sensors.add(sensor);
+  if (!change.since) pending.since = undefined;
+  else if (pending.since)
+    for (const [sensor, t] of Object.entries(change.since)) pending.since.set(sensor, Math.min(pending.since.get(sensor) ?? t, t));
   if (change.register) pending.register = change.register;
   if (!forecasts.running) start(deps, queue, key, forecasts);
   return pending.computed;
@@ -162,7 +172,7 @@ async function run(deps: ForecastDeps, forecasts: FacilityForecasts): Promise<vo
   for (let next = forecasts.pending; next; next = forecasts.pending) {
     forecasts.pending = undefined;
     try {
-      const written = await forecastFacility(deps, company, facility, next.sensors, next.register);
+      const written = await forecastFacility(deps, company, facility, next.sensors, next.register, next.since);
       // The tiles watching the facility read the stored forecasts again (live-watch.ts).
       if (written.length > 0) {
         await deps.runtime.changes.publish({

@@ -45,7 +45,7 @@ import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
 import { recordForecast } from "../derive/forecast-events";
 import { SENSOR_PLACE_NAMES, type SensorPlace } from "@core/sensor-places";
-import type { AppliedReadings, LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
+import type { AppliedReadings, LiveModelBinding, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 import { keptState } from "../../../ports/runtime";
@@ -218,6 +218,18 @@ export function meterState(
 const latest = (r: Readings | undefined): { value: number; at: number } | null =>
   r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
 
+/** The kept means' `minutes` minutes from `start` (NaN where they keep none): forecastRowsAt's series. */
+function meansAt(kept: SensorMeans, start: number, minutes: number): Float64Array {
+  const out = new Float64Array(minutes).fill(Number.NaN);
+  const offset = Math.round((start - kept.from) / MINUTE_MS);
+  for (let m = Math.max(0, -offset); m < minutes && offset + m < kept.means.length; m++) out[m] = kept.means[offset + m];
+  return out;
+}
+
+/** A sensor's latest reading, from its readings or its kept means. */
+const latestOf = (r: Readings | SensorMeans | undefined): { value: number; at: number } | null =>
+  r && "means" in r ? { value: r.value, at: r.at } : latest(r);
+
 /** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
 const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
 
@@ -329,7 +341,7 @@ const COLUMN_NAMES: ReadonlySet<string> = new Set(FEATURE_COLUMNS);
 export function forecastRowsAt(
   sensors: readonly Sensor[],
   meter: Sensor,
-  readings: ReadonlyMap<string, Readings>,
+  readings: ReadonlyMap<string, Readings | SensorMeans>,
   last: number,
   count = LIVE_ROWS,
   features: Partial<FeatureSensors> = featureSensors(sensors),
@@ -338,7 +350,8 @@ export function forecastRowsAt(
   const minutes = (count - 1) * LIVE_STEP_MIN + 1;
   const series = (sensor: Sensor | undefined) => {
     const r = sensor && readings.get(sensor.id);
-    return sensor && r ? minuteMeans(sensor.kind, r.times, r.values, start, minutes).values : undefined;
+    if (!sensor || !r) return undefined;
+    return "means" in r ? meansAt(r, start, minutes) : minuteMeans(sensor.kind, r.times, r.values, start, minutes).values;
   };
   const y = series(meter);
   const parts = Object.entries(features).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
@@ -681,21 +694,22 @@ export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs" | "runtime"> &
  * closed and settled (forecast-events.ts). `stored`, the one kept before: when it was computed from the
  * same rows (rows_key) it is answered as it is and nothing is computed. Undefined when the working has
  * no methane meter the binding forecasts. Each data column is read from its sensor (featureSensors: the
- * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds.
+ * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds, or their
+ * kept minute means (the forecaster's, forecast-means.ts: the same rows, bit for bit).
  */
 export async function forecastWorking(
   deps: ForecastDeps,
   company: string,
   binding: LiveModelBinding,
   sensors: readonly Sensor[],
-  readings: ReadonlyMap<string, Readings>,
+  readings: ReadonlyMap<string, Readings | SensorMeans>,
   stored?: StoredLiveForecast,
   facility: readonly Sensor[] = sensors,
 ): Promise<StoredLiveForecast | undefined> {
   const meter = forecastMeter(sensors, binding);
   if (!meter) return undefined;
   const features = featureSensors(sensors, binding, facility);
-  const lastReading = latest(readings.get(meter.id));
+  const lastReading = latestOf(readings.get(meter.id));
   const last = lastReading ? Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS : null;
   const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last, LIVE_ROWS, features);
   const rowsKey = forecastRowsKey(binding, meter, rows);
