@@ -180,9 +180,12 @@ export interface SensorMeans {
   from: number;
   /** Each minute's mean from `from` on (NaN: no valid reading), up to the latest reading's minute. */
   means: Float64Array;
-  /** The latest reading's instant (UTC ms) and value. */
+  /** The latest reading's instant (UTC ms) and value; −∞ and NaN for a sensor without a reading. */
   at: number;
   value: number;
+  /** The instant storage was read up to when they were taken (UTC ms): a sensor without a reading is
+   *  read again from there, not over the whole window. */
+  checked: number;
 }
 
 /** Issue 116, item 1: a bound working's kept minute means, by sensor (its meters' and its models' columns'),

@@ -134,15 +134,19 @@ export const liveHeadOf = (item: Record<string, unknown>): LiveHead => ({
   version: Number(item.version ?? 0),
 });
 
-/** A bound working's kept minute means as stored (keys.forecastMeans): each sensor's means packed, and
- *  its first minute, latest instant and value together (packed too: a value may be any Float64). */
+/** A bound working's kept minute means as stored (keys.forecastMeans): each sensor's means packed (none
+ *  stored for a sensor without a reading), and its first minute, latest instant and value and the
+ *  instant read up to together (packed too: a value may be any Float64, the instant −∞). */
 export const forecastMeansItem = (m: ForecastMeans) => ({
   ...keys.forecastMeans(m.company, m.facility, m.working),
   company: m.company,
   facility: m.facility,
   working: m.working,
   sensors: Object.fromEntries(
-    Object.entries(m.sensors).map(([id, s]) => [id, { h: packValues(Float64Array.of(s.from, s.at, s.value)), pv: packValues(s.means) }]),
+    Object.entries(m.sensors).map(([id, s]) => [
+      id,
+      { h: packValues(Float64Array.of(s.from, s.at, s.value, s.checked)), ...(s.means.length > 0 ? { pv: packValues(s.means) } : {}) },
+    ]),
   ),
   version: m.version,
 });
@@ -151,9 +155,9 @@ export const forecastMeansOf = (item: Record<string, unknown>): ForecastMeans =>
   facility: String(item.facility),
   working: String(item.working),
   sensors: Object.fromEntries(
-    Object.entries((item.sensors ?? {}) as Record<string, { h: Uint8Array; pv: Uint8Array }>).map(([id, s]): [string, SensorMeans] => {
-      const [from, at, value] = unpackValues(s.h);
-      return [id, { from, at, value, means: unpackValues(s.pv) }];
+    Object.entries((item.sensors ?? {}) as Record<string, { h: Uint8Array; pv?: Uint8Array }>).map(([id, s]): [string, SensorMeans] => {
+      const [from, at, value, checked] = unpackValues(s.h);
+      return [id, { from, at, value, checked, means: s.pv ? unpackValues(s.pv) : new Float64Array(0) }];
     }),
   ),
   version: Number(item.version ?? 0),

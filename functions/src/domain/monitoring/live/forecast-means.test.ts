@@ -38,15 +38,18 @@ async function push(facility: string, readings: { sensor: string; t: number; val
   await monitoringIdle(d.deps);
 }
 
-/** A mine of one bound working (a methane meter and an anemometer) with `hours` of minutes up to a minute ago. */
+/** A mine of one bound working (a methane meter, an anemometer and a silent flow meter) with `hours` of
+ *  minutes up to a minute ago. */
 async function mine(name: string, hours: number): Promise<string> {
   const facility = await d.facility(staff, { name, kind: "underground_mine" });
   const point = (
     await d.write(() => createPoint(d.deps, staff, facility.id, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
   ).id;
+  // A drainage flow meter without a reading yet: a column the model reads, whose window is not read again each round.
   for (const [code, kind, extra] of [
     ["М-1", "methane", { warning: 1, alarm: 1.5 }],
     ["V-1", "air_velocity", { area_m2: 12 }],
+    ["Q-1", "flow", {}],
   ] as const) {
     const body = parseWith(sensorCreateSchema, { code, kind, point, working: "Лава 1", ...extra });
     await d.write(() => createSensor(d.deps, staff, facility.id, body));
@@ -151,23 +154,35 @@ describe("a bound working's forecast round", () => {
       const r = readings.get(sensor.id)!;
       const fold = minuteMeans(sensor.kind, r.times, r.values, means.from, means.means.length).values;
       expect(means.means).toEqual(fold);
-      expect([means.at, means.value]).toEqual([r.times.at(-1), r.values.at(-1)]);
+      // The silent flow meter: no means, no latest reading.
+      expect([means.at, means.value]).toEqual(
+        r.times.length > 0 ? [r.times.at(-1), r.values.at(-1)] : [Number.NEGATIVE_INFINITY, Number.NaN],
+      );
     }
+    expect(kept!.sensors[sensors.find((s) => s.code === "Q-1")!.id].means).toHaveLength(0);
   });
 });
 
 describe("meansWith", () => {
   it("keeps the means before the minute read from, and takes the readings' from it on", () => {
     const from = Date.parse("2026-11-16T00:00:00Z");
-    const kept = { from, means: Float64Array.of(1, 2, 3), at: from + 2 * MINUTE_MS + 5_000, value: 3 };
+    const checked = from + 5 * MINUTE_MS;
+    const kept = { from, means: Float64Array.of(1, 2, 3), at: from + 2 * MINUTE_MS + 5_000, value: 3, checked: from + 3 * MINUTE_MS };
     const readings = { times: Float64Array.of(from + 2 * MINUTE_MS + 5_000, from + 4 * MINUTE_MS), values: Float64Array.of(0.4, 0.6) };
-    const next = meansWith("methane", kept, from + 2 * MINUTE_MS, readings)!;
+    const next = meansWith("methane", kept, from + 2 * MINUTE_MS, readings, checked);
     expect(next.from).toBe(from);
     expect([...next.means]).toEqual([1, 2, 0.4, Number.NaN, 0.6]);
-    expect([next.at, next.value]).toEqual([from + 4 * MINUTE_MS, 0.6]);
+    expect([next.at, next.value, next.checked]).toEqual([from + 4 * MINUTE_MS, 0.6, checked]);
     // Nothing read since: the kept latest stays.
     const none = { times: new Float64Array(0), values: new Float64Array(0) };
-    expect(meansWith("methane", kept, from + 3 * MINUTE_MS, none)).toEqual(kept);
-    expect(meansWith("methane", undefined, from, none)).toBeUndefined();
+    expect(meansWith("methane", kept, from + 3 * MINUTE_MS, none, checked)).toEqual({ ...kept, checked });
+    // A sensor without a reading: no means, and where it was read up to.
+    expect(meansWith("methane", undefined, from, none, checked)).toEqual({
+      from,
+      means: new Float64Array(0),
+      at: Number.NEGATIVE_INFINITY,
+      value: Number.NaN,
+      checked,
+    });
   });
 });

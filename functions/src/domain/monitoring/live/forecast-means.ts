@@ -14,13 +14,10 @@ import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import type { Deps } from "../../context";
 import type { ForecastMeans, Sensor, SensorMeans } from "../../../ports";
 import { readingsBetween, type MinuteSource } from "../ingest/stored-readings";
-import { LIVE_ROWS, LIVE_STEP_MIN } from "./live";
 
 /** Tries of an item's write that another round's refused (read and merged again) before it is left as
  *  it was: the next round reads the sensors' windows again where it is behind. */
 const MEANS_TRIES = 4;
-/** The minutes of a forecast's rows: from the first row's minute to the latest. */
-const ROW_SPAN_MS = (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
 
 const minuteOf = (t: number) => Math.floor(t / MINUTE_MS) * MINUTE_MS;
 
@@ -33,22 +30,27 @@ export interface MeansGroup {
 }
 
 /**
- * `kept` with the sensor's readings from `start` on (minute-aligned) taken in: its means before `start`
- * kept, from `start` on those of `readings`; the latest reading the latest of both. Undefined where
- * neither holds a reading.
+ * `kept` with the sensor's readings from `start` on (minute-aligned), read up to `checked`, taken in: its
+ * means before `start` kept, from `start` on those of `readings`; the latest reading the latest of both.
+ * Without a reading in either, no means (and the instant read up to: the next read begins there).
  */
 export function meansWith(
   kind: Sensor["kind"],
   kept: SensorMeans | undefined,
   start: number,
   readings: { times: Float64Array; values: Float64Array },
-): SensorMeans | undefined {
+  checked: number,
+): SensorMeans {
   const n = readings.times.length;
   const lastAt = n > 0 ? readings.times[n - 1] : Number.NEGATIVE_INFINITY;
   // Only what `kept` holds before `start` stays of it: from `start` on the readings are all there is.
-  const keep = kept && kept.from < start ? kept : undefined;
+  const keep = kept && kept.from < start && kept.means.length > 0 ? kept : undefined;
   const at = Math.max(lastAt, keep && keep.at < start ? keep.at : Number.NEGATIVE_INFINITY);
-  if (!Number.isFinite(at)) return undefined;
+  // None: the means cover from where `kept` began (nothing in it), or from `start`.
+  if (!Number.isFinite(at)) {
+    const from = kept && kept.from <= start ? kept.from : start;
+    return { from, means: new Float64Array(0), at: Number.NEGATIVE_INFINITY, value: Number.NaN, checked };
+  }
   const from = keep ? keep.from : start;
   const count = (minuteOf(at) - from) / MINUTE_MS + 1;
   const means = new Float64Array(count).fill(Number.NaN);
@@ -56,30 +58,35 @@ export function meansWith(
   const fresh = (minuteOf(at) - start) / MINUTE_MS + 1;
   if (fresh > 0) means.set(minuteMeans(kind, readings.times, readings.values, start, fresh).values, (start - from) / MINUTE_MS);
   const value = lastAt === at ? readings.values[n - 1] : (keep as SensorMeans).value;
-  return { from, means, at, value };
+  return { from, means, at, value, checked };
 }
 
-/** The means from `from` (minute-aligned) on; undefined where none is left. */
+/** The means from `from` (minute-aligned) on. */
 function trimmed(means: SensorMeans, from: number): SensorMeans {
   if (means.from >= from) return means;
   const skip = Math.min(means.means.length, (from - means.from) / MINUTE_MS);
   return { ...means, from: means.from + skip * MINUTE_MS, means: means.means.slice(skip) };
 }
 
+/** Where storage is read again from for kept means: their latest minute (a reading may have come into it
+ *  since they were taken), or, without a reading, the minute they were read up to. */
+const readAgainFrom = (kept: SensorMeans) =>
+  kept.means.length > 0 ? kept.from + (kept.means.length - 1) * MINUTE_MS : minuteOf(kept.checked);
+
 /**
  * The kept means of each of `group`'s sensors brought up to storage, and written back: from the
  * working's item, each sensor's minutes read from min(its latest minute kept, its earliest instant the
  * batches changed: `since`) on; a sensor the item lacks, or whose change is not known (`since`
  * undefined), or whose kept means begin after the rows need, read whole from the rows' first minute
- * (the clock's 24 h, or 24 h before the meter's latest minute where the feed is behind). `minutes`: the
- * round's source of the facility's minutes (the host's window).
+ * (the clock's 24 h, or `window.rowSpan` before the meter's latest minute where the feed is behind).
+ * `minutes`: the round's source of the facility's minutes (the host's window).
  */
 export async function keptMeans(
   deps: Pick<Deps, "repos" | "clock">,
   company: string,
   facility: string,
   group: MeansGroup,
-  window: { from: number; to: number },
+  window: { from: number; to: number; rowSpan: number },
   since: ReadonlyMap<string, number> | undefined,
   minutes: MinuteSource,
 ): Promise<Map<string, SensorMeans>> {
@@ -91,19 +98,16 @@ export async function keptMeans(
       const kept = stored?.sensors[sensor.id];
       const changed = since?.get(sensor.id);
       const known = kept !== undefined && since !== undefined && kept.from <= need;
-      const start = known
-        ? Math.max(need, minuteOf(Math.min(kept.from + (kept.means.length - 1) * MINUTE_MS, changed ?? Number.POSITIVE_INFINITY)))
-        : need;
+      const start = known ? Math.max(need, minuteOf(Math.min(readAgainFrom(kept), changed ?? Number.POSITIVE_INFINITY))) : need;
       const read = await readingsBetween(deps, company, { id: sensor.id, facility }, start, window.to, minutes);
-      const next = meansWith(sensor.kind, known ? kept : undefined, start, read);
-      if (next) out.set(sensor.id, trimmed(next, need));
+      out.set(sensor.id, trimmed(meansWith(sensor.kind, known ? kept : undefined, start, read, window.to), need));
     };
     // The meters first: where a feed is behind the clock, the rows begin 24 h before the meter's latest minute.
     const first = minuteOf(window.from);
     await Promise.all(group.meters.map((meter) => bring(meter, first)));
     const ends = group.meters.flatMap((m) => {
       const kept = out.get(m.id);
-      return kept ? [minuteOf(kept.at) - ROW_SPAN_MS] : [];
+      return kept ? [minuteOf(kept.at) - window.rowSpan] : [];
     });
     const need = Math.min(first, ...ends);
     // A meter behind the clock: its rows begin before `first`, and so do every sensor's of the working.
@@ -124,3 +128,4 @@ export async function keptMeans(
     }
   }
 }
+

@@ -12,7 +12,17 @@
 // which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
-import { featureSensors, forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps } from "./live";
+import { MINUTE_MS } from "@core/monitoring";
+import {
+  LIVE_ROWS,
+  LIVE_STEP_MIN,
+  featureSensors,
+  forecastMeter,
+  forecastWorking,
+  liveWindow,
+  workingsOf,
+  type ForecastDeps,
+} from "./live";
 import { keptMeans, type MeansGroup } from "./forecast-means";
 import { keptMinutes } from "../minutes/minute-window";
 import { drainsIdle } from "../minutes/consumer";
@@ -75,8 +85,9 @@ export async function forecastFacility(
     groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read] });
   }
   const kept = new Map<string, Map<string, SensorMeans>>();
+  const rowSpan = (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
   for (const group of groups.values())
-    kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to }, since, minutes));
+    kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to, rowSpan }, since, minutes));
   const written: StoredLiveForecast[] = [];
   for (const { binding, sensors } of due) {
     const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();

@@ -228,7 +228,7 @@ function meansAt(kept: SensorMeans, start: number, minutes: number): Float64Arra
 
 /** A sensor's latest reading, from its readings or its kept means. */
 const latestOf = (r: Readings | SensorMeans | undefined): { value: number; at: number } | null =>
-  r && "means" in r ? { value: r.value, at: r.at } : latest(r);
+  r && "means" in r ? (Number.isFinite(r.at) ? { value: r.value, at: r.at } : null) : latest(r);
 
 /** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
 const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
