@@ -17,7 +17,7 @@ import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { forecastReadingsWritten, monitoringIdle } from "./forecaster";
 import { meansWith } from "./forecast-means";
-import { bindLiveModel, forecastRowsAt, forecastRowsKey, type Readings } from "./live";
+import { bindLiveModel, forecastRowsAt, forecastRowsKey, liveChart, type Readings } from "./live";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -160,6 +160,50 @@ describe("a bound working's forecast round", () => {
       );
     }
     expect(kept!.sensors[sensors.find((s) => s.code === "Q-1")!.id].means).toHaveLength(0);
+  });
+});
+
+// Issue 116, item 2: GET v1/telemetry/live/chart/ folded the facility's every sensor's day of minutes.
+describe("a bound working's day chart", () => {
+  it("reads its kept means and the minutes since, the same few items whatever hours the facility keeps", async () => {
+    const monitoring = d.deps.repos.monitoring;
+    const minutesOf = monitoring.minutesOf.bind(monitoring);
+    const getDays = monitoring.getDays.bind(monitoring);
+    const chartOf = async (facility: string) => {
+      const counted = { items: 0 };
+      const spies = [
+        vi.spyOn(monitoring, "minutesOf").mockImplementation(async (...a) => {
+          const found = await minutesOf(...a);
+          counted.items += found.length;
+          return found;
+        }),
+        vi.spyOn(monitoring, "getDays").mockImplementation(async (...a) => {
+          const found = await getDays(...a);
+          counted.items += found.length;
+          return found;
+        }),
+      ];
+      try {
+        return { chart: await liveChart(d.deps, staff, facility, "Лава 1"), items: counted.items };
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+    };
+    const ofDay = await chartOf(day);
+    const ofEight = await chartOf(eight);
+    // Before: 1 439 items of the 24-hour mine: every sensor's day of minutes, 17 h of it from storage.
+    expect(ofDay.items).toBeLessThanOrEqual(4);
+    expect(ofDay.items).toBe(ofEight.items);
+    // Its meter's minute means are the readings' of the chart's 24 h, bit for bit.
+    const start = Date.parse(ofDay.chart.from);
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, day);
+    const meter = sensors.find((s) => s.code === "М-1")!;
+    const r = await readingsBetween(d.deps, staff.company, meter.id, start, now + MINUTE_MS);
+    const fold = minuteMeans(meter.kind, r.times, r.values, start, 24 * 60 + 1).values;
+    const [drawn] = ofDay.chart.meters;
+    expect(drawn.v).toEqual([...fold].filter((v) => Number.isFinite(v)));
+    expect(drawn.t.at(-1)).toBe(new Date(Math.floor(r.times.at(-1)! / MINUTE_MS) * MINUTE_MS).toISOString());
+    expect(ofDay.chart.forecasts).toHaveLength(1);
   });
 });
 

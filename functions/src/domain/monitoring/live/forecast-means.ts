@@ -129,3 +129,37 @@ export async function keptMeans(
   }
 }
 
+/**
+ * What a working's day chart reads of `sensors` (GET v1/telemetry/live/chart/): their kept means (the
+ * forecaster's item, where the working has a bound model) brought up to storage from the latest minute
+ * each keeps — a Query of the few minutes since, not the host's window (a spreadsheet thread's is cold:
+ * 7 h of the facility's minutes) — and not written back (the forecaster's round does); a sensor not
+ * kept, or kept from later than `window.from`, its readings of the window whole, from `minutes`.
+ */
+export async function workingReadings(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  facility: string,
+  working: string,
+  sensors: readonly Sensor[],
+  window: { from: number; to: number },
+  minutes: MinuteSource,
+): Promise<Map<string, { times: Float64Array; values: Float64Array } | SensorMeans>> {
+  const stored = await deps.repos.monitoring.getForecastMeans(company, facility, working);
+  const first = minuteOf(window.from);
+  const out = new Map<string, { times: Float64Array; values: Float64Array } | SensorMeans>();
+  await Promise.all(
+    sensors.map(async (sensor) => {
+      const kept = stored?.sensors[sensor.id];
+      if (kept && kept.from <= first) {
+        const start = Math.max(first, readAgainFrom(kept));
+        const since = await readingsBetween(deps, company, { id: sensor.id, facility }, start, window.to);
+        out.set(sensor.id, trimmed(meansWith(sensor.kind, kept, start, since, window.to), first));
+        return;
+      }
+      const read = await readingsBetween(deps, company, { id: sensor.id, facility }, window.from, window.to, minutes);
+      out.set(sensor.id, { times: read.times, values: read.values });
+    }),
+  );
+  return out;
+}

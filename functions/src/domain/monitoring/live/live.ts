@@ -43,6 +43,7 @@ import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, 
 import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
+import { workingReadings } from "./forecast-means";
 import { recordForecast } from "../derive/forecast-events";
 import { SENSOR_PLACE_NAMES, type SensorPlace } from "@core/sensor-places";
 import type { AppliedReadings, LiveModelBinding, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
@@ -1164,9 +1165,49 @@ export type LiveChart = z.output<typeof liveChartSchema>;
 
 /** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
  *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
+/**
+ * Issue 116, item 2: what a working's day chart reads — its methane meters and the sensors its bound
+ * models' rows read, not the facility's every sensor (200 meters' days for one working's chart): their
+ * kept means where the working has a bound model (forecast-means.ts, the forecaster's, a push's minutes
+ * read since), else their readings of the window, and the rows before a meter's latest minute where the
+ * feed is behind the clock (readRowsBack).
+ */
+async function chartInputs(
+  deps: Deps,
+  company: string,
+  facility: { id: string; name: string },
+  working: string,
+): Promise<{ sensors: Sensor[]; bindings: LiveModelBinding[]; readings: Map<string, Readings | SensorMeans> }> {
+  const sensors = [...(await facilityRegister(deps, company, facility.id))];
+  const bindings = (await deps.repos.liveBindings.listOfFacility(company, facility.id)).filter((b) => b.working === working);
+  const own = workingsOf(sensors).get(working) ?? [];
+  const groups = bindings.flatMap((binding) => {
+    const meter = forecastMeter(own, binding);
+    if (!meter) return [];
+    return [{ meter, read: [meter, ...Object.values(featureSensors(own, binding, sensors))].filter((s) => s !== undefined) }];
+  });
+  const read = [
+    ...new Map([...own.filter((s) => METHANE.includes(s.kind)), ...groups.flatMap((g) => g.read)].map((s) => [s.id, s])).values(),
+  ];
+  const window = liveWindow(deps.clock.now().getTime());
+  const readings = await workingReadings(deps, company, facility.id, working, read, window, keptMinutes(deps));
+  // The rows back of a meter read whole (none kept): its readings, and its columns', before the window.
+  const raw = new Map<string, Readings>();
+  for (const [id, r] of readings) if (!("means" in r)) raw.set(id, r);
+  await readRowsBack(
+    deps,
+    company,
+    raw,
+    groups.filter((g) => raw.has(g.meter.id)),
+    window.from,
+  );
+  for (const [id, r] of raw) readings.set(id, r);
+  return { sensors, bindings, readings };
+}
+
 export async function liveChart(deps: Deps, actor: Actor, facilityId: string, working: string): Promise<LiveChart> {
   const facility = await getFacility(deps, actor, facilityId);
-  const inputs = await liveInputs(deps, actor.company, facility);
+  const inputs = await chartInputs(deps, actor.company, facility, working);
   const sensors = workingsOf(inputs.sensors).get(working);
   if (!sensors) throw new NotFound(`На площадке нет выработки «${working}» с датчиками в работе`);
   const now = deps.clock.now().getTime();
@@ -1176,7 +1217,11 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
     .filter((s) => METHANE.includes(s.kind))
     .map((s) => {
       const r = inputs.readings.get(s.id);
-      const means = r ? minuteMeans(s.kind, r.times, r.values, start, minutes).values : new Float64Array(0);
+      const means = !r
+        ? new Float64Array(0)
+        : "means" in r
+          ? meansAt(r, start, minutes)
+          : minuteMeans(s.kind, r.times, r.values, start, minutes).values;
       const t: string[] = [];
       const v: number[] = [];
       means.forEach((value, m) => {
@@ -1190,7 +1235,7 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
   const forecasts: LiveChart["forecasts"] = [];
   for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {
     const meter = forecastMeter(sensors, binding);
-    const last = meter && latest(inputs.readings.get(meter.id));
+    const last = meter && latestOf(inputs.readings.get(meter.id));
     if (!meter || !last) continue;
     try {
       const run = await runFor(deps, actor.company, binding, meter);
