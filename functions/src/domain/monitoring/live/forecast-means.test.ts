@@ -25,9 +25,11 @@ let staff: Actor;
 let now = Date.parse("2026-11-16T21:00:00Z");
 const HOUR = 60 * MINUTE_MS;
 
-const value = (sensor: string, t: number) => (sensor === "М-1" ? 0.5 + ((t / MINUTE_MS) % 11) / 100 : 2 + ((t / MINUTE_MS) % 5) / 10);
+const value = (sensor: string, t: number) =>
+  sensor === "V-1" ? 2 + ((t / MINUTE_MS) % 5) / 10 : (sensor === "М-1" ? 0.5 : 0.3) + ((t / MINUTE_MS) % 11) / 100;
 const minuteOf = (t: number) => [
   { sensor: "М-1", t, value: value("М-1", t) },
+  { sensor: "М-2", t, value: value("М-2", t) },
   { sensor: "V-1", t, value: value("V-1", t) },
 ];
 
@@ -38,8 +40,8 @@ async function push(facility: string, readings: { sensor: string; t: number; val
   await monitoringIdle(d.deps);
 }
 
-/** A mine of one bound working (a methane meter, an anemometer and a silent flow meter) with `hours` of
- *  minutes up to a minute ago. */
+/** A mine of one bound working (the forecast's methane meter, another the chart draws, an anemometer and a
+ *  silent flow meter) with `hours` of minutes up to a minute ago. */
 async function mine(name: string, hours: number): Promise<string> {
   const facility = await d.facility(staff, { name, kind: "underground_mine" });
   const point = (
@@ -48,6 +50,7 @@ async function mine(name: string, hours: number): Promise<string> {
   // A drainage flow meter without a reading yet: a column the model reads, whose window is not read again each round.
   for (const [code, kind, extra] of [
     ["М-1", "methane", { warning: 1, alarm: 1.5 }],
+    ["М-2", "methane", { warning: 1, alarm: 1.5 }],
     ["V-1", "air_velocity", { area_m2: 12 }],
     ["Q-1", "flow", {}],
   ] as const) {
@@ -194,15 +197,17 @@ describe("a bound working's day chart", () => {
     // Before: 1 439 items of the 24-hour mine: every sensor's day of minutes, 17 h of it from storage.
     expect(ofDay.items).toBeLessThanOrEqual(4);
     expect(ofDay.items).toBe(ofEight.items);
-    // Its meter's minute means are the readings' of the chart's 24 h, bit for bit.
+    // Its meters' minute means (the forecast's and the other) are the readings' of the chart's 24 h, bit for bit.
     const start = Date.parse(ofDay.chart.from);
     const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, day);
-    const meter = sensors.find((s) => s.code === "М-1")!;
-    const r = await readingsBetween(d.deps, staff.company, meter.id, start, now + MINUTE_MS);
-    const fold = minuteMeans(meter.kind, r.times, r.values, start, 24 * 60 + 1).values;
-    const [drawn] = ofDay.chart.meters;
-    expect(drawn.v).toEqual([...fold].filter((v) => Number.isFinite(v)));
-    expect(drawn.t.at(-1)).toBe(new Date(Math.floor(r.times.at(-1)! / MINUTE_MS) * MINUTE_MS).toISOString());
+    expect(ofDay.chart.meters.map((m) => m.code)).toEqual(["М-1", "М-2"]);
+    for (const drawn of ofDay.chart.meters) {
+      const meter = sensors.find((s) => s.code === drawn.code)!;
+      const r = await readingsBetween(d.deps, staff.company, meter.id, start, now + MINUTE_MS);
+      const fold = minuteMeans(meter.kind, r.times, r.values, start, 24 * 60 + 1).values;
+      expect(drawn.v).toEqual([...fold].filter((v) => Number.isFinite(v)));
+      expect(drawn.t.at(-1)).toBe(new Date(Math.floor(r.times.at(-1)! / MINUTE_MS) * MINUTE_MS).toISOString());
+    }
     expect(ofDay.chart.forecasts).toHaveLength(1);
   });
 });

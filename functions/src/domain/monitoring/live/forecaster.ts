@@ -80,9 +80,11 @@ export async function forecastFacility(
   // (issue 87, item 10) among them.
   const minutes = keptMinutes(deps);
   const groups = new Map<string, MeansGroup>();
-  for (const { binding, meter, read } of due) {
+  for (const { binding, sensors, meter, read } of due) {
+    // Item 2: the working's methane meters too, which its day chart draws from the same item.
+    const drawn = sensors.filter((s) => s.kind === "methane" || s.kind === "methane_high");
     const group = groups.get(binding.working) ?? { working: binding.working, meters: [], read: [] };
-    groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read] });
+    groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read, ...drawn] });
   }
   const kept = new Map<string, Map<string, SensorMeans>>();
   const rowSpan = (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
