@@ -29,6 +29,9 @@ import { drainsIdle } from "../minutes/consumer";
 import type { ReadingsWritten, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
 
+/** Workings whose forecasts a facility's round computes at once. */
+const WORKINGS_AT_ONCE = 4;
+
 /** A facility's change the forecaster is handed: which sensors got readings. */
 export interface ForecastChange {
   company: string;
@@ -73,11 +76,9 @@ export async function forecastFacility(
       if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
       return [{ binding, sensors, meter, read }];
     });
-  // The window of each sensor the forecasts read (the meter and the features: not the working's others),
-  // read at once.
   // Issue 116, item 1: each due working's kept means (forecast-means.ts), brought up to the minutes
-  // since its last round; the rows before a meter's latest minute where the feed is behind the clock
-  // (issue 87, item 10) among them.
+  // since its last round, the workings' at once; the rows before a meter's latest minute where the feed
+  // is behind the clock (issue 87, item 10) among them.
   const minutes = keptMinutes(deps);
   const groups = new Map<string, MeansGroup>();
   for (const { binding, sensors, meter, read } of due) {
@@ -88,20 +89,37 @@ export async function forecastFacility(
   }
   const kept = new Map<string, Map<string, SensorMeans>>();
   const rowSpan = (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
-  for (const group of groups.values())
-    kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to, rowSpan }, since, minutes));
-  const written: StoredLiveForecast[] = [];
-  for (const { binding, sensors } of due) {
-    const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();
-    const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
-    try {
-      const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
-      if (next && next !== before) written.push(next);
-    } catch (error) {
-      console.error(JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }));
+  await Promise.all(
+    [...groups.values()].map(async (group) =>
+      kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to, rowSpan }, since, minutes)),
+    ),
+  );
+  // Each working's forecasts one after another, WORKINGS_AT_ONCE workings at once: a forecast is a few
+  // storage round trips (the stored forecast, its events) around its model's scoring, and one after
+  // another a facility of 20 bound workings waited on each in turn.
+  const grouped = new Map<string, typeof due>();
+  for (const d of due) grouped.set(d.binding.working, [...(grouped.get(d.binding.working) ?? []), d]);
+  const byWorking = [...grouped.values()];
+  const written: (StoredLiveForecast | undefined)[][] = byWorking.map(() => []);
+  let nextWorking = 0;
+  const lane = async () => {
+    for (let w = nextWorking++; w < byWorking.length; w = nextWorking++) {
+      for (const { binding, sensors } of byWorking[w]) {
+        const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();
+        const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
+        try {
+          const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
+          written[w].push(next && next !== before ? next : undefined);
+        } catch (error) {
+          console.error(
+            JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }),
+          );
+        }
+      }
     }
-  }
-  return written;
+  };
+  await Promise.all(Array.from({ length: Math.min(WORKINGS_AT_ONCE, byWorking.length) }, lane));
+  return written.flat().filter((f): f is StoredLiveForecast => f !== undefined);
 }
 
 /** The forecaster as a subscriber of «readings written» (the hosts' tables): the facility's changed
