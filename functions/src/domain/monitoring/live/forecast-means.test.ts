@@ -92,7 +92,7 @@ describe("a bound working's forecast round", () => {
       // The round the forecaster makes of that push, its reads of storage's readings counted.
       const monitoring = d.deps.repos.monitoring;
       const counted = { calls: 0, items: 0 };
-      const count = <T>(found: T[] | T | undefined) => {
+      const count = <T>(found: T): T => {
         counted.calls++;
         counted.items += Array.isArray(found) ? found.length : found ? 1 : 0;
         return found;
