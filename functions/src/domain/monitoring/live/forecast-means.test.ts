@@ -212,6 +212,27 @@ describe("a bound working's day chart", () => {
   });
 });
 
+describe("an item storage cannot hold", () => {
+  it("is not kept, and the working's forecast is still computed from what the round read", async () => {
+    const put = vi
+      .spyOn(d.deps.repos.monitoring, "putForecastMeans")
+      .mockRejectedValue(new Error("Item size has exceeded the maximum allowed size"));
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      now += MINUTE_MS;
+      const last = Math.floor(now / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+      await push(eight, minuteOf(last));
+      const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, eight);
+      expect(stored.issued).toBe(last);
+      expect(stored.rows_key).toBe((await rowsKeyOfReadings(eight, last)).key);
+      expect(error.mock.calls.some(([line]) => String(line).includes("forecast_means_not_kept"))).toBe(true);
+    } finally {
+      put.mockRestore();
+      error.mockRestore();
+    }
+  });
+});
+
 describe("meansWith", () => {
   it("keeps the means before the minute read from, and takes the readings' from it on", () => {
     const from = Date.parse("2026-11-16T00:00:00Z");

@@ -121,7 +121,13 @@ export async function keptMeans(
       sensors: Object.fromEntries(out),
       version: stored?.version ?? 0,
     };
-    if (await deps.repos.monitoring.putForecastMeans(next, stored?.version ?? 0)) return out;
+    // An item storage cannot hold (past DynamoDB's 400 KB: a working of some 30 kept sensors) is not
+    // kept; the round forecasts from what it read, and the next reads the window whole again.
+    const kept = await deps.repos.monitoring.putForecastMeans(next, stored?.version ?? 0).catch((error: unknown) => {
+      console.error(JSON.stringify({ event: "forecast_means_not_kept", company, facility, working: group.working, error: String(error) }));
+      return true;
+    });
+    if (kept) return out;
     if (attempt >= MEANS_TRIES) {
       console.error(JSON.stringify({ event: "forecast_means_refused", company, facility, working: group.working }));
       return out;
