@@ -212,6 +212,56 @@ describe("a bound working's day chart", () => {
   });
 });
 
+// The D65 alert rule of each bound working is judged again on its 7 days as the ten-minute grid moves on:
+// each working read the facility's minutes of those days for itself, 20 times over in the monitoring bench.
+describe("a round whose alert rules are judged again", () => {
+  it("reads each stretch of the facility's minutes once, however many workings judge theirs", async () => {
+    const facility = await d.facility(staff, { name: "Шахта «Две лавы»", kind: "underground_mine" });
+    const point = (
+      await d.write(() =>
+        createPoint(d.deps, staff, facility.id, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+      )
+    ).id;
+    for (const [code, working] of [
+      ["М-1", "Лава 1"],
+      ["М-2", "Лава 2"],
+    ] as const) {
+      const body = parseWith(sensorCreateSchema, { code, kind: "methane", point, working, warning: 1, alarm: 1.5 });
+      await d.write(() => createSensor(d.deps, staff, facility.id, body));
+      await bindLiveModel(d.deps, staff, { facility: facility.id, working, horizon: 60, model: "xgboost-h60" });
+    }
+    const at = (t: number) => [
+      { sensor: "М-1", t, value: value("М-1", t) },
+      { sensor: "М-2", t, value: value("М-2", t) },
+    ];
+    const history = [];
+    for (let k = 10 * 60; k >= 1; k--) history.push(...at(Math.floor(now / MINUTE_MS) * MINUTE_MS - k * MINUTE_MS));
+    await push(facility.id, history);
+    // Ten minutes on: the grid has moved, both rules are judged again in the round of the next push.
+    now += 10 * MINUTE_MS;
+    const monitoring = d.deps.repos.monitoring;
+    const minutesOf = monitoring.minutesOf.bind(monitoring);
+    const asked: string[] = [];
+    const spy = vi.spyOn(monitoring, "minutesOf").mockImplementation(async (...a) => {
+      if (a[1] === facility.id) asked.push(a.slice(2).join(" "));
+      return minutesOf(...a);
+    });
+    try {
+      await push(facility.id, at(Math.floor(now / MINUTE_MS) * MINUTE_MS - MINUTE_MS));
+    } finally {
+      spy.mockRestore();
+    }
+    // Before: every stretch asked twice, once for each working.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((key, i) => asked.indexOf(key) !== i)).toEqual([]);
+    const forecasts = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
+    expect(forecasts.map((f) => f.issued)).toEqual([
+      Math.floor(now / MINUTE_MS) * MINUTE_MS - MINUTE_MS,
+      Math.floor(now / MINUTE_MS) * MINUTE_MS - MINUTE_MS,
+    ]);
+  });
+});
+
 describe("an item storage cannot hold", () => {
   it("is not kept, and the working's forecast is still computed from what the round read", async () => {
     const put = vi

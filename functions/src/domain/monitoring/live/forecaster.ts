@@ -108,7 +108,9 @@ export async function forecastFacility(
         const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();
         const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
         try {
-          const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
+          // The round's minutes source: a D65 alert rule's 7 days (judged again as the ten-minute grid moves
+          // on) are read once for the facility's workings, not once for each.
+          const next = await forecastWorking(deps, company, binding, sensors, readings, before, all, minutes);
           written[w].push(next && next !== before ? next : undefined);
         } catch (error) {
           console.error(

@@ -40,7 +40,7 @@ import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { modelPeriodEnd as periodEnd } from "../../forecast/calibration";
 import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast, stepMismatch } from "../../forecast/forecast";
-import { readingsBetween, utcDay } from "../ingest/stored-readings";
+import { type MinuteSource, readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
 import { workingReadings } from "./forecast-means";
@@ -588,6 +588,7 @@ async function alertRuleOf(
   meter: Sensor,
   last: number,
   features: FeatureSensors,
+  minutes: MinuteSource = keptMinutes(deps),
 ): Promise<{
   alert: Omit<Alert, "raised">;
   probability: ProbabilityCheck | null;
@@ -614,7 +615,6 @@ async function alertRuleOf(
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
-  const minutes = keptMinutes(deps);
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, anchor + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, anchor, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
@@ -706,6 +706,7 @@ export async function forecastWorking(
   readings: ReadonlyMap<string, Readings | SensorMeans>,
   stored?: StoredLiveForecast,
   facility: readonly Sensor[] = sensors,
+  minutes?: MinuteSource,
 ): Promise<StoredLiveForecast | undefined> {
   const meter = forecastMeter(sensors, binding);
   if (!meter) return undefined;
@@ -715,7 +716,7 @@ export async function forecastWorking(
   const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last, LIVE_ROWS, features);
   const rowsKey = forecastRowsKey(binding, meter, rows);
   if (stored && stored.rows_key === rowsKey && stored.model === binding.model && stored.sensor === meter.id) return stored;
-  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features);
+  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features, minutes);
   const next: StoredLiveForecast = {
     company,
     facility: binding.facility,
@@ -743,6 +744,7 @@ async function tileForecast(
   last: number | null,
   rows: Record<string, number | string | null>[] | null,
   features: FeatureSensors,
+  minutes?: MinuteSource,
 ): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
   // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
@@ -791,7 +793,7 @@ async function tileForecast(
     lead,
     limitNote,
     shown,
-  } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features, minutes);
   // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
   const row = await forecastNow(deps, run, rows, shown);
   const result = typeof row.result === "number" ? row.result : null;
