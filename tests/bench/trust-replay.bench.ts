@@ -10,6 +10,12 @@
 // PDF within 2× alone, the end within 5 s of the signal. Small for a check: TRUST_SENSORS=3 TRUST_DAYS=92
 // TRUST_SECONDS=15. Seeding takes the machine for minutes at full size (a reconciliation of 74 MB runs
 // before the floods).
+// Issue 116: before those floods, A's live tiles and a working's day chart are flooded for
+// TRUST_LIVE_SECONDS (30) alone — 10 lanes of GET v1/telemetry/live/ and 10 of …/live/chart/ on a mine
+// of TRUST_LIVE_SENSORS meters (200) in workings of 10, with TRUST_LIVE_HOURS (24) of minutes up to the
+// seed and its first working bound to the platform's 1-hour model, a minute pushed after the binding (its
+// forecast computed, what it reads kept) — and B's get_me and journal PDF are
+// measured meanwhile against alone. Goals as above: get_me p50 < 50 ms and p95 < 250 ms, the PDF within 2×.
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -25,6 +31,11 @@ import { startServerProcess } from "../support/server-process";
 const SENSORS = Number(process.env.TRUST_SENSORS ?? 60);
 const DAYS = Math.max(92, Number(process.env.TRUST_DAYS ?? 121));
 const SECONDS = Number(process.env.TRUST_SECONDS ?? 60);
+const LIVE_SENSORS = Number(process.env.TRUST_LIVE_SENSORS ?? 200);
+const LIVE_HOURS = Number(process.env.TRUST_LIVE_HOURS ?? 24);
+const LIVE_SECONDS = Number(process.env.TRUST_LIVE_SECONDS ?? 30);
+/** The live mine's workings: 10 meters each. */
+const LIVE_PER_WORKING = 10;
 const PASSWORD = "trust-replay-2026";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -33,7 +44,7 @@ const ZONE = "Asia/Novokuznetsk";
 const FIRST = Math.floor(Date.now() / DAY) * DAY - (DAYS + 10) * DAY;
 
 /** A's users, one a flood, and B's. */
-const names = ["reader", "gassings", "journals", "reconciler", "b"];
+const names = ["reader", "gassings", "journals", "reconciler", "live", "chart", "b"];
 const emails = Object.fromEntries(names.map((name) => [name, `${name}@trust-replay.example`]));
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -211,6 +222,71 @@ interface Seeded {
   facilityB: string;
   done: string;
   pending: string[];
+  /** A's live mine (issue 116). */
+  live: string;
+}
+
+/** A's live mine: LIVE_SENSORS methane meters in workings of LIVE_PER_WORKING, LIVE_HOURS of minutes up to
+ *  now pushed as a gateway would (10 000 readings a push) and applied, the first working bound to the
+ *  platform's 1-hour model. */
+async function seedLive(call: ApiCall, token: string): Promise<string> {
+  const post = async (path: string, body: unknown) =>
+    ok<{ id: string }>(await call(token, path, { method: "POST", body: JSON.stringify(body) }), path);
+  const live = (await post("v1/facilities/", { name: "Шахта «Живая»", kind: "underground_mine" })).id;
+  for (let s = 0; s < LIVE_SENSORS; s++) {
+    const working = `Лава ${Math.floor(s / LIVE_PER_WORKING) + 1}`;
+    await post(`v1/facilities/${live}/sensors/`, { code: `Ж-${s + 1}`, kind: "methane", working, warning: 1, alarm: 2 });
+  }
+  const end = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const minutes = LIVE_HOURS * 60;
+  const perPush = Math.max(1, Math.floor(10_000 / LIVE_SENSORS));
+  const statuses: string[] = [];
+  for (let first = 0; first < minutes; first += perPush) {
+    const readings = [];
+    for (let m = first; m < Math.min(minutes, first + perPush); m++)
+      for (let s = 0; s < LIVE_SENSORS; s++)
+        readings.push({ sensor: `Ж-${s + 1}`, t: new Date(end - (minutes - m) * MINUTE + 20_000).toISOString(), value: valueAt(s, m) });
+    const body = JSON.stringify({ facility: live, readings });
+    let res = await call(token, "v1/telemetry/readings/", { method: "POST", body });
+    // A push refused while the company's earlier ones are applied is asked again.
+    while (res.status === 429) {
+      await res.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      res = await call(token, "v1/telemetry/readings/", { method: "POST", body });
+    }
+    const accepted = await ok<{ status_url: string }>(res, "the live mine's push");
+    statuses.push(accepted.status_url.replace(/^\/api\//, ""));
+  }
+  for (const status of statuses)
+    for (;;) {
+      const batch = await ok<{ state: string }>(await call(token, status), "the live mine's batch");
+      if (batch.state === "done") break;
+      if (batch.state === "failed") throw new Error("trust-replay: a live mine's batch failed");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  const bind = await call(token, "v1/telemetry/live/models/", {
+    method: "POST",
+    body: JSON.stringify({ facility: live, working: "Лава 1", horizon: 60, model: "xgboost-h60" }),
+  });
+  await ok(bind, "the live mine's binding");
+  // The gateway's next minute, as a live mine's is: the forecaster computes the bound working's forecast
+  // and keeps what it reads (forecast-means.ts), which the day chart reads.
+  const next = Array.from({ length: LIVE_SENSORS }, (_, s) => ({
+    sensor: `Ж-${s + 1}`,
+    t: new Date(end + 20_000).toISOString(),
+    value: valueAt(s, minutes),
+  }));
+  const pushed = await ok<{ status_url: string }>(
+    await call(token, "v1/telemetry/readings/", { method: "POST", body: JSON.stringify({ facility: live, readings: next }) }),
+    "the live mine's next minute",
+  );
+  for (;;) {
+    const batch = await ok<{ state: string }>(await call(token, pushed.status_url.replace(/^\/api\//, "")), "the live mine's next minute");
+    if (batch.state === "done") break;
+    if (batch.state === "failed") throw new Error("trust-replay: the live mine's next minute failed");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return live;
 }
 
 /** The companies, their users, A's stored days and exports, B's day, and a reconciliation done, written by
@@ -219,6 +295,7 @@ async function seed(dataDir: string): Promise<Seeded> {
   const seeding = performance.now();
   let facilityA = "";
   let facilityB = "";
+  let live = "";
   let done = "";
   const pending: string[] = [];
   const local = await startLocalServer({ dataDir, port: 0 });
@@ -275,6 +352,10 @@ async function seed(dataDir: string): Promise<Seeded> {
     for (const body of JOURNAL_SENSORS()) await post(tokenB, `v1/facilities/${facilityB}/sensors/`, body);
     for (const code of JOURNAL_CODES) await post(tokenB, "v1/telemetry/readings/", { facility: facilityB, readings: readingsOf(code) });
     console.log(`stored ${SENSORS * DAYS} sensor-days; ${Math.round((performance.now() - seeding) / 1000)} s`);
+    live = await seedLive(call, tokenA);
+    console.log(
+      `the live mine: ${LIVE_SENSORS} meters × ${LIVE_HOURS} h of minutes applied; ${Math.round((performance.now() - seeding) / 1000)} s`,
+    );
     const started = await ok<{ id: string; status_url: string }>(
       await startReconciliation(call, tokenA, facilityA, pending.shift()!),
       "the first reconciliation",
@@ -295,7 +376,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     await local.close();
   }
   console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s; load ${load()}`);
-  return { facilityA, facilityB, done, pending };
+  return { facilityA, facilityB, done, pending, live };
 }
 
 export async function run(): Promise<void> {
@@ -308,7 +389,7 @@ export async function run(): Promise<void> {
     console.log(`${SENSORS} meters × ${DAYS} days; floods for ${SECONDS} s; load at start ${load()}`);
     if (!existsSync(seedFile)) writeFileSync(seedFile, JSON.stringify(await seed(dataDir)));
     if (process.env.TRUST_SEED_ONLY) return;
-    const { facilityA, facilityB, done, pending } = JSON.parse(readFileSync(seedFile, "utf8")) as Seeded;
+    const { facilityA, facilityB, done, pending, live } = JSON.parse(readFileSync(seedFile, "utf8")) as Seeded;
 
     const server = await startServerProcess(dataDir);
     child = server.child;
@@ -333,6 +414,52 @@ export async function run(): Promise<void> {
     going = false;
     await quietProbe;
     console.log(`B alone: get_me ${ms(quietGetMe)}; push → done ${ms(alonePush)}; journal PDF ${ms(alonePdf)}; load ${load()}`);
+
+    // Issue 116: A's live tiles and a working's day chart flooded alone, B measured meanwhile.
+    if (live && LIVE_SECONDS > 0) {
+      going = true;
+      const liveTallies = { tiles: newTally(), charts: newTally() };
+      const liveFloods = Promise.all([
+        getLanes(call, tokens.live, `v1/telemetry/live/?facility=${live}`, 10, () => going, liveTallies.tiles),
+        getLanes(
+          call,
+          tokens.chart,
+          `v1/telemetry/live/chart/?facility=${live}&working=${encodeURIComponent("Лава 1")}`,
+          10,
+          () => going,
+          liveTallies.charts,
+        ),
+      ]);
+      const liveGetMe: number[] = [];
+      const livePdfs: number[] = [];
+      const liveProbes = Promise.all([
+        probeGetMe(call, tokens.b, () => going, liveGetMe),
+        (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 3_000));
+          while (going) livePdfs.push(await pdfTime(call, tokens.b, pdfPathB).catch(() => Number.NaN));
+        })(),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, LIVE_SECONDS * 1000));
+      const loadThen = load();
+      going = false;
+      await Promise.all([liveFloods, liveProbes]);
+      const pdfs = livePdfs.filter((v) => !Number.isNaN(v));
+      console.log(
+        `B under A's live floods (${LIVE_SENSORS} meters, ${LIVE_SECONDS} s): get_me ${ms(liveGetMe)} (${liveGetMe.length} calls); ` +
+          `journal PDF ${ms(pdfs)} (${livePdfs.length}; alone p50 ${percentile(alonePdf, 0.5).toFixed(0)} ms); load ${loadThen}`,
+      );
+      const answered = (tally: FloodTally) => ms(tally.requests.flatMap((r) => (r.status === 200 ? [r.ended - r.sent] : [])));
+      console.log(
+        `A's live floods: tiles ${tallyLine(liveTallies.tiles)} (answered ${answered(liveTallies.tiles)}); ` +
+          `day charts ${tallyLine(liveTallies.charts)} (answered ${answered(liveTallies.charts)})`,
+      );
+      const liveGoals = [
+        [`get_me p50 < 50 ms`, percentile(liveGetMe, 0.5) < 50],
+        [`get_me p95 < 250 ms`, percentile(liveGetMe, 0.95) < 250],
+        [`PDF within 2× alone`, percentile(pdfs, 0.5) <= 2 * percentile(alonePdf, 0.5)],
+      ] as const;
+      console.log(`live goals: ${liveGoals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join("; ")}`);
+    }
 
     going = true;
     const flooding = () => going;

@@ -172,6 +172,32 @@ export interface LiveHead {
   version: number;
 }
 
+/** Issue 116, item 1: what a bound working's forecasts read of one sensor, kept as the forecaster's rounds
+ *  take in its readings (domain/monitoring/live/forecast-means.ts): its D59 minute means and its latest
+ *  reading, so that a round reads the minutes since its last, not the day's. */
+export interface SensorMeans {
+  /** The first minute's start (UTC ms, on a minute). */
+  from: number;
+  /** Each minute's mean from `from` on (NaN: no valid reading), up to the latest reading's minute. */
+  means: Float64Array;
+  /** The latest reading's instant (UTC ms) and value; −∞ and NaN for a sensor without a reading. */
+  at: number;
+  value: number;
+  /** The instant storage was read up to when they were taken (UTC ms): a sensor without a reading is
+   *  read again from there, not over the whole window. */
+  checked: number;
+}
+
+/** Issue 116, item 1: a bound working's kept minute means, by sensor (its meters' and its models' columns'),
+ *  one item, written at a version. */
+export interface ForecastMeans {
+  company: string;
+  facility: string;
+  working: string;
+  sensors: Record<string, SensorMeans>;
+  version: number;
+}
+
 export interface MonitoringRepository {
   /** Stores the batch (state queued), then its mark in the queue (none where `queue_mark` is false).
    *  It is not yet in its facility's list (listBatch): a crash before its answer leaves a batch that
@@ -219,6 +245,10 @@ export interface MonitoringRepository {
   getLiveHead(companyId: string, facilityId: string): Promise<LiveHead | undefined>;
   /** Writes the heads if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putLiveHead(head: LiveHead, expectedVersion: number): Promise<boolean>;
+  /** Issue 116, item 1: a bound working's kept minute means (strongly consistent), or undefined before the first. */
+  getForecastMeans(companyId: string, facilityId: string, working: string): Promise<ForecastMeans | undefined>;
+  /** Writes the means if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putForecastMeans(means: ForecastMeans, expectedVersion: number): Promise<boolean>;
   /** Whether the facility's open day has had the day items written before issue 98 moved into its minutes
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;

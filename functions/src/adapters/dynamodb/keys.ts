@@ -246,6 +246,11 @@ export const liveHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "LIVEHEAD",
 });
+/** Issue 116, item 1: a bound working's kept minute means, what its forecasts read (live/forecast-means.ts). */
+export const forecastMeans = (companyId: string, facilityId: string, working: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SK: `LIVEMEANS#${working}`,
+});
 /** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
 export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({

@@ -22,6 +22,8 @@ import type {
   MinuteReadings,
   MinutesHead,
   LiveHead,
+  ForecastMeans,
+  SensorMeans,
   StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
@@ -129,6 +131,35 @@ export const liveHeadOf = (item: Record<string, unknown>): LiveHead => ({
   company: String(item.company),
   facility: String(item.facility),
   sensors: (item.sensors ?? {}) as LiveHead["sensors"],
+  version: Number(item.version ?? 0),
+});
+
+/** A bound working's kept minute means as stored (keys.forecastMeans): each sensor's means packed (none
+ *  stored for a sensor without a reading), and its first minute, latest instant and value and the
+ *  instant read up to together (packed too: a value may be any Float64, the instant −∞). */
+export const forecastMeansItem = (m: ForecastMeans) => ({
+  ...keys.forecastMeans(m.company, m.facility, m.working),
+  company: m.company,
+  facility: m.facility,
+  working: m.working,
+  sensors: Object.fromEntries(
+    Object.entries(m.sensors).map(([id, s]) => [
+      id,
+      { h: packValues(Float64Array.of(s.from, s.at, s.value, s.checked)), ...(s.means.length > 0 ? { pv: packValues(s.means) } : {}) },
+    ]),
+  ),
+  version: m.version,
+});
+export const forecastMeansOf = (item: Record<string, unknown>): ForecastMeans => ({
+  company: String(item.company),
+  facility: String(item.facility),
+  working: String(item.working),
+  sensors: Object.fromEntries(
+    Object.entries((item.sensors ?? {}) as Record<string, { h: Uint8Array; pv?: Uint8Array }>).map(([id, s]): [string, SensorMeans] => {
+      const [from, at, value, checked] = unpackValues(s.h);
+      return [id, { from, at, value, checked, means: s.pv ? unpackValues(s.pv) : new Float64Array(0) }];
+    }),
+  ),
   version: Number(item.version ?? 0),
 });
 
@@ -491,6 +522,15 @@ export function dynamoMonitoring(doc: DynamoDBDocumentClient, table: string): Mo
     },
     putLiveHead(head, expectedVersion) {
       return unlessConditionFails(putAtVersion(doc, table, liveHeadItem({ ...head, version: expectedVersion + 1 }), expectedVersion));
+    },
+    async getForecastMeans(companyId, facilityId, working) {
+      const out = await doc.send(
+        new GetCommand({ TableName: table, Key: keys.forecastMeans(companyId, facilityId, working), ConsistentRead: true }),
+      );
+      return out.Item ? forecastMeansOf(out.Item) : undefined;
+    },
+    putForecastMeans(means, expectedVersion) {
+      return unlessConditionFails(putAtVersion(doc, table, forecastMeansItem({ ...means, version: expectedVersion + 1 }), expectedVersion));
     },
     async openDayMoved(companyId, facilityId, day) {
       const out = await doc.send(

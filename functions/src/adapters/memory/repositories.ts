@@ -137,6 +137,8 @@ import {
   minutesHeadOf,
   liveHeadItem,
   liveHeadOf,
+  forecastMeansItem,
+  forecastMeansOf,
   movedMarkExpiry,
 } from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
@@ -711,6 +713,15 @@ function monitoring(table: MemoryTable): Repositories["monitoring"] {
     },
     async putLiveHead(head, expectedVersion) {
       return table.put(liveHeadItem(structuredClone({ ...head, version: expectedVersion + 1 })), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
+    },
+    async getForecastMeans(companyId, facilityId, working) {
+      const item = table.get(keys.forecastMeans(companyId, facilityId, working));
+      return item ? forecastMeansOf(structuredClone(item)) : undefined;
+    },
+    async putForecastMeans(means, expectedVersion) {
+      return table.put(forecastMeansItem({ ...means, version: expectedVersion + 1 }), (stored) =>
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
       );
     },

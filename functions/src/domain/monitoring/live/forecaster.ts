@@ -12,21 +12,25 @@
 // which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
+import { MINUTE_MS } from "@core/monitoring";
 import {
+  LIVE_ROWS,
+  LIVE_STEP_MIN,
   featureSensors,
   forecastMeter,
   forecastWorking,
   liveWindow,
-  readRowsBack,
   workingsOf,
   type ForecastDeps,
-  type Readings,
 } from "./live";
-import { readingsBetween } from "../ingest/stored-readings";
+import { keptMeans, type MeansGroup } from "./forecast-means";
 import { keptMinutes } from "../minutes/minute-window";
 import { drainsIdle } from "../minutes/consumer";
-import type { ReadingsWritten, Sensor, StoredLiveForecast } from "../../../ports";
+import type { ReadingsWritten, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
+
+/** Workings whose forecasts a facility's round computes at once. */
+const WORKINGS_AT_ONCE = 4;
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
 export interface ForecastChange {
@@ -35,11 +39,15 @@ export interface ForecastChange {
   sensors: Iterable<string>;
   /** The facility's register the change was applied with (ReadingsWritten's). */
   register?: readonly Sensor[];
+  /** Each sensor's earliest instant changed (ReadingsWritten's `since`): the kept means are read again from it. */
+  since?: Readonly<Record<string, number>>;
 }
 
 /**
  * Computes again the stored forecast of each working of the facility with a bound model whose sensors
- * are among `changed` (every bound working when undefined), from the window's readings; answers the
+ * are among `changed` (every bound working when undefined), from the window's readings (their kept
+ * minute means, brought up to storage from each sensor's earliest instant changed, `since`: read whole
+ * where it is not given); answers the
  * forecasts stored anew (not those whose rows had not changed). A model that cannot forecast the
  * working (refused: Invalid) is logged and the others still run.
  */
@@ -49,6 +57,7 @@ export async function forecastFacility(
   facility: string,
   changed?: ReadonlySet<string>,
   register?: readonly Sensor[],
+  since?: ReadonlyMap<string, number>,
 ): Promise<StoredLiveForecast[]> {
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
   if (bindings.length === 0) return [];
@@ -67,25 +76,52 @@ export async function forecastFacility(
       if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
       return [{ binding, sensors, meter, read }];
     });
-  // The window of each sensor the forecasts read (the meter and the features: not the working's others),
-  // read at once.
-  const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
+  // Issue 116, item 1: each due working's kept means (forecast-means.ts), brought up to the minutes
+  // since its last round, the workings' at once; the rows before a meter's latest minute where the feed
+  // is behind the clock (issue 87, item 10) among them.
   const minutes = keptMinutes(deps);
-  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, { id, facility }, from, to, minutes)));
-  const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
-  // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).
-  await readRowsBack(deps, company, readings, due, from);
-  const written: StoredLiveForecast[] = [];
-  for (const { binding, sensors } of due) {
-    const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
-    try {
-      const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
-      if (next && next !== before) written.push(next);
-    } catch (error) {
-      console.error(JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }));
-    }
+  const groups = new Map<string, MeansGroup>();
+  for (const { binding, sensors, meter, read } of due) {
+    // Item 2: the working's methane meters too, which its day chart draws from the same item.
+    const drawn = sensors.filter((s) => s.kind === "methane" || s.kind === "methane_high");
+    const group = groups.get(binding.working) ?? { working: binding.working, meters: [], read: [] };
+    groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read, ...drawn] });
   }
-  return written;
+  const kept = new Map<string, Map<string, SensorMeans>>();
+  const rowSpan = (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
+  await Promise.all(
+    [...groups.values()].map(async (group) =>
+      kept.set(group.working, await keptMeans(deps, company, facility, group, { from, to, rowSpan }, since, minutes)),
+    ),
+  );
+  // Each working's forecasts one after another, WORKINGS_AT_ONCE workings at once: a forecast is a few
+  // storage round trips (the stored forecast, its events) around its model's scoring, and one after
+  // another a facility of 20 bound workings waited on each in turn.
+  const grouped = new Map<string, typeof due>();
+  for (const d of due) grouped.set(d.binding.working, [...(grouped.get(d.binding.working) ?? []), d]);
+  const byWorking = [...grouped.values()];
+  const written: (StoredLiveForecast | undefined)[][] = byWorking.map(() => []);
+  let nextWorking = 0;
+  const lane = async () => {
+    for (let w = nextWorking++; w < byWorking.length; w = nextWorking++) {
+      for (const { binding, sensors } of byWorking[w]) {
+        const readings = kept.get(binding.working) ?? new Map<string, SensorMeans>();
+        const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
+        try {
+          // The round's minutes source: a D65 alert rule's 7 days (judged again as the ten-minute grid moves
+          // on) are read once for the facility's workings, not once for each.
+          const next = await forecastWorking(deps, company, binding, sensors, readings, before, all, minutes);
+          written[w].push(next && next !== before ? next : undefined);
+        } catch (error) {
+          console.error(
+            JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }),
+          );
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WORKINGS_AT_ONCE, byWorking.length) }, lane));
+  return written.flat().filter((f): f is StoredLiveForecast => f !== undefined);
 }
 
 /** The forecaster as a subscriber of «readings written» (the hosts' tables): the facility's changed
@@ -102,13 +138,17 @@ export async function forecastReadingsWritten(
   const { from } = liveWindow(deps.clock.now().getTime());
   const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
   if (sensors.length === 0) return;
-  await queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register });
+  const since: Record<string, number> = {};
+  for (const { sensor, times } of change.readings) for (const t of times) since[sensor] = Math.min(since[sensor] ?? t, t);
+  await queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register, since });
 }
 
 /** A facility's forecasts to compute: the sensors changed, the register the latest change was applied
  *  with, and what resolves once they are computed. */
 interface PendingForecasts {
   sensors: Set<string>;
+  /** Each sensor's earliest instant changed; undefined once a change came without them. */
+  since?: Map<string, number>;
   register?: readonly Sensor[];
   computed: Promise<void>;
   done: () => void;
@@ -138,10 +178,13 @@ export function queueForecasts(deps: ForecastDeps, change: ForecastChange): Prom
     const computed = new Promise<void>((resolve) => {
       done = resolve;
     });
-    forecasts.pending = { sensors: new Set(), computed, done };
+    forecasts.pending = { sensors: new Set(), since: new Map(), computed, done };
   }
   const { pending } = forecasts;
   for (const sensor of change.sensors) pending.sensors.add(sensor);
+  if (!change.since) pending.since = undefined;
+  else if (pending.since)
+    for (const [sensor, t] of Object.entries(change.since)) pending.since.set(sensor, Math.min(pending.since.get(sensor) ?? t, t));
   if (change.register) pending.register = change.register;
   if (!forecasts.running) start(deps, queue, key, forecasts);
   return pending.computed;
@@ -162,7 +205,7 @@ async function run(deps: ForecastDeps, forecasts: FacilityForecasts): Promise<vo
   for (let next = forecasts.pending; next; next = forecasts.pending) {
     forecasts.pending = undefined;
     try {
-      const written = await forecastFacility(deps, company, facility, next.sensors, next.register);
+      const written = await forecastFacility(deps, company, facility, next.sensors, next.register, next.since);
       // The tiles watching the facility read the stored forecasts again (live-watch.ts).
       if (written.length > 0) {
         await deps.runtime.changes.publish({

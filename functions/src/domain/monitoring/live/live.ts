@@ -40,12 +40,13 @@ import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { modelPeriodEnd as periodEnd } from "../../forecast/calibration";
 import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast, stepMismatch } from "../../forecast/forecast";
-import { readingsBetween, utcDay } from "../ingest/stored-readings";
+import { type MinuteSource, readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
+import { workingReadings } from "./forecast-means";
 import { recordForecast } from "../derive/forecast-events";
 import { SENSOR_PLACE_NAMES, type SensorPlace } from "@core/sensor-places";
-import type { AppliedReadings, LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
+import type { AppliedReadings, LiveModelBinding, Sensor, SensorMeans, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 import { keptState } from "../../../ports/runtime";
@@ -218,6 +219,18 @@ export function meterState(
 const latest = (r: Readings | undefined): { value: number; at: number } | null =>
   r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
 
+/** The kept means' `minutes` minutes from `start` (NaN where they keep none): forecastRowsAt's series. */
+function meansAt(kept: SensorMeans, start: number, minutes: number): Float64Array {
+  const out = new Float64Array(minutes).fill(Number.NaN);
+  const offset = Math.round((start - kept.from) / MINUTE_MS);
+  for (let m = Math.max(0, -offset); m < minutes && offset + m < kept.means.length; m++) out[m] = kept.means[offset + m];
+  return out;
+}
+
+/** A sensor's latest reading, from its readings or its kept means. */
+const latestOf = (r: Readings | SensorMeans | undefined): { value: number; at: number } | null =>
+  r && "means" in r ? (Number.isFinite(r.at) ? { value: r.value, at: r.at } : null) : latest(r);
+
 /** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
 const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
 
@@ -329,7 +342,7 @@ const COLUMN_NAMES: ReadonlySet<string> = new Set(FEATURE_COLUMNS);
 export function forecastRowsAt(
   sensors: readonly Sensor[],
   meter: Sensor,
-  readings: ReadonlyMap<string, Readings>,
+  readings: ReadonlyMap<string, Readings | SensorMeans>,
   last: number,
   count = LIVE_ROWS,
   features: Partial<FeatureSensors> = featureSensors(sensors),
@@ -338,7 +351,8 @@ export function forecastRowsAt(
   const minutes = (count - 1) * LIVE_STEP_MIN + 1;
   const series = (sensor: Sensor | undefined) => {
     const r = sensor && readings.get(sensor.id);
-    return sensor && r ? minuteMeans(sensor.kind, r.times, r.values, start, minutes).values : undefined;
+    if (!sensor || !r) return undefined;
+    return "means" in r ? meansAt(r, start, minutes) : minuteMeans(sensor.kind, r.times, r.values, start, minutes).values;
   };
   const y = series(meter);
   const parts = Object.entries(features).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
@@ -574,6 +588,7 @@ async function alertRuleOf(
   meter: Sensor,
   last: number,
   features: FeatureSensors,
+  minutes: MinuteSource = keptMinutes(deps),
 ): Promise<{
   alert: Omit<Alert, "raised">;
   probability: ProbabilityCheck | null;
@@ -600,7 +615,6 @@ async function alertRuleOf(
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
-  const minutes = keptMinutes(deps);
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, anchor + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, anchor, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
@@ -681,26 +695,28 @@ export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs" | "runtime"> &
  * closed and settled (forecast-events.ts). `stored`, the one kept before: when it was computed from the
  * same rows (rows_key) it is answered as it is and nothing is computed. Undefined when the working has
  * no methane meter the binding forecasts. Each data column is read from its sensor (featureSensors: the
- * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds.
+ * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds, or their
+ * kept minute means (the forecaster's, forecast-means.ts: the same rows, bit for bit).
  */
 export async function forecastWorking(
   deps: ForecastDeps,
   company: string,
   binding: LiveModelBinding,
   sensors: readonly Sensor[],
-  readings: ReadonlyMap<string, Readings>,
+  readings: ReadonlyMap<string, Readings | SensorMeans>,
   stored?: StoredLiveForecast,
   facility: readonly Sensor[] = sensors,
+  minutes?: MinuteSource,
 ): Promise<StoredLiveForecast | undefined> {
   const meter = forecastMeter(sensors, binding);
   if (!meter) return undefined;
   const features = featureSensors(sensors, binding, facility);
-  const lastReading = latest(readings.get(meter.id));
+  const lastReading = latestOf(readings.get(meter.id));
   const last = lastReading ? Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS : null;
   const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last, LIVE_ROWS, features);
   const rowsKey = forecastRowsKey(binding, meter, rows);
   if (stored && stored.rows_key === rowsKey && stored.model === binding.model && stored.sensor === meter.id) return stored;
-  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features);
+  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features, minutes);
   const next: StoredLiveForecast = {
     company,
     facility: binding.facility,
@@ -728,6 +744,7 @@ async function tileForecast(
   last: number | null,
   rows: Record<string, number | string | null>[] | null,
   features: FeatureSensors,
+  minutes?: MinuteSource,
 ): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
   // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
@@ -776,7 +793,7 @@ async function tileForecast(
     lead,
     limitNote,
     shown,
-  } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features, minutes);
   // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
   const row = await forecastNow(deps, run, rows, shown);
   const result = typeof row.result === "number" ? row.result : null;
@@ -1150,9 +1167,49 @@ export type LiveChart = z.output<typeof liveChartSchema>;
 
 /** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
  *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
+/**
+ * Issue 116, item 2: what a working's day chart reads — its methane meters and the sensors its bound
+ * models' rows read, not the facility's every sensor (200 meters' days for one working's chart): their
+ * kept means where the working has a bound model (forecast-means.ts, the forecaster's, a push's minutes
+ * read since), else their readings of the window, and the rows before a meter's latest minute where the
+ * feed is behind the clock (readRowsBack).
+ */
+async function chartInputs(
+  deps: Deps,
+  company: string,
+  facility: { id: string; name: string },
+  working: string,
+): Promise<{ sensors: Sensor[]; bindings: LiveModelBinding[]; readings: Map<string, Readings | SensorMeans> }> {
+  const sensors = [...(await facilityRegister(deps, company, facility.id))];
+  const bindings = (await deps.repos.liveBindings.listOfFacility(company, facility.id)).filter((b) => b.working === working);
+  const own = workingsOf(sensors).get(working) ?? [];
+  const groups = bindings.flatMap((binding) => {
+    const meter = forecastMeter(own, binding);
+    if (!meter) return [];
+    return [{ meter, read: [meter, ...Object.values(featureSensors(own, binding, sensors))].filter((s) => s !== undefined) }];
+  });
+  const read = [
+    ...new Map([...own.filter((s) => METHANE.includes(s.kind)), ...groups.flatMap((g) => g.read)].map((s) => [s.id, s])).values(),
+  ];
+  const window = liveWindow(deps.clock.now().getTime());
+  const readings = await workingReadings(deps, company, facility.id, working, read, window, keptMinutes(deps));
+  // The rows back of a meter read whole (none kept): its readings, and its columns', before the window.
+  const raw = new Map<string, Readings>();
+  for (const [id, r] of readings) if (!("means" in r)) raw.set(id, r);
+  await readRowsBack(
+    deps,
+    company,
+    raw,
+    groups.filter((g) => raw.has(g.meter.id)),
+    window.from,
+  );
+  for (const [id, r] of raw) readings.set(id, r);
+  return { sensors, bindings, readings };
+}
+
 export async function liveChart(deps: Deps, actor: Actor, facilityId: string, working: string): Promise<LiveChart> {
   const facility = await getFacility(deps, actor, facilityId);
-  const inputs = await liveInputs(deps, actor.company, facility);
+  const inputs = await chartInputs(deps, actor.company, facility, working);
   const sensors = workingsOf(inputs.sensors).get(working);
   if (!sensors) throw new NotFound(`На площадке нет выработки «${working}» с датчиками в работе`);
   const now = deps.clock.now().getTime();
@@ -1162,7 +1219,11 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
     .filter((s) => METHANE.includes(s.kind))
     .map((s) => {
       const r = inputs.readings.get(s.id);
-      const means = r ? minuteMeans(s.kind, r.times, r.values, start, minutes).values : new Float64Array(0);
+      const means = !r
+        ? new Float64Array(0)
+        : "means" in r
+          ? meansAt(r, start, minutes)
+          : minuteMeans(s.kind, r.times, r.values, start, minutes).values;
       const t: string[] = [];
       const v: number[] = [];
       means.forEach((value, m) => {
@@ -1176,7 +1237,7 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
   const forecasts: LiveChart["forecasts"] = [];
   for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {
     const meter = forecastMeter(sensors, binding);
-    const last = meter && latest(inputs.readings.get(meter.id));
+    const last = meter && latestOf(inputs.readings.get(meter.id));
     if (!meter || !last) continue;
     try {
       const run = await runFor(deps, actor.company, binding, meter);
