@@ -7,7 +7,7 @@
 // and the rare ones behind «…»; on a phone each sensor is a block of «label: value» lines
 // (ResponsiveTable), as the calculations list shows its rows.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, Flex, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
@@ -31,6 +31,7 @@ const ReconciliationDialog = lazy(() => import("./ReconciliationDialog"));
 // Their own chunks: the page stood at the 300 KB initial-JS budget (bundle.test.ts).
 const BatchesCard = lazy(() => import("./BatchesCard"));
 const GatewayKeysCard = lazy(() => import("./GatewayKeysCard"));
+const SensorMoreMenu = lazy(() => import("./SensorMoreMenu"));
 
 const levels = (s: Sensor) =>
   s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"} ${SENSOR_KINDS[s.kind].unit}`;
@@ -39,55 +40,27 @@ const inService = (s: Sensor) =>
 /** A cell kept on one line (a code, levels, dates): never broken inside a word or a date. */
 const oneLine = { style: { whiteSpace: "nowrap" } } as const;
 
-/** A sensor's rarer actions behind «…»: change it, retire it (confirmed first). */
+/** A sensor's rarer actions behind «…»: its menu (SensorMoreMenu.tsx, a popover and a confirmation)
+ *  loads on the first press, the page's first load kept within its initial-JS budget (tests/web/bundle.test.ts);
+ *  until it is in, the same button stands where it opens. */
 function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () => void; onRetire: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  /** One of the menu's actions: it closes the menu, then acts. */
-  const item = (label: string, act: () => void) => (
+  const [pressed, setPressed] = useState(false);
+  const button = (
     <Button
-      type="text"
-      role="menuitem"
-      style={{ justifyContent: "flex-start" }}
-      onClick={() => {
-        setOpen(false);
-        act();
-      }}
+      size="small"
+      aria-label={`Другие действия с датчиком ${sensor.code}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setPressed(true)}
     >
-      {label}
+      …
     </Button>
   );
+  if (!pressed) return button;
   return (
-    <Popconfirm
-      open={confirming}
-      onOpenChange={(next) => !next && setConfirming(false)}
-      title={`Вывести датчик «${sensor.code}» из эксплуатации?`}
-      description="Его показания и история сохранятся."
-      okText="Вывести"
-      cancelText="Отмена"
-      onConfirm={() => {
-        setConfirming(false);
-        onRetire();
-      }}
-      onCancel={() => setConfirming(false)}
-    >
-      <Popover
-        open={open}
-        onOpenChange={setOpen}
-        trigger="click"
-        placement="bottomRight"
-        content={
-          <Flex vertical gap={4} role="menu" aria-label={`Действия с датчиком ${sensor.code}`}>
-            {item("Изменить", onEdit)}
-            {sensor.is_active && item("Вывести из эксплуатации", () => setConfirming(true))}
-          </Flex>
-        }
-      >
-        <Button size="small" aria-label={`Другие действия с датчиком ${sensor.code}`} aria-haspopup="menu" aria-expanded={open}>
-          …
-        </Button>
-      </Popover>
-    </Popconfirm>
+    <Suspense fallback={button}>
+      <SensorMoreMenu sensor={sensor} onEdit={onEdit} onRetire={onRetire} />
+    </Suspense>
   );
 }
 
