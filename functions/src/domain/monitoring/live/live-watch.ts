@@ -34,6 +34,10 @@ interface LiveWatch {
 /** The live tiles' watches of this host, by company and facility. */
 export const liveWatches = keptState("live watches", () => new Map<string, LiveWatch>());
 
+/** The tiles computed from a facility's kept heads and shared by its requests for a moment
+ *  (minute-reads.ts sharedFromHeads), by «company|facility». */
+export const liveShared = keptState("live tiles shared", () => new Map<string, { at: number; view: Promise<LiveView | undefined> }>());
+
 /** The tiles are recomputed this often without a change, so a channel's «нет данных N мин» moves on. */
 export const LIVE_TICK_MS = 30_000;
 
@@ -157,6 +161,8 @@ export function watchLive(deps: Deps, company: string, facility: { id: string; n
  *  read anew. Nothing while no page watches the facility. */
 export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void {
   if (change.type === "DeliveriesDue") return;
+  // The tiles shared by the facility's requests are no longer what its heads give.
+  deps.runtime.kept(liveShared).delete(`${change.company}|${change.facility}`);
   const watch = deps.runtime.kept(liveWatches).get(`${change.company}|${change.facility}`);
   if (!watch) return;
   if (change.type === "BindingChanged") watch.reload = true;

@@ -13,7 +13,7 @@ import { sensorCompleteness, sensorDay, sensorGaps } from "../minutes/sensor-dat
 import { acceptOffers, listOffers } from "../minutes/offers";
 import { liveChart, liveView, type LiveView } from "./live";
 import { liveFromHeads } from "./live-head";
-import { watchedView } from "./live-watch";
+import { liveShared, watchedView } from "./live-watch";
 
 /** The read's answer, computed here, in this thread. */
 function answerOf(deps: Deps, actor: Actor, read: MinutesRead): Promise<unknown> {
@@ -60,7 +60,33 @@ export function minutesRead(deps: Deps, actor: Actor, read: MinutesRead): Promis
 export async function currentLiveView(deps: Deps, actor: Actor, facility: { id: string; name: string }): Promise<LiveView> {
   return (
     watchedView(deps, actor.company, facility.id) ??
-    (await liveFromHeads(deps, actor.company, facility)) ??
+    (await sharedFromHeads(deps, actor.company, facility)) ??
     (JSON.parse(await minutesRead(deps, actor, { read: "live", query: { facility: facility.id } })) as LiveView)
   );
+}
+
+/** How long the tiles computed from the kept heads answer the facility's other requests (a change to its
+ *  readings, bindings or forecasts ends it at once: liveTilesHear). */
+export const LIVE_SHARED_MS = 1_000;
+
+/** Issue 116, item 1: the tiles of 200 meters cost tens of ms of this thread each, and 10 lanes asking for
+ *  them took another company's get_me p95 to 694 ms. Requests for a facility's tiles within LIVE_SHARED_MS
+ *  of each other, or while they are computed, get one computation's answer. */
+function sharedFromHeads(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveView | undefined> {
+  const shared = deps.runtime.kept(liveShared);
+  const key = `${company}|${facility.id}`;
+  const now = deps.clock.now().getTime();
+  const kept = shared.get(key);
+  if (kept && now - kept.at < LIVE_SHARED_MS && now >= kept.at) return kept.view;
+  const view = liveFromHeads(deps, company, facility);
+  shared.set(key, { at: now, view });
+  view.then(
+    (answer) => {
+      if (answer === undefined && shared.get(key)?.view === view) shared.delete(key);
+    },
+    () => {
+      if (shared.get(key)?.view === view) shared.delete(key);
+    },
+  );
+  return view;
 }
