@@ -62,6 +62,22 @@ async function mine(name: string): Promise<Mine> {
   return { staff, facility, sensor: sensor.id };
 }
 
+/** `count` more methane meters of the mine's working, М-10 on: their codes. */
+async function moreMeters(m: Mine, count: number): Promise<string[]> {
+  const point = (await d.deps.repos.emissionPoints.listOfFacility(m.staff.company, m.facility))[0].id;
+  const codes = Array.from({ length: count }, (_, i) => `М-${i + 10}`);
+  for (const code of codes)
+    await d.write(() =>
+      createSensor(
+        d.deps,
+        m.staff,
+        m.facility,
+        parseWith(sensorCreateSchema, { code, kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 }),
+      ),
+    );
+  return codes;
+}
+
 async function push(m: Mine, readings: { sensor: string; t: string; value: number }[]) {
   await storeBatch(d.deps, m.staff.company, m.facility, { json: { readings } });
   void drainReadings(d.deps);
@@ -247,17 +263,7 @@ describe("another company", () => {
 describe("a push that fills many sensors' silences", () => {
   it("removes their «no reading» events together, a write per 25, and leaves the rest as they were", async () => {
     const many = await mine("ООО «Тридцать датчиков»");
-    const point = (await d.deps.repos.emissionPoints.listOfFacility(many.staff.company, many.facility))[0].id;
-    const codes = Array.from({ length: 30 }, (_, i) => `М-${i + 10}`);
-    for (const code of codes)
-      await d.write(() =>
-        createSensor(
-          d.deps,
-          many.staff,
-          many.facility,
-          parseWith(sensorCreateSchema, { code, kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 }),
-        ),
-      );
+    const codes = await moreMeters(many, 30);
     // Each sensor's hour of hour(): its events at 0,9·W, W and A and its silences.
     await push(
       many,
@@ -303,17 +309,7 @@ describe("a channel whose readings stop", () => {
     d = domain;
     try {
       const gateway = await mine("ООО «Молчащий шлюз»");
-      const point = (await d.deps.repos.emissionPoints.listOfFacility(gateway.staff.company, gateway.facility))[0].id;
-      const codes = ["М-7", ...Array.from({ length: 39 }, (_, i) => `М-${i + 10}`)];
-      for (const code of codes.slice(1))
-        await d.write(() =>
-          createSensor(
-            d.deps,
-            gateway.staff,
-            gateway.facility,
-            parseWith(sensorCreateSchema, { code, kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 }),
-          ),
-        );
+      const codes = ["М-7", ...(await moreMeters(gateway, 39))];
       await push(
         gateway,
         codes.flatMap((code) =>
