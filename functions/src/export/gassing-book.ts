@@ -151,18 +151,18 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const SIZE = 7;
   // Issue 114: a cell's words break only where Russian hyphenation allows, with «-» (hyphenation.ts);
   // PDFKit itself cut a word longer than its column at any letter.
-  const wrapped = (cells: string[], bold: boolean) => {
+  // A row wrapped and measured once: its cells' lines and its height.
+  const laidOut = (cells: string[], bold = false) => {
     doc.font(bold ? "Bold" : font).fontSize(SIZE);
     // A line is measured with the break that ends it: PDFKit counts the line break's glyph in its width.
-    return cells.map((cell, i) => wrapText(cell, cellWidth(i) - 0.5, (t) => doc.widthOfString(`${t}\n`)));
+    const wrapped = cells.map((cell, i) => wrapText(cell, cellWidth(i) - 0.5, (t) => doc.widthOfString(`${t}\n`)));
+    return { bold, wrapped, height: Math.max(...wrapped.map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6 };
   };
-  const heightOf = (cells: string[], bold: boolean) =>
-    Math.max(...wrapped(cells, bold).map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
-  const row = (cells: string[], bold = false) => {
+  const row = ({ bold, wrapped, height }: ReturnType<typeof laidOut>) => {
+    doc.font(bold ? "Bold" : font).fontSize(SIZE);
     const y = doc.y;
-    const height = heightOf(cells, bold);
     let x = left;
-    wrapped(cells, bold).forEach((cell, i) => {
+    wrapped.forEach((cell, i) => {
       doc
         .rect(x, y, widths[i] * scale, height)
         .lineWidth(0.5)
@@ -174,7 +174,6 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
     doc.x = left;
     doc.y = y + height;
   };
-  const fits = (cells: string[], bold = false) => doc.y + heightOf(cells, bold) <= doc.page.maxY();
   const lines = list.results.map((g, i) => [
     String(i + 1),
     `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
@@ -197,13 +196,15 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
       return `${capital(DUTY_LABELS[duty])}: ${given ? signed(given.by, given.at, zone) : "—"}`;
     }).join("\n"),
   ]);
-  row(header, true);
+  const headerRow = laidOut(header, true);
+  row(headerRow);
   for (const cells of lines) {
-    if (!fits(cells)) {
+    const laid = laidOut(cells);
+    if (doc.y + laid.height > doc.page.maxY()) {
       doc.addPage();
-      row(header, true);
+      row(headerRow);
     }
-    row(cells);
+    row(laid);
   }
   if (lines.length === 0) line("Загазирований за период нет.");
   if (doc.y + 90 > doc.page.maxY()) doc.addPage();
