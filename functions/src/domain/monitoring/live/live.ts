@@ -209,10 +209,9 @@ export function meterState(
   staleMinutes: number | null,
 ): Pick<Meter, "state" | "state_label"> {
   const state = levelState(value, warning, alarm);
-  // Issue 114, item 6: silent past the day, since its last reading kept.
-  if (value === null && staleMinutes !== null)
-    return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
-  if (staleMinutes === null || state.state !== "normal") return state;
+  // A level above «норма» is said while the meter is silent; without a reading in the window (issue 114,
+  // item 6), its silence since its last reading kept.
+  if (staleMinutes === null || (value !== null && state.state !== "normal")) return state;
   return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
 }
 
