@@ -83,6 +83,8 @@ describe("web app: the channels without a working under their place", () => {
     await screenshot(page, { path: `${SHOTS}/web-monitoring-places-1440.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's layout is drawn once the shell shows its menu button (the page measured before that is the desk's).
+    await page.getByRole("button", { name: "Меню" }).waitFor();
     await shaft.waitFor();
     expect(await pageOverflow(page)).toBe(0);
     // The place's name whole on the phone: wrapped, never cut with «…».
