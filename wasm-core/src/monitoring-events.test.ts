@@ -21,7 +21,9 @@ import {
   levelValues,
   parseEventId,
   sensorGassings,
+  silenceSpan,
   staleEvents,
+  staleText,
   thresholdEvents,
   type EventLevel,
   type ThresholdEvent,
@@ -216,6 +218,20 @@ describe("D65 stale channels", () => {
     expect(staleEvents(series, 1.5).map((e) => e.minutes)).toEqual([3]);
     expect(staleEvents(seriesOf([Number.NaN, Number.NaN, 1]))).toEqual([]);
     expect(staleEvents(seriesOf([Number.NaN, Number.NaN, 1]), 1, 2, true)).toHaveLength(1);
+  });
+
+  // A channel silent for months read «нет данных 390 826 мин»: past the hour its span is hours, past the day days.
+  it("tells a silence in minutes, then hours, then days", () => {
+    expect(staleText(59)).toBe("нет данных 59 мин");
+    expect([60, 95, 1439, 1440, 1561, 390_826].map(silenceSpan)).toEqual([
+      "1 ч",
+      "1 ч 35 мин",
+      "23 ч 59 мин",
+      "1 сут",
+      "1 сут 2 ч",
+      "271 сут 9 ч",
+    ]);
+    expect(silenceSpan(1_440_000)).toBe("1\u00a0000 сут");
   });
 });
 

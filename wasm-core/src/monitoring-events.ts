@@ -172,6 +172,20 @@ export interface FaultEvent {
   readonly jump_minutes: number;
 }
 
+/** A silence's length as an engineer reads it: minutes within the hour, hours and minutes within the day,
+ *  days and hours past it («нет данных 271 сут 9 ч», not «390 826 мин»). */
+export function silenceSpan(minutes: number): string {
+  const whole = (n: number) => n.toLocaleString("ru-RU");
+  if (minutes < 60) return `${whole(minutes)} мин`;
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days === 0) return [`${hours} ч`, minutes % 60 > 0 ? `${minutes % 60} мин` : null].filter(Boolean).join(" ");
+  return [`${whole(days)} сут`, hours > 0 ? `${hours} ч` : null].filter(Boolean).join(" ");
+}
+
+/** D65: a channel's silence as a tile's state and head say it. */
+export const staleText = (minutes: number): string => `нет данных ${silenceSpan(minutes)}`;
+
 /** What a fault's minutes were set aside for, in words («вне диапазона датчика 3 мин, скачки 2 мин»). */
 export function faultText(fault: Pick<FaultEvent, "range_minutes" | "jump_minutes">): string {
   const parts: string[] = [];

@@ -22,10 +22,10 @@ import {
   meterValue,
   number,
   RULE_NAMES,
-  staleText,
   nearLimitDoubtful,
   worstState,
 } from "./liveTexts";
+import { staleText } from "@core/monitoring-events";
 
 const LiveChartCard = lazy(() => import("./LiveChartCard"));
 const BindModelDialog = lazy(() => import("./BindModelDialog"));

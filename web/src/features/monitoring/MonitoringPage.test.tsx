@@ -384,9 +384,9 @@ it("shows a place's tile of the sensors without a working, a silent anemometer b
     api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
   );
   const tile = await screen.findByTestId("live-tile");
-  expect(tile.getAttribute("aria-label")).toBe("Место: Ствол (канал вентилятора): нет данных 1\u00a0561 мин (V-С)");
+  expect(tile.getAttribute("aria-label")).toBe("Место: Ствол (канал вентилятора): нет данных 1 сут 2 ч (V-С)");
   expect(tile.querySelector(".ant-card-head-title")?.textContent).toBe("Ствол (канал вентилятора)");
-  expect(tile.textContent).toContain("Расход воздуха: нет данных 1\u00a0561 мин (V-С)");
+  expect(tile.textContent).toContain("Расход воздуха: нет данных 1 сут 2 ч (V-С)");
   expect(tile.textContent).not.toContain("нет датчика");
   // No drainage line at the shaft: not said; no model or chart of a working.
   expect(tile.textContent).not.toContain("Расход дегазации");

@@ -43,6 +43,14 @@ it("names a stale meter over «норма», never over a level's state", () => 
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
 });
 
+// A channel silent for months read «нет данных 390 826 мин»: past the hour the span is told in hours, past the day in days.
+it("tells a long silence in hours and days", () => {
+  const calm = tile(meter("М-1", "normal", null));
+  expect(worstState({ ...calm, air_flow: flow("V-7", 390_826), drainage_flow: flow("Q-2", 95) }).words).toBe(
+    "нет данных 271 сут 9 ч (V-7), 1 ч 35 мин (Q-2)",
+  );
+});
+
 // Issue 108, item 7: «норма» was read green over «ЗАБ-7Б — нет показаний за сутки»: a meter not read ranked below it.
 it("never reads «норма» over a methane meter with no reading in the window", () => {
   const unread = { ...meter("ЗАБ-7Б", "none", null), value: null, at: null };

@@ -2,6 +2,7 @@
 // forecasts' table and the alert rule's name.
 import type { LiveTile } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
+import { silenceSpan, staleText } from "@core/monitoring-events";
 
 /** A Russian number to at most `digits` decimals, and at least `least` (a column's figures to one
  *  precision: «0,60» beside «0,56–0,64», not «0,6»). */
@@ -42,7 +43,7 @@ function silences(silent: { code: string; minutes: number }[]): string {
   for (const m of [...silent].sort((a, b) => b.minutes - a.minutes))
     byMinutes.set(m.minutes, [...(byMinutes.get(m.minutes) ?? []), m.code]);
   return [...byMinutes]
-    .map(([minutes, codes], i) => `${i === 0 ? staleText(minutes) : `${minutes.toLocaleString("ru-RU")} мин`} (${codes.join(", ")})`)
+    .map(([minutes, codes], i) => `${i === 0 ? staleText(minutes) : silenceSpan(minutes)} (${codes.join(", ")})`)
     .join(", ");
 }
 
@@ -75,8 +76,6 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
   warning: "≥ W",
   alarm: "≥ A",
 };
-
-export const staleText = (minutes: number) => `нет данных ${minutes.toLocaleString("ru-RU")} мин`;
 
 type Flow = LiveTile["air_flow"];
 

@@ -108,7 +108,7 @@ describe("«Мониторинг»: the channels without a working, and silent o
       const folded = await liveView(d.deps, staff, facility.id);
       const shaft = folded.tiles.find((t) => t.place === "shaft")!;
       expect(shaft.meters.map((m) => [m.code, m.value, m.state, m.state_label, m.stale_minutes])).toEqual([
-        ["М-С", null, "none", `нет данных ${(25 * 60 + 1).toLocaleString("ru-RU")} мин`, 25 * 60 + 1],
+        ["М-С", null, "none", "нет данных 1 сут 1 ч", 25 * 60 + 1],
       ]);
       expect(shaft.air_flow).toMatchObject({ code: "V-С", value: null, stale_minutes: 25 * 60 + 31 });
       expect(await liveFromHeads(d.deps, staff.company, facility)).toEqual(folded);

@@ -7,7 +7,7 @@
 // and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
-import { LEVEL_WORDS } from "@core/monitoring-events";
+import { LEVEL_WORDS, staleText } from "@core/monitoring-events";
 import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
 import {
   DEFAULT_INTERVAL_LEVEL,
@@ -212,7 +212,7 @@ export function meterState(
   // A level above «норма» is said while the meter is silent; without a reading in the window (issue 114,
   // item 6), its silence since its last reading kept.
   if (staleMinutes === null || (value !== null && state.state !== "normal")) return state;
-  return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
+  return { state: "none", state_label: staleText(staleMinutes) };
 }
 
 const latest = (r: Readings | undefined): { value: number; at: number } | null =>
