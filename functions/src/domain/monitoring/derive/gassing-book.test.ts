@@ -145,6 +145,18 @@ describe("the book's closing rules (nextEntry)", () => {
     } catch (error) {
       expect((error as Invalid).problems?.map((p) => p.field)).toEqual(["notified.head_ab", "notified.rostekhnadzor"]);
     }
+    // A time after the entry is written (past a minute's grace) is refused as well, not kept as notified.
+    const late = () =>
+      nextEntry(
+        entry,
+        { notified: { head_ab: { at: "2026-03-02T04:01:01.000Z" }, rostekhnadzor: { at: "2026-03-02T04:01:00.000Z" } } },
+        {
+          ...CONTEXT,
+          at: "2026-03-02T04:00:00.000Z",
+        },
+      );
+    expect(late).toThrow("Оповещены, Начальник АБ: время оповещения позже текущего");
+    expect(late).not.toThrow("Ростехнадзор");
     expect(() => parseWith(gassingRegisterSchema, { notified: { head_ab: { at: "вчера" } } })).toThrow(
       "когда оповещен: ожидается момент ISO 8601",
     );

@@ -12,6 +12,7 @@ import { Conflict, Forbidden, Invalid } from "../../errors";
 import { problemAt } from "../../../contract/field-errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
+import { MINUTE_MS } from "@core/monitoring";
 import { DEFAULT_TIME_ZONE, dateTimeText, zoneOf } from "@core/company-clock";
 import {
   NOTIFICATIONS,
@@ -97,7 +98,7 @@ export function nextEntry(
 }
 
 /** Issue 114: each addressee's notification `input` gives over what was stored: `{at, by?}` as given, a
- *  time before the gassing began refused naming the field; true (the form before issue 114) now by the
+ *  time before the gassing began or after now refused naming the field; true (the form before issue 114) now by the
  *  signed-in user, or the time kept; false or null not notified; absent as kept. */
 function nextNotices(
   stored: GassingRegistration | undefined,
@@ -105,19 +106,23 @@ function nextNotices(
   context: { start: string; at: string; name?: string; zone?: string },
 ): GassingView["notified"] {
   const kept = noticesOf(stored);
-  const early = NOTIFICATIONS.filter((n) => {
+  // A notification is a fact of the past: one before the gassing began, or after the moment it is written
+  // (a minute's grace for the user's clock), is a mistyped date, refused naming each field.
+  const wrong = NOTIFICATIONS.flatMap((n) => {
     const given = input[n];
-    return typeof given === "object" && given !== null && Date.parse(given.at) < Date.parse(context.start);
-  });
-  if (early.length > 0)
-    throw new Invalid(
-      early.map((n) =>
+    if (typeof given !== "object" || given === null) return [];
+    const at = Date.parse(given.at);
+    if (at < Date.parse(context.start))
+      return [
         problemAt(
           `notified.${n}`,
           `время оповещения раньше начала загазирования (${dateTimeText(context.start, context.zone ?? DEFAULT_TIME_ZONE)})`,
         ),
-      ),
-    );
+      ];
+    if (at > Date.parse(context.at) + MINUTE_MS) return [problemAt(`notified.${n}`, "время оповещения позже текущего")];
+    return [];
+  });
+  if (wrong.length > 0) throw new Invalid(wrong);
   return Object.fromEntries(
     NOTIFICATIONS.map((n) => {
       const given = input[n];
