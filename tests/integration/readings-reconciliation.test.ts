@@ -64,8 +64,8 @@ async function reconciled(text: string, token = staff, target = facility): Promi
   return reconciledAt(target, text, token);
 }
 
-async function reconciledAt(target: string, text: string, token = staff, utf8 = false): Promise<Reconciliation> {
-  const bytes = utf8 ? new TextEncoder().encode(text) : encodeLegacy(text, "windows-1251");
+/** The key of `bytes` uploaded for `target` through the grant of upload-url. */
+async function uploaded(target: string, bytes: Uint8Array, token = staff): Promise<string> {
   const grant = await json<{ url: string; method: string; headers: Record<string, string>; file_upload: string }>(
     await post(
       "/api/v1/telemetry/upload-url/",
@@ -80,13 +80,19 @@ async function reconciledAt(target: string, text: string, token = staff, utf8 = 
     body: bytes as NonNullable<RequestInit["body"]>,
   });
   expect(put.status).toBe(200);
+  return grant.file_upload;
+}
+
+async function reconciledAt(target: string, text: string, token = staff, utf8 = false): Promise<Reconciliation> {
+  const bytes = utf8 ? new TextEncoder().encode(text) : encodeLegacy(text, "windows-1251");
+  const file_upload = await uploaded(target, bytes, token);
   const started = await json<{ id: string; status_url: string }>(
-    await post("/api/v1/telemetry/reconciliations/", { facility: target, file_upload: grant.file_upload, name: "АГК.csv" }, token),
+    await post("/api/v1/telemetry/reconciliations/", { facility: target, file_upload, name: "АГК.csv" }, token),
     202,
   );
   expect(started.status_url).toBe(`/api/v1/telemetry/reconciliations/${started.id}/`);
   // Read, the export no longer counts against the company's budget of exports waiting to be applied.
-  const upload = /([0-9a-f-]{36})\.csv$/.exec(grant.file_upload)![1];
+  const upload = /([0-9a-f-]{36})\.csv$/.exec(file_upload)![1];
   const held = await h.deps.repos.caps.listAmounts(company, "TELEMETRY_UPLOADS");
   if (token === staff) expect(held.flatMap((c) => Object.keys(c.amounts))).not.toContain(upload);
   return json<Reconciliation>(await h.request(started.status_url, { token }), 200);
@@ -395,6 +401,23 @@ it("offers a template of the export for the facility's register that the reader 
   const result = await reconciledAt(facility, text, staff, true);
   expect(result).toMatchObject({ state: "done", refused_count: 0, unknown_sensors: [] });
   expect(result.totals.in_file).toBe(6);
+  // Sent back unchanged through «Загрузить выгрузку АГК», its example lines would have been stored as the
+  // mine's readings: refused, nothing queued, its bytes out of the budget; one value of the export's own
+  // makes it the mine's file.
+  const imported = async (body: string) => {
+    const upload = await uploaded(facility, new TextEncoder().encode(body));
+    return { upload, res: await post("/api/v1/telemetry/files/", { facility, file_upload: upload, name: "АГК.csv" }, staff) };
+  };
+  const unchanged = await imported(text);
+  expect(unchanged.res.status).toBe(400);
+  expect((await unchanged.res.json()).detail).toBe(
+    "Файл — шаблон выгрузки АГК без изменений: его строки — пример (10:00–10:02, значения примера), не показания. Замените их строками выгрузки и загрузите файл снова",
+  );
+  const held = await h.deps.repos.caps.listAmounts(company, "TELEMETRY_UPLOADS");
+  expect(held.flatMap((c) => Object.keys(c.amounts))).not.toContain(/([0-9a-f-]{36})\.csv$/.exec(unchanged.upload)![1]);
+  expect((await h.deps.repos.monitoring.getBatch(company, /([0-9a-f-]{36})\.csv$/.exec(unchanged.upload)![1])) ?? null).toBeNull();
+  const edited = await imported(text.replace("12 345,6", "12 351,2"));
+  expect(edited.res.status).toBe(202);
   // Another company's facility: 404.
   expect((await h.request(`/api/v1/facilities/${facility}/sensors/dispatch-template/`, { token: other })).status).toBe(404);
 });

@@ -27,6 +27,7 @@ import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type
 import { fileSize } from "../../../contract/schemas/uploads";
 import type { Facility, Sensor, ReadingsBatch } from "../../../ports";
 import { LIMITS, STORED_ID } from "../../../contract/schemas/limits";
+import { refuseUnchangedTemplate } from "./dispatch-template";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, LineInvalid, type RefusalKind } from "./dispatch-file";
 import { batchSender, impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
@@ -156,7 +157,7 @@ export async function uploadedExport(
   actor: Actor,
   request: { facility: string; file_upload: string },
   check: (id: string) => Promise<boolean> = async () => true,
-): Promise<{ facility: Facility; id: string }> {
+): Promise<{ facility: Facility; id: string; whole?: Uint8Array }> {
   const facility = await getFacility(deps, actor, request.facility);
   const match = KEY_RE.exec(request.file_upload);
   if (!match) throw invalidAt("file_upload", "ожидается ключ файла из ответа upload-url");
@@ -175,7 +176,7 @@ export async function uploadedExport(
   reader.push(cut >= 0 ? first.subarray(0, cut + 1) : first);
   reader.end();
   await deps.blobs.confirmUpload?.(request.file_upload);
-  return { facility, id };
+  return { facility, id, whole: size <= HEAD_BYTES ? first : undefined };
 }
 
 /** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
@@ -186,11 +187,18 @@ export async function importReadingsFile(
   request: { facility: string; file_upload: string; name?: string },
 ): Promise<ReadingsBatch> {
   let existing: ReadingsBatch | undefined;
-  const { facility, id } = await uploadedExport(deps, actor, request, async (upload) => {
+  const { facility, id, whole } = await uploadedExport(deps, actor, request, async (upload) => {
     existing = await deps.repos.monitoring.getBatch(actor.company, upload);
     return !existing;
   });
   if (existing) return existing;
+  // «Скачать шаблон»'s example lines sent back unchanged would be stored as readings.
+  // Refused, it is never applied: its bytes leave the company's budget at once.
+  if (whole)
+    await refuseUnchangedTemplate(deps, actor, facility.id, whole).catch(async (error: unknown) => {
+      await releaseUploadBudget(deps, actor.company, request.file_upload);
+      throw error;
+    });
   const received = { batch: id, company: actor.company, facility: facility.id, received_at: deps.clock.now().toISOString() };
   // The same upload named twice at once: one batch.
   return createOnce(
