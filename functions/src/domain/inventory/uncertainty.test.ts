@@ -96,8 +96,8 @@ function estimateOf(id: string, coal: number): Pick<StoredCalculation, "id" | "t
         item_version: 2,
         uncertainty: u(44, "dictionary"),
       },
-      koef_transform: { value: 0.67, source: "fixed" },
-      gwp_ch4: { value: 25, source: "dictionary", dictionary: "get_gwp", item_id: 1, item_version: 1 },
+      koef_transform: { value: 0.67, unit: "кг/м³", source: "fixed" },
+      gwp_ch4: { value: 25, unit: "", source: "dictionary", dictionary: "get_gwp", item_id: 1, item_version: 1 },
     } as StoredCalculation["coefficients"],
   };
 }
