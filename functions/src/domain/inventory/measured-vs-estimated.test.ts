@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { uncertaintyCore } from "@core/uncertainty-node";
-import { compareFigures, compareMines, IMPLIED_FACTOR_DENSITY_KG_M3, type ComparedLine } from "./measured-vs-estimated";
+import { agreementLine, compareFigures, compareMines, IMPLIED_FACTOR_DENSITY_KG_M3, type ComparedLine } from "./measured-vs-estimated";
 
 const fixture = JSON.parse(
   readFileSync(new URL("../../../../tests/fixtures/methodology/measured-vs-estimated.json", import.meta.url), "utf8"),
@@ -134,6 +134,15 @@ describe("a mine whose December was never measured", () => {
     // Eleven months is enough to judge (≥ 9).
     expect(row.consistent).not.toBeNull();
     expect(row.verdict_reason).toBeNull();
+  });
+  it("prints in the passport the months compared and their figures, of which the difference is (D93)", () => {
+    // By hand: 11 055 t measured in January–November against 12 060 × 334/365 = 11 035,73 t, +19,27 t
+    // (+0,2 %); the year's 11 055 t beside the whole year's 12 060 t would give −1 005 t, not the +19,27 printed.
+    // (The fixture states no uncertainty, so the bound is 0 and the verdict «расходятся».)
+    const line = agreementLine([row]);
+    expect(line).toMatch(
+      /^«Шахта»: измерение и оценка расходятся больше их неопределенности — за 11 из 12 месяцев, измеренных на всех источниках, измерено 11\s055 т CH4, доля оценки за них 11\s035,73 т, разница \+19,27 т \(\+0,2 %\), допустимо ±/,
+    );
   });
 });
 
