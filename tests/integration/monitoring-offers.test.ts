@@ -273,6 +273,15 @@ describe("an accepted drainage month is gross (D92)", () => {
       200,
     );
     expect(inventory.checks.map((c) => c.code)).not.toContain("possible_double_count");
+    // «Измерено и оценено» reads the gross it measured and the 0,2004 t the balance sent to the flare;
+    // «чистый» made it say the burnt methane was missing from the measurement (drained_net).
+    const comparison = await json<{ facilities: Array<{ facility: string; explanations: Array<{ kind: string; t?: number }> }> }>(
+      await h.request(`/api/v1/inventory/measured-vs-estimated/?year=2026&facility=${facility.id}`, { token: staff }),
+      200,
+    );
+    const kinds = comparison.facilities.find((f) => f.facility === facility.id)!.explanations;
+    expect(kinds.map((e) => e.kind)).not.toContain("drained_net");
+    expect(Math.abs(kinds.find((e) => e.kind === "drained_balance")!.t! - 0.2004)).toBeLessThan(1e-9);
   });
 
   it("asks the basis where the register places the meter after a take-off, and records the answer", async () => {
