@@ -100,6 +100,12 @@ describe("web app: «Измерено и оценено», the mine's measuremen
           `измерено 1 из 12 месяцев на всех стволах и дегазации, ${russian(early.measured.coverage.hours_pct, 1)} % часов источников за год; ` +
             `сравниваются измеренные месяцы: ${russian(early.compared!.measured_ch4_t, 2)} т CH4 против доли оценки за них ${russian(early.compared!.estimated_ch4_t, 2)} т CH4`,
         );
+        // The estimate above is the whole year's; the difference is of the compared month only.
+        expect(plain(await newCard.getByTestId("estimated").innerText())).toContain("Оценка по добыче угля за весь год (для сравнения)");
+        expect(plain(await newCard.getByTestId("difference").innerText())).toMatch(
+          new RegExp(`^За сравниваемые месяцы разница −${russian(Math.abs(early.difference_t!), 2)} т CH4`),
+        );
+        expect(plain(await card.getByTestId("difference").innerText())).toMatch(/^Разница −/);
         const [missing] = early.explanation_totals;
         expect(missing.text).toMatch(/^не измерено или не принято: 11 месяцев, ≈ /);
         expect(plain(await newCard.getByTestId("explanation-total").first().innerText())).toBe(plain(`Итого — ${missing.text}`));

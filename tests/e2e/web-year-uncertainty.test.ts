@@ -160,7 +160,7 @@ describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
       const text = plain(await shared.innerText());
       expect(text).toContain("Общие источники погрешности");
       expect(text).toContain(
-        `1.B.1.a.i.1 CH4: ${group.label.charAt(0).toUpperCase()}${group.label.slice(1)} — расчетов: 2, ${russian(group.t_co2e, 2)} т CO2-экв., ±${russian(group.u_pct, 1)} %`,
+        `1.B.1.a.i.1 CH4: ${group.label.charAt(0).toUpperCase()}${group.label.slice(1)} — расчетов: 2; ${russian(group.t_co2e, 2)} т CO2-экв. до вычета уничтоженного газа; ±${russian(group.u_pct, 1)} %`,
       );
       await shared.scrollIntoViewIfNeeded();
       await screenshot(page.getByTestId("year-uncertainty"), { path: `${SHOTS}/year-uncertainty-shared-${width}.png` });

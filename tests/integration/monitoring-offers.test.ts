@@ -6,7 +6,8 @@
 // accepted-changes.test.ts); the ventilation and drainage hours are pushed here as the month's other points.
 // Issue 115, D92: the drainage station's accepted month is gross, so a flare fed from it is counted once;
 // a meter the register places after a take-off asks the basis at acceptance; a month accepted «чистый»
-// before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it.
+// before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it: the
+// approved version keeps its figures and the version approved after a reopen takes the correction.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
@@ -14,6 +15,8 @@ import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { minutesReadAnswer } from "@server/domain/monitoring/live/minute-reads";
 import type { Actor } from "@server/domain/context";
 import vectors from "../fixtures/monitoring/methodology-section-12.json";
+import { createUser } from "@server/domain/company/users";
+import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
 import { migrateCompanyDrainageBasis } from "@server/domain/monitoring/minutes/drainage-basis-migration";
@@ -226,8 +229,15 @@ describe("an accepted drainage month is gross (D92)", () => {
   it("is stored gross: its own pipeline meters measure all the drained gas", async () => {
     const calculation = await drainage();
     expect(calculation.inputs.basis).toBe("gross");
-    // The hour of section 12's drainage vector: 0,424355 t CH4.
-    expect(Math.abs((calculation.results.res_ch4 as number) - 0.424355)).toBeLessThan(5e-7);
+    // The hour of section 12's drainage vector, by hand from the readings pushed: 30 m³/min at 95 kPa and
+    // 15 °C is 30 × 95/101,325 × 293,15/288,15 = 28,6154 m³/min at 20 °C, 1 716,92 m³ in the hour; the
+    // methane 38 % for 30 minutes and 36 % for 30, 37 %: 635,261 m³ × 0,668 kg/m³ = 0,424355 t CH4.
+    const d = vectors.drainage_hour_at_actual_conditions;
+    const standard = d.flow_m3_min * (d.pressure_kpa / 101.325) * (293.15 / (273.15 + d.temperature_c));
+    const ch4Pct = d.ch4.reduce((sum, p) => sum + p.value * (p.to - p.from + 1), 0) / d.minutes;
+    const byHand = (standard * d.minutes * (ch4Pct / 100) * vectors.rho_ch4) / 1000;
+    expect(Math.abs(byHand - 0.424355)).toBeLessThan(5e-7);
+    expect(Math.abs((calculation.results.res_ch4 as number) - byHand)).toBeLessThan(1e-6);
   });
 
   it("and a flare fed from it is counted once: 0,424355 − 0,2004 = 0,223955 t CH4 on the mining line, no double-count warning", async () => {
@@ -263,6 +273,15 @@ describe("an accepted drainage month is gross (D92)", () => {
       200,
     );
     expect(inventory.checks.map((c) => c.code)).not.toContain("possible_double_count");
+    // «Измерено и оценено» reads the gross it measured and the 0,2004 t the balance sent to the flare;
+    // «чистый» made it say the burnt methane was missing from the measurement (drained_net).
+    const comparison = await json<{ facilities: Array<{ facility: string; explanations: Array<{ kind: string; t?: number }> }> }>(
+      await h.request(`/api/v1/inventory/measured-vs-estimated/?year=2026&facility=${facility.id}`, { token: staff }),
+      200,
+    );
+    const kinds = comparison.facilities.find((f) => f.facility === facility.id)!.explanations;
+    expect(kinds.map((e) => e.kind)).not.toContain("drained_net");
+    expect(Math.abs(kinds.find((e) => e.kind === "drained_balance")!.t! - 0.2004)).toBeLessThan(1e-9);
   });
 
   it("asks the basis where the register places the meter after a take-off, and records the answer", async () => {
@@ -324,5 +343,51 @@ describe("an accepted drainage month is gross (D92)", () => {
     // Done: marked, and a second run changes nothing.
     expect(await h.deps.repos.migrations.isDone(company, "accepted-drainage-gross")).toBe(true);
     expect(await migrateCompanyDrainageBasis(h.deps, company)).toMatchObject({ months: 0 });
+  });
+  it("keeps an approved version's figures; the version approved after a reopen takes the correction", async () => {
+    await createUser(h.deps, { companyId: company, email: "reviewer@offers.example", password: "reviewer-password", role: "reviewer" });
+    const reviewer = ((await (await signIn(h, "reviewer@offers.example", "reviewer-password")).json()) as { access: string }).access;
+    const act = async (action: string, as: string, reason?: string) => {
+      const { review } = await json<{ review: { version: number } }>(
+        await h.request("/api/v1/inventory/?year=2026", { token: staff }),
+        200,
+      );
+      await json(await post("/api/v1/inventory/2026/review/", { action, version: review.version, ...(reason ? { reason } : {}) }, as), 200);
+    };
+    type Snapshot = {
+      inventory: {
+        calculations: Array<{ id: string; gases: Array<{ gas: string; t: number }>; netting?: Array<{ gas: string; t: number }> }>;
+        checks: Array<{ code: string }>;
+      };
+    };
+    const version = async (n: number) => json<Snapshot>(await h.request(`/api/v1/inventory/2026/versions/${n}/`, { token: staff }), 200);
+    const burntOf = (snapshot: Snapshot, id: string) =>
+      snapshot.inventory.calculations.find((row) => row.id === id)!.netting?.find((g) => g.gas === "CH4")?.t ?? 0;
+    // The month as an acceptance before D92 stored it («чистый»), and the year approved so.
+    const stored = await drainage();
+    const { basis: _basis, ...inputs } = stored.inputs;
+    await h.deps.repos.calculations.replace({ ...stored, inputs, version: stored.version + 1 }, stored.version);
+    await act("send_to_review", staff);
+    await act("approve", reviewer);
+    const first = await version(1);
+    // «Чистый»: the flare's 0,2004 t is not taken off the drained gas, and the year warns of a double count.
+    expect(burntOf(first, stored.id)).toBe(0);
+    expect(first.inventory.checks.map((c) => c.code)).toContain("possible_double_count");
+
+    // Approved: the month keeps its figures and version 1 does not move.
+    expect(await migrateCompanyDrainageBasis(h.deps, company)).toMatchObject({ months: 0, kept: 1 });
+    expect((await drainage()).inputs.basis).toBeUndefined();
+    expect(await version(1)).toEqual(first);
+
+    // Reopened with a reason, the next run corrects the month; version 2 nets the flare's gas once.
+    await act("reopen", reviewer, "исправление основы принятого месяца дегазации (D92)");
+    expect(await migrateCompanyDrainageBasis(h.deps, company)).toMatchObject({ months: 1, kept: 0 });
+    expect((await drainage()).inputs.basis).toBe("gross");
+    await act("send_to_review", staff);
+    await act("approve", reviewer);
+    const second = await version(2);
+    expect(Math.abs(burntOf(second, stored.id) - 0.2004)).toBeLessThan(1e-9);
+    expect(second.inventory.checks.map((c) => c.code)).not.toContain("possible_double_count");
+    expect(await version(1)).toEqual(first);
   });
 });

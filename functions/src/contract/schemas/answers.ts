@@ -1245,6 +1245,7 @@ export const requisitesChangeSchema = z.object({
     "base_year",
     "coal_output",
     "accepted_month",
+    "accepted_month_basis",
     "climate_project",
     "climate_signature",
     "climate_report",

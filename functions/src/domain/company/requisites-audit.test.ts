@@ -130,3 +130,38 @@ describe("who reads the history", () => {
     expect(facility?.changes).toContainEqual({ field: "name", label: "Название", before: "", after: "Шахта «Летопись»" });
   });
 });
+
+describe("an accepted drainage month the platform made gross (issue 115, D92)", () => {
+  it("is read as its basis corrected, «чистый» → «валовый», with the reason in words and no decision's code", () => {
+    const change = requisitesChange(
+      entry({
+        actor_id: "system",
+        actor_email: "system",
+        action: "telemetry.basis_gross",
+        target_type: "accepted_month",
+        target_label: "Дегазационная установка, 03.2026 (по данным АГК) (Шахта «Замер»)",
+        before: { month: "2026-03", point_name: "Дегазационная установка", basis: "net", calculation_version: 3 },
+        after: {
+          month: "2026-03",
+          point_name: "Дегазационная установка",
+          basis: "gross",
+          calculation_version: 4,
+          // As the migration stored it before the reason lost its decision's number.
+          reason:
+            "D92: месяц дегазационной установки, принятый по ее собственным счетчикам на трубопроводе, измеряет весь каптированный газ",
+        },
+      }),
+    );
+    expect(change.target_type).toBe("accepted_month_basis");
+    expect(change.changes).toEqual([
+      { field: "basis", label: "Основа учета", before: "чистый", after: "валовый" },
+      { field: "calculation_version", label: "Версия расчета", before: "3", after: "4" },
+      {
+        field: "reason",
+        label: "Причина",
+        before: "",
+        after: "Месяц дегазационной установки, принятый по ее собственным счетчикам на трубопроводе, измеряет весь каптированный газ",
+      },
+    ]);
+  });
+});

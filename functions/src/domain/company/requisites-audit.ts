@@ -14,6 +14,7 @@ import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
 import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields";
+import { DRAINAGE_BASIS_ACTION } from "../monitoring/minutes/drainage-basis-migration";
 import { CLIMATE_REPORT_HAND_FIELDS } from "../../contract/schemas/climate-report";
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
@@ -55,6 +56,12 @@ const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   ch4_t: "CH4, т",
   volume_thousand_m3: "Объём смеси, тыс. м³",
   readings_sha256: "SHA-256 показаний",
+  calculation_version: "Версия расчета",
+  reason: "Причина",
+};
+/** Issue 115, D92: an accepted drainage month the platform made gross (drainage-basis-migration.ts). */
+const ACCEPTED_MONTH_BASIS_FIELDS: Record<string, string> = {
+  basis: "Основа учета",
   calculation_version: "Версия расчета",
   reason: "Причина",
 };
@@ -103,6 +110,7 @@ const FIELDS = {
   base_year: BASE_YEAR_FIELDS,
   coal_output: COAL_OUTPUT_FIELDS,
   accepted_month: ACCEPTED_MONTH_FIELDS,
+  accepted_month_basis: ACCEPTED_MONTH_BASIS_FIELDS,
   climate_project: CLIMATE_PROJECT_FIELDS,
   climate_signature: CLIMATE_SIGNATURE_FIELDS,
   climate_report: CLIMATE_REPORT_FIELDS,
@@ -127,7 +135,13 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
     if (field === "norm_place") return METHANE_PLACE_LABELS[value as MethanePlace] ?? value;
     if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
   }
-  if (target === "accepted_month" && typeof value === "number")
+  if (target === "accepted_month_basis" && field === "basis") return value === "gross" ? "валовый" : "чистый";
+  // The reason as stored before issue 115 named the decision («D92: …»): a user reads the words only.
+  if (target === "accepted_month_basis" && field === "reason" && typeof value === "string") {
+    const words = value.replace(/^D\d+:\s*/, "");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  if ((target === "accepted_month" || target === "accepted_month_basis") && typeof value === "number")
     return value.toLocaleString("ru-RU", { maximumFractionDigits: field === "calculation_version" ? 0 : 6 });
   if (target === "climate_period" && typeof value === "number")
     return value.toLocaleString("ru-RU", { maximumFractionDigits: field === "carbon_units" ? 0 : 6 });
@@ -140,7 +154,10 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
 
 /** The entry as the company sees it: only the listed fields that differ, never the whole object. */
 export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
-  const target = TARGETS.find((t) => t === entry.target_type) ?? "company";
+  // D92's correction of an accepted month's basis is kept as an accepted month's change; it is read as
+  // what it is, not as the month accepted again.
+  const target =
+    entry.action === DRAINAGE_BASIS_ACTION ? "accepted_month_basis" : (TARGETS.find((t) => t === entry.target_type) ?? "company");
   const fields = FIELDS[target];
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;

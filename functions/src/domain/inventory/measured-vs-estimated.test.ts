@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { uncertaintyCore } from "@core/uncertainty-node";
-import { compareFigures, compareMines, IMPLIED_FACTOR_DENSITY_KG_M3, type ComparedLine } from "./measured-vs-estimated";
+import { agreementLine, compareFigures, compareMines, IMPLIED_FACTOR_DENSITY_KG_M3, type ComparedLine } from "./measured-vs-estimated";
 
 const fixture = JSON.parse(
   readFileSync(new URL("../../../../tests/fixtures/methodology/measured-vs-estimated.json", import.meta.url), "utf8"),
@@ -135,6 +135,15 @@ describe("a mine whose December was never measured", () => {
     expect(row.consistent).not.toBeNull();
     expect(row.verdict_reason).toBeNull();
   });
+  it("prints in the passport the months compared and their figures, of which the difference is (D93)", () => {
+    // By hand: 11 055 t measured in January–November against 12 060 × 334/365 = 11 035,73 t, +19,27 t
+    // (+0,2 %); the year's 11 055 t beside the whole year's 12 060 t would give −1 005 t, not the +19,27 printed.
+    // (The fixture states no uncertainty, so the bound is 0 and the verdict «расходятся».)
+    const line = agreementLine([row]);
+    expect(line).toMatch(
+      /^«Шахта»: измерение и оценка расходятся больше их неопределенности — за 11 из 12 месяцев, измеренных на всех источниках, измерено 11\s055 т CH4, доля оценки за них 11\s035,73 т, разница \+19,27 т \(\+0,2 %\), допустимо ±/,
+    );
+  });
 });
 
 describe("one uncertainty per shared source (D91): the verdict does not depend on how the coal is booked", () => {
@@ -184,7 +193,14 @@ describe("one uncertainty per shared source (D91): the verdict does not depend o
     close(byMonth.estimated!.u_pct, Math.hypot(44 * 18_090, Math.sqrt(12) * 2 * 1_507.5) / 18_090);
     close(byYear.estimated!.u_pct, Math.hypot(44, 2));
     expect(Math.abs(byMonth.estimated!.u_pct - byYear.estimated!.u_pct)).toBeLessThan(0.1);
-    expect(byMonth.consistent).toBe(byYear.consistent);
+    // Both «согласуются». The 11 measured months hold 11 055 t; the monthly estimates' share of them is
+    // their own 11 × 1 507,5 = 16 582,5 t (by coal, D85), the yearly one's 18 090 × 334/365 = 16 553,3 t (by
+    // days): 5 527,5 and 5 498,3 t apart, inside the estimate's ±44 % of its share (≈ 7 290 t), while at the
+    // 12,71 % of twelve independent terms (2 108 t) the monthly booking read «расходятся».
+    close(byMonth.difference_t!, 11_055 - 11 * 1_507.5);
+    close(byYear.difference_t!, 11_055 - (18_090 * 334) / 365);
+    expect(byMonth.consistent).toBe(true);
+    expect(byYear.consistent).toBe(true);
   });
 });
 

@@ -607,8 +607,15 @@ export function agreementLine(mines: ReadonlyArray<MineComparison>): string {
       if (m.consistent === null) return `«${m.facility_name}»: ${m.verdict_reason}`;
       const sign = (m.difference_t ?? 0) > 0 ? "+" : "";
       const verdict = m.consistent ? "измерение и оценка согласуются" : "измерение и оценка расходятся больше их неопределенности";
+      // D93: a part-year judged (9 months or more) states the months compared and their figures, of which
+      // the difference is; the year's measured total beside the whole year's estimate would not give it.
+      const figures =
+        m.scope === "measured_months" && m.compared
+          ? `за ${m.compared.months.length} из 12 месяцев, измеренных на всех источниках, измерено ${tonnes(m.compared.measured_ch4_t)} т CH4, ` +
+            `доля оценки за них ${tonnes(m.compared.estimated_ch4_t)} т`
+          : `измерено ${tonnes(m.measured.ch4_t)} т CH4, оценка ${tonnes(m.estimated!.ch4_t)} т`;
       return (
-        `«${m.facility_name}»: ${verdict} — измерено ${tonnes(m.measured.ch4_t)} т CH4, оценка ${tonnes(m.estimated!.ch4_t)} т, ` +
+        `«${m.facility_name}»: ${verdict} — ${figures}, ` +
         `разница ${sign}${tonnes(m.difference_t!)} т (${sign}${(m.difference_pct ?? 0).toLocaleString("ru-RU", { maximumFractionDigits: 1 })} %), ` +
         `допустимо ±${tonnes(m.combined_t!)} т`
       );

@@ -44,6 +44,8 @@ function explanationLink(mine: MineComparison, kind: string, year: number): { to
 export function MineCard({ mine, year }: { mine: MineComparison; year: number }) {
   const figure = useMemo(() => comparisonFigure(mine), [mine]);
   const estimated = mine.estimated;
+  // D93: a part-year's figures above are the year's; its difference is of the months compared only.
+  const partYear = mine.scope === "measured_months";
   return (
     <Card title={mine.facility_name} size="small" data-testid="mine-comparison">
       <Flex vertical gap={16}>
@@ -51,7 +53,7 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
           <Band label="Измерено (стволы и дегазация, валовый)" value={mine.measured.ch4_t} u={mine.measured.u_pct} testId="measured" />
           {estimated ? (
             <Band
-              label={`Оценка по добыче угля${estimated.role === "alternative" ? " (для сравнения)" : " (учтена в итоге)"}`}
+              label={`Оценка по добыче угля${partYear ? " за весь год" : ""}${estimated.role === "alternative" ? " (для сравнения)" : " (учтена в итоге)"}`}
               value={estimated.ch4_t}
               u={estimated.u_pct}
               testId="estimated"
@@ -69,8 +71,8 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
               {verdictText(mine.consistent, mine.verdict_reason)}
             </Tag>
             {mine.difference_t !== null && (
-              <Typography.Text>
-                Разница {signed(mine.difference_t, t(Math.abs(mine.difference_t)))}
+              <Typography.Text data-testid="difference">
+                {partYear ? "За сравниваемые месяцы разница" : "Разница"} {signed(mine.difference_t, t(Math.abs(mine.difference_t)))}
                 {mine.difference_pct !== null && ` (${signed(mine.difference_pct, percent(Math.abs(mine.difference_pct)))})`}
                 {mine.combined_t !== null && `, допустимо ±${formatResult(mine.combined_t, 2)} т`}
               </Typography.Text>

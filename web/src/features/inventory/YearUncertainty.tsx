@@ -187,8 +187,8 @@ function SharedSources({ lines }: { lines: readonly Line[] }) {
         {withShared.flatMap((l) =>
           l.shared_sources.map((g) => (
             <li key={`${l.id}|${g.kind}|${g.label}`}>
-              {l.ipcc_code} {l.gas}: {g.label.charAt(0).toUpperCase() + g.label.slice(1)} — расчетов: {formatResult(g.count, 0)},{" "}
-              {tonnes(g.t_co2e)} {T_CO2E}, ±{percent(g.u_pct)}
+              {l.ipcc_code} {l.gas}: {g.label.charAt(0).toUpperCase() + g.label.slice(1)} — расчетов: {formatResult(g.count, 0)};{" "}
+              {tonnes(g.t_co2e)} {T_CO2E} до вычета уничтоженного газа; ±{percent(g.u_pct)}
             </li>
           )),
         )}

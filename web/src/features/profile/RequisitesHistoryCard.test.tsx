@@ -88,3 +88,25 @@ it("says when nothing was changed, and shows a refusal", async () => {
   );
   expect(await screen.findByText("Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор")).toBeTruthy();
 });
+
+it("names a drainage month whose basis the platform corrected as such, by «система» (issue 115, D92)", async () => {
+  app = openPart(<RequisitesHistoryCard />, (api) =>
+    api.on("getMe", signedInUser()).on("companyAudit", {
+      results: [
+        change({
+          actor_email: "system",
+          target_type: "accepted_month_basis",
+          target_label: "Дегазационная установка, 03.2026 (по данным АГК) (Шахта «Замер»)",
+          changes: [{ field: "basis", label: "Основа учета", before: "чистый", after: "валовый" }],
+        }),
+      ],
+      count: 1,
+    }),
+  );
+  await screen.findByText("Основа месяца по данным АГК исправлена: Дегазационная установка, 03.2026 (по данным АГК) (Шахта «Замер»)");
+  const [row] = screen.getAllByRole("row").slice(1);
+  expect(row.textContent).toContain("система");
+  expect(row.textContent).not.toContain("system");
+  expect(row.textContent).not.toContain("принят заново");
+  expect(row.textContent).toContain("чистый → валовый");
+});

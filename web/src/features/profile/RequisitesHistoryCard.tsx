@@ -5,7 +5,7 @@ import { useState } from "react";
 import { displayDateTime } from "../../shared/dates";
 import { Alert, Card, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
-import { orAbsent } from "../../shared/text";
+import { actorText, orAbsent } from "../../shared/text";
 import { useRequisitesAudit, type RequisitesChange } from "../../api/profile";
 import { LIMITS } from "@server/contract";
 
@@ -16,7 +16,8 @@ const lines = (entry: RequisitesChange, line: (change: RequisitesChange["changes
 
 const columns: TableColumnsType<RequisitesChange> = [
   { title: "Когда", dataIndex: "at", width: 150, render: (at: string) => displayDateTime(at) },
-  { title: "Кто", dataIndex: "actor_email", width: 200 },
+  // What the platform changed itself is «система», never its internal account.
+  { title: "Кто", dataIndex: "actor_email", width: 200, render: (who: string) => actorText(who) },
   {
     title: "Что изменено",
     render: (_, entry) => (
@@ -34,17 +35,19 @@ const columns: TableColumnsType<RequisitesChange> = [
                     ? `${entry.created ? "Новый вебхук" : "Вебхук"} «${entry.target_label}»`
                     : entry.target_type === "accepted_month"
                       ? `Месяц по данным АГК принят заново: ${entry.target_label}`
-                      : entry.target_type === "climate_project"
-                        ? `${entry.created ? "Новый климатический проект" : "Климатический проект"} «${entry.target_label}»`
-                        : entry.target_type === "climate_signature"
-                          ? `КЭП периода климатического проекта: ${entry.target_label}`
-                          : entry.target_type === "climate_report"
-                            ? `Отчет о реализации климатического проекта: ${entry.target_label}`
-                            : entry.target_type === "climate_period"
-                              ? `Отчетный период климатического проекта: ${entry.target_label}`
-                              : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                                ? entry.target_label
-                                : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+                      : entry.target_type === "accepted_month_basis"
+                        ? `Основа месяца по данным АГК исправлена: ${entry.target_label}`
+                        : entry.target_type === "climate_project"
+                          ? `${entry.created ? "Новый климатический проект" : "Климатический проект"} «${entry.target_label}»`
+                          : entry.target_type === "climate_signature"
+                            ? `КЭП периода климатического проекта: ${entry.target_label}`
+                            : entry.target_type === "climate_report"
+                              ? `Отчет о реализации климатического проекта: ${entry.target_label}`
+                              : entry.target_type === "climate_period"
+                                ? `Отчетный период климатического проекта: ${entry.target_label}`
+                                : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                                  ? entry.target_label
+                                  : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>

@@ -16,10 +16,12 @@ import { frozenReview } from "../../inventory/freeze";
 import { withProjectLines } from "../../inventory/magnitudes";
 
 export const DRAINAGE_GROSS_MIGRATION = "accepted-drainage-gross";
+/** The change log's action of a month made gross (the company's change log reads it, requisites-audit.ts). */
+export const DRAINAGE_BASIS_ACTION = "telemetry.basis_gross";
 /** Who the change log names for a change the platform made (shown «система»). */
 const PLATFORM = { id: "system", email: "system" } as const;
 const WHY =
-  "D92: месяц дегазационной установки, принятый по ее собственным счетчикам на трубопроводе, измеряет весь каптированный газ — " +
+  "Месяц дегазационной установки, принятый по ее собственным счетчикам на трубопроводе, измеряет весь каптированный газ — " +
   "основа «валовый»; сожженный газ вычитается балансом метана";
 
 export interface DrainageBasisReport {
@@ -79,7 +81,7 @@ export async function migrateCompanyDrainageBasis(deps: Pick<Deps, "repos" | "cl
         facility.name,
         { id: calculation.id, company: companyId, label: calculation.name },
         {
-          action: "telemetry.basis_gross",
+          action: DRAINAGE_BASIS_ACTION,
           target_type: "accepted_month",
           before: { month: accepted.month, point_name: point.name, basis: before ?? "net", calculation_version: calculation.version },
           after: { month: accepted.month, point_name: point.name, basis: "gross", calculation_version: next.version, reason: WHY },
