@@ -28,6 +28,7 @@ import {
   type SensorCheckState,
 } from "../../api/instruments";
 import { gasText, kindText, readingText, testText } from "./checkTexts";
+import { CertificateFile } from "./CertificateFile";
 import { kindText as sensorKindText, ROLES } from "./sensorTexts";
 import type { SensorKind } from "@core/monitoring";
 
@@ -292,14 +293,19 @@ export default function SensorChecksContent() {
               </Tag>
             )}
             {(verifications.data?.results ?? []).map((v) => (
-              <Typography.Text key={v.id}>
-                {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
-                действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
-                <Typography.Text type="secondary">
-                  {" "}
-                  (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
+              <Flex key={v.id} vertical gap={2}>
+                <Typography.Text>
+                  {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
+                  действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
+                  <Typography.Text type="secondary">
+                    {" "}
+                    (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
+                  </Typography.Text>
                 </Typography.Text>
-              </Typography.Text>
+                {sensorId && (
+                  <CertificateFile facility={facilityId} sensor={sensorId} verification={v} canAttach={me.data?.role !== "reviewer"} />
+                )}
+              </Flex>
             ))}
           </Space>
         </Card>
