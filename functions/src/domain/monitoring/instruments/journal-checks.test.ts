@@ -215,3 +215,43 @@ describe("a sensor out of verification (D94)", () => {
     expect(journal.gassings.map((g) => g.doubt)).toEqual(book.results.map((g) => g.doubt));
   });
 });
+
+// Issue 118's «Done when»: a sensor whose check failed on day 3 and passed on day 5 — its minutes of days 3–5
+// are flagged in the journal (from the failed check to the passed one, on the company's clock), day 6's not.
+describe("a check failed on day 3 and passed on day 5 (D94)", () => {
+  it("flags the sensor's minutes of days 3, 4 and 5 in the journal, and none of day 6", async () => {
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Дни-Сомнений", "Шахта «Трехдневная»", JOURNAL_DAY_CLOSED);
+    const electrician = await d.colleague(staff, {
+      email: "electrician-days@example.com",
+      first_name: "Андрей",
+      last_name: "Сидоров",
+      duty: "agk_electrician",
+    });
+    const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
+    for (const [at, result] of [
+      ["2026-03-03T09:00:00+07:00", "failed"],
+      ["2026-03-05T09:00:00+07:00", "passed"],
+    ] as const) {
+      await recordCheck(
+        d.deps,
+        electrician,
+        facility,
+        m7,
+        parseWith(sensorCheckCreateSchema, {
+          at,
+          kind: "planned",
+          button_test_ok: result === "passed",
+          result,
+          ...(result === "failed" ? { fault: "Не работает кнопка «Контроль»" } : {}),
+        }),
+      );
+    }
+    const doubtOn = async (date: string) =>
+      (await operatorJournal(d.deps, staff, { facility, date })).sensors.find((s) => s.code === "М-7")!.doubt;
+    expect(await doubtOn("2026-03-02")).toBeNull();
+    expect(await doubtOn("2026-03-03")).toBe("показания под сомнением: датчик не прошел проверку 03.03.2026 — 900 мин");
+    expect(await doubtOn("2026-03-04")).toMatch(/^показания под сомнением: датчик не прошел проверку 03\.03\.2026 — 1\s440 мин$/);
+    expect(await doubtOn("2026-03-05")).toBe("показания под сомнением: датчик не прошел проверку 03.03.2026 — 540 мин");
+    expect(await doubtOn("2026-03-06")).toBeNull();
+  });
+});
