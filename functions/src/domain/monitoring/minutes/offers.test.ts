@@ -304,7 +304,6 @@ describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
           verified_on: "2025-03-01",
           valid_to: "2026-03-15",
           certificate: "С-419",
-          certificate_file: null,
         },
       ]);
       expect(of("Q-В")).toEqual({ code: "Q-В", checks: [], verifications: [] });
