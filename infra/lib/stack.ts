@@ -619,7 +619,7 @@ export class AppStack extends Stack {
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),
     );
-    // The orphan sweep reads which files each company's calculations name (Query of COMPANY#…),
+    // The orphan sweep reads which files each company's calculations and sensor verifications name (Query of COMPANY#…),
     // lists uploads/ and forecasts/ and deletes there; it reads no object.
     orphanSweep.addToRolePolicy(
       new iam.PolicyStatement({

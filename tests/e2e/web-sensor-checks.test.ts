@@ -5,7 +5,8 @@
 // overdue, records a check of М-8 in the form (a mixture past its date is refused under «Годен до»), signs
 // the failed check in the third column, and opens М-7's own record. People by surname and initials, never
 // by e-mail; no id on the screen. Screenshots at 1440 and 390 px of the facility's checks and of the
-// sensor's record. Needs web/dist.
+// sensor's record. Its verification is recorded with the certificate's scan, shown as a link that downloads
+// the same bytes (item 3). Needs web/dist.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,10 @@ import { brokenWords, pageOverflow } from "../support/layout";
 import { journalDayMine } from "../support/journal-day-browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+/** The verification's certificate scan: a PDF's first bytes and a kilobyte. */
+const SCAN_NAME = "Свидетельство С-ГШ-417.pdf";
+const SCAN_HEAD = Buffer.from("%PDF-1.7\n% certificate\n");
+const SCAN = Buffer.concat([SCAN_HEAD, Buffer.alloc(1024 - SCAN_HEAD.byteLength, 0x20)]);
 
 describe("web app: a mine's sensor checks, recorded, refused, signed and read per sensor", () => {
   const file = browserFile({ ownUser: true });
@@ -176,6 +181,9 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
       ["Номер свидетельства (записи) о поверке", "С-ГШ/417"],
     ])
       await verification.getByLabel(label, { exact: true }).pressSequentially(value);
+    // Item 3: the certificate's scan chosen in the form, attached once the verification is recorded.
+    await verification.locator("input[type=file]").setInputFiles({ name: SCAN_NAME, mimeType: "application/pdf", buffer: SCAN });
+    await verification.getByTestId("certificate-chosen").waitFor();
     await verification.getByRole("button", { name: "Записать поверку" }).click();
     await verification.waitFor({ state: "detached" });
     const metrology = page.locator(".ant-card", { hasText: "Поверка средства измерений" });
@@ -184,6 +192,15 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
       "ДМС 03, № в Госреестре СИ 12345-06, заводской № 0417: поверен 10.03.2025, действительна до 09.03.2026, свидетельство С-ГШ/417",
     );
     await now.getByText("вне поверки с 10.03.2026").first().waitFor();
+    // The scan is a link under the verification, with its size, who attached it and when; it downloads as attached.
+    const scanLink = metrology.getByRole("button", { name: SCAN_NAME });
+    await scanLink.waitFor();
+    expect(((await metrology.textContent()) ?? "").replace(/[\u00a0\u202f]/g, " ")).toMatch(
+      /Скан свидетельства: Свидетельство С-ГШ-417\.pdf \(1 КБ; приложил Петров И\., \d\d\.\d\d\.\d{4} \d\d:\d\d\)/,
+    );
+    const [scanDownload] = await Promise.all([page.waitForEvent("download"), scanLink.click()]);
+    expect(scanDownload.suggestedFilename()).toBe(SCAN_NAME);
+    expect(Buffer.compare(readFileSync(await scanDownload.path()), SCAN)).toBe(0);
     await screenshot(page, { path: `${SHOTS}/web-sensor-record-1440.png`, fullPage: true });
 
     // On a phone the rows are blocks of «label: value» lines, nothing read sideways.

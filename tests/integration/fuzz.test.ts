@@ -1474,6 +1474,16 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
       writes: { audit: 1, documents: 1 },
     },
   ],
+  // No verification of this id: every form is refused (400, 404, 413 or 415), nothing written.
+  attachVerificationCertificate: () => [
+    {
+      method: "PUT",
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/verifications/0190a000-0000-7000-8000-000000000000/certificate/`,
+      token: () => user.token,
+      build: () => fromMultipart(multipart({}, { name: "свидетельство.pdf", bytes: pdfBytes(1024) })),
+      writes: {},
+    },
+  ],
   // open_mining_ch4's ef is the mine's own value in the tenant objects.
   attachEvidence: () => [
     {

@@ -151,6 +151,20 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  // No verification of this id: A too is answered 404 for it, B for the facility.
+  attachVerificationCertificate: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/0190a000-0000-7000-8000-000000000000/certificate/`,
+      raw: pdfForm({}),
+      control: false,
+    },
+  ],
+  downloadVerificationCertificate: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/0190a000-0000-7000-8000-000000000000/certificate/`,
+      control: false,
+    },
+  ],
   listSensorVerifications: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/verifications/` }],
   recordSensorVerification: ({ a }) => [
     {

@@ -24,7 +24,7 @@ import { MINUTE_MS } from "@core/monitoring";
 import { createUser } from "@server/domain/company/users";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
-import { signIn } from "../support/admin";
+import { multipart, pdfBytes, signIn } from "../support/admin";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
@@ -106,6 +106,7 @@ interface Manifest {
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest;
 
 const sensorIds: Record<string, string> = {};
+const certificateScan = pdfBytes(3000, "certificate C-419");
 
 beforeAll(async () => {
   h = await createHarness();
@@ -151,8 +152,9 @@ beforeAll(async () => {
     };
     await json(await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/checks/`, body, electrician), 201);
   }
-  // Issue 118, item 6: a verification of the shaft's methane meter, recorded before the approval.
-  await json(
+  // Issue 118, item 6: a verification of the shaft's methane meter, recorded before the approval, with its
+  // certificate's scan attached after it.
+  const verification = await json<{ id: string }>(
     await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/verifications/`, {
       instrument_type: "ДМС 03",
       register_number: "12345-06",
@@ -163,6 +165,17 @@ beforeAll(async () => {
     }),
     201,
   );
+  const form = await multipart({}, { name: "Свидетельство С-419.pdf", bytes: certificateScan });
+  const attached = await h.request(
+    `/api/v1/facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/verifications/${verification.id}/certificate/`,
+    {
+      method: "PUT",
+      token,
+      body: form.body as Uint8Array<ArrayBuffer>,
+      headers: form.headers,
+    },
+  );
+  expect(attached.status, await attached.clone().text()).toBe(200);
   const all = readings();
   for (let i = 0; i < all.length; i += 10_000) {
     const pushed = await json<{ batch: string }>(
@@ -262,6 +275,20 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     const code = "ВС2-CH4";
     const meter = file.months.flatMap((m) => m.sensors).find((s) => s.code === code)!;
     expect(meter.verifications).toEqual([expect.objectContaining({ certificate: "С-419", valid_to: `${YEAR + 1}-05-31` })]);
+  });
+
+  it("carries the verification's certificate scan beside instruments.json, its SHA-256 in the manifest", () => {
+    const dir = unzipped(pack);
+    const file = JSON.parse(readFileSync(join(dir, "instruments.json"), "utf8")) as {
+      months: { sensors: { code: string; verifications: { certificate_file: { file: string; name: string } | null }[] }[] }[];
+    };
+    const meter = file.months.flatMap((m) => m.sensors).find((s) => s.code === "ВС2-CH4")!;
+    const named = meter.verifications[0].certificate_file!;
+    expect(named).toMatchObject({ file: "instruments/certificates/0001.pdf", name: "Свидетельство С-419.pdf" });
+    const bytes = readFileSync(join(dir, named.file));
+    expect(Buffer.compare(bytes, Buffer.from(certificateScan))).toBe(0);
+    const listed = manifestOf(dir).files.find((f) => f.name === named.file);
+    expect(listed?.sha256).toBe(createHash("sha256").update(certificateScan).digest("hex"));
   });
 
   it("verify.py recomputes each month from the packed minute values and exits 0 with the published hash", () => {

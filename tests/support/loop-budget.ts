@@ -670,6 +670,14 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       certificate: "С-418",
     },
   }),
+  attachVerificationCertificate: async (f) => ({
+    path: `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${await recordedVerification(f)}/certificate/`,
+    method: "PUT",
+    form: fileForm({}, "file", "свидетельство.pdf", pdfBytes(64 * 1024), "application/pdf"),
+  }),
+  downloadVerificationCertificate: async (f) => ({
+    path: `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${await attachedCertificate(f)}/certificate/`,
+  }),
   recordSensorCheck: async (f) => ({
     path: `v1/facilities/${f.mine}/sensors/${f.sensor}/checks/`,
     method: "POST",
@@ -1178,6 +1186,31 @@ async function customCalculation(f: Fixture): Promise<{ id: string; version: num
     justifications: { ef: "Замеры газовыделения, протокол № 17" },
   });
   return { id: String(calculation.id), version: Number(calculation.version) };
+}
+
+/** A verification of the fixture's sensor just recorded: its id. */
+async function recordedVerification(f: Fixture): Promise<string> {
+  const body = {
+    instrument_type: "ДМС 03",
+    register_number: "12345-06",
+    serial: "0420",
+    verified_on: `${f.year}-06-01`,
+    valid_to: `${f.year + 1}-05-31`,
+    certificate: "С-420",
+  };
+  const path = `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/`;
+  const res = await f.call(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`verification: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Such a verification with its certificate's scan attached: its id. */
+async function attachedCertificate(f: Fixture): Promise<string> {
+  const id = await recordedVerification(f);
+  const form = fileForm({}, "file", "свидетельство.pdf", pdfBytes(64 * 1024), "application/pdf");
+  const res = await f.call(`v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${id}/certificate/`, { method: "PUT", body: form });
+  if (!res.ok) throw new Error(`certificate: ${res.status} ${await res.text()}`);
+  return id;
 }
 
 /** Such a calculation with its evidence file attached: its id. */

@@ -3,14 +3,21 @@
 // its checks done in the month's window (and the last one before it, which qualifies the window's start) in
 // the «Метан» journal's columns, and its state verifications recorded by then. Only what was written (and
 // signed) by the version's approval is carried, so the pack of an approved version stays the same bytes
-// whenever it is asked for (D39): a check or a verification recorded after is not in it.
+// whenever it is asked for (D39): a check or a verification recorded after is not in it, nor a certificate's
+// scan attached after. A scan attached by then is carried beside the file, under instruments/certificates/
+// (numbered in the order the file first names it), the manifest listing its SHA-256 as every file's.
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KIND_LABELS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
 import { isoDateIn } from "@core/company-clock";
 import { initialsByEmail } from "../domain/person-name";
 import { registerAt } from "../domain/monitoring/ingest/register";
 import type { ExportDeps } from "./project-export";
+import type { SensorVerification } from "../ports";
+import { jsonFile } from "./pack-files";
+import type { ZipEntry } from "./zip-writer";
 
 export const INSTRUMENTS_FILE = "instruments.json";
+/** Where a verification's certificate scan is carried: NNNN.{pdf|png|jpg}. */
+export const CERTIFICATES_FOLDER = "instruments/certificates";
 
 /** A month the version took from the АГК: its calculation's file, facility, window and the meters' codes. */
 export interface UsedMonth {
@@ -30,10 +37,51 @@ export async function instrumentsOfMonths(
   approvedAt: string,
   zone: string,
 ): Promise<unknown | null> {
+  return (await instrumentsRecord(deps, company, used, approvedAt, zone))?.content ?? null;
+}
+
+/** The pack's files of the instruments' record: instruments.json and the certificate scans it names; none
+ *  when no month was taken from the АГК. */
+export async function instrumentsFiles(
+  deps: Pick<ExportDeps, "repos" | "blobs">,
+  company: string,
+  used: readonly UsedMonth[],
+  approvedAt: string,
+  zone: string,
+): Promise<ZipEntry[]> {
+  const record = await instrumentsRecord(deps, company, used, approvedAt, zone);
+  if (!record) return [];
+  const files: ZipEntry[] = [{ name: INSTRUMENTS_FILE, bytes: jsonFile(record.content) }];
+  for (const [name, key] of record.certificates) {
+    // Never swept while its verification names it (domain/files/orphan-blobs.ts); a store that lost it
+    // leaves the file out, and verify.py names it missing from the manifest's list.
+    const blob = await deps.blobs.get(key);
+    if (blob) files.push({ name, bytes: blob.body });
+  }
+  return files;
+}
+
+const withCertificate = <T>(file: T | null) => (file ? { certificate_file: file } : {});
+
+async function instrumentsRecord(
+  deps: Pick<ExportDeps, "repos">,
+  company: string,
+  used: readonly UsedMonth[],
+  approvedAt: string,
+  zone: string,
+): Promise<{ content: unknown; certificates: Map<string, string> } | null> {
   if (used.length === 0) return null;
   const approved = Date.parse(approvedAt);
   const written = (iso: string) => Date.parse(iso) <= approved;
   const nameOf = await initialsByEmail(deps.repos, company);
+  /** The pack's file name of each certificate scan carried, by its blob key (a verification may serve several months). */
+  const carried = new Map<string, string>();
+  const certificateOf = (file: SensorVerification["certificate_file"]) => {
+    if (!file || !written(file.uploaded_at)) return null;
+    let name = carried.get(file.key);
+    if (!name) carried.set(file.key, (name = `${CERTIFICATES_FOLDER}/${String(carried.size + 1).padStart(4, "0")}.${file.format}`));
+    return { file: name, name: file.name, uploaded_by: nameOf(file.uploaded_by), uploaded_at: file.uploaded_at };
+  };
   const facilities = new Map<string, Awaited<ReturnType<typeof readFacility>>>();
   async function readFacility(facility: string) {
     const [sensors, checks, verifications] = await Promise.all([
@@ -98,14 +146,17 @@ export async function instrumentsOfMonths(
             verified_on: v.verified_on,
             valid_to: v.valid_to,
             certificate: v.certificate,
+            // Only where a scan is carried: a pack approved before scans were kept stays the same bytes (D39).
+            ...withCertificate(certificateOf(v.certificate_file)),
           })),
         };
       }),
     });
   }
-  return {
+  const content = {
     note: "Проверки датчиков («Журнал эксплуатации и обслуживания») и их поверки, записанные до утверждения версии, для датчиков, чьи показания вошли в принятые месяцы (D94)",
     approved_at: approvedAt,
     months,
   };
+  return { content, certificates: new Map([...carried].map(([key, name]) => [name, key])) };
 }

@@ -31,7 +31,7 @@ import { csvCell, jsonFile, manifestEntries, signedManifest, utf8, verifyScript 
 import { acceptedEvidenceKey } from "../domain/monitoring/minutes/accepted-evidence";
 import type { OfferAcceptance } from "../ports";
 import { snapshotComparison } from "../domain/inventory/measured-vs-estimated";
-import { INSTRUMENTS_FILE, instrumentsOfMonths, type UsedMonth } from "./pack-instruments";
+import { instrumentsFiles, type UsedMonth } from "./pack-instruments";
 
 /** Issue 109: the pack's file of the measured-against-estimated comparison. */
 export const COMPARISON_FILE = "comparison.json";
@@ -234,8 +234,8 @@ export async function verificationPack(
   const company = await deps.repos.companies.get(actor.company);
   if (accepted.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(accepted.sets, zoneOf(company)) });
   // Issue 118, item 6: the checks and verifications of the sensors those months used, as recorded by the approval.
-  const instruments = await instrumentsOfMonths(deps, actor.company, accepted.used, item.approved_at, zoneOf(company));
-  if (instruments) files.push({ name: INSTRUMENTS_FILE, bytes: jsonFile(instruments) });
+  // The verifications' certificate scans attached by then ride beside it, under instruments/certificates/.
+  files.push(...(await instrumentsFiles(deps, actor.company, accepted.used, item.approved_at, zoneOf(company))));
   files.push(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },

@@ -1,7 +1,13 @@
 // Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
-import { listVerifications, recordVerification } from "../domain/monitoring/instruments/verifications";
+import {
+  attachCertificateFile,
+  getCertificateFile,
+  listVerifications,
+  recordVerification,
+} from "../domain/monitoring/instruments/verifications";
+import { readUploadForm } from "./multipart";
 import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/handover/handover";
 import {
   CHECKS_TITLE,
@@ -65,6 +71,20 @@ export const instrumentRoutes = routeApp()
   .openapi(routes.recordVerificationRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await recordVerification(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 201);
+  })
+  .openapi(routes.attachCertificateRoute, async (c) => {
+    const form = await readUploadForm(c, "file", "Свидетельство");
+    const { id, sensor, verification } = c.req.valid("param");
+    return c.json(await attachCertificateFile(c.get("deps"), c.get("actor"), id, sensor, verification, form.file), 200);
+  })
+  .openapi(routes.downloadCertificateRoute, async (c) => {
+    const { id, sensor, verification } = c.req.valid("param");
+    const file = await getCertificateFile(c.get("deps"), c.get("actor"), id, sensor, verification);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachmentDisposition(file.name, "Свидетельство о поверке"),
+      "X-Content-Type-Options": "nosniff",
+    });
   })
   .openapi(routes.listHandoversRoute, async (c) =>
     c.json(await listHandovers(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query")), 200),

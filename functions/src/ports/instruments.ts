@@ -3,6 +3,7 @@
 // signatures are added after (never its findings); a correction is a new check that `follows` it.
 import type * as z from "zod";
 import type { CheckDuty } from "@core/sensor-checks";
+import type { StoredFile } from "./calculation";
 import type {
   checkIntervalsSchema,
   handoverSchema,
@@ -34,8 +35,13 @@ export type CheckIntervals = Omit<z.output<typeof checkIntervalsSchema>, "update
 };
 
 /** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
- *  is a newer record). */
-export type SensorVerification = z.output<typeof verificationSchema> & { company: string; facility: string };
+ *  is a newer record). Its certificate's scan is added once after, kept in the blob store as a coefficient's
+ *  evidence file is (its key, which the answer keeps to itself), with who attached it (e-mail) and when. */
+export type SensorVerification = Omit<z.output<typeof verificationSchema>, "certificate_file"> & {
+  company: string;
+  facility: string;
+  certificate_file?: StoredFile & { uploaded_by: string };
+};
 
 /** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
  *  added, who handed over (with the record) and who took over; after both, never changed. */
@@ -61,6 +67,11 @@ export interface SensorCheckRepository {
   createVerification(record: SensorVerification): Promise<void>;
   /** Every verification recorded of the facility's sensors (a few per sensor and year). */
   verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
+  /** Adds `record.certificate_file` to the stored verification, whose other fields it carries unchanged: only
+   *  while none is attached (Conflict otherwise, or when the verification is not stored). */
+  attachVerificationFile(record: SensorVerification): Promise<void>;
+  /** The blob keys of the certificate files the company's verifications name (the orphan sweep keeps them). */
+  certificateKeysOfCompany(companyId: string): Promise<Set<string>>;
   createHandover(record: Handover): Promise<void>;
   getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
   /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
@@ -71,6 +82,9 @@ export interface SensorCheckRepository {
   /** The signatures of the shifts of a company day (ГГГГ-ММ-ДД). */
   journalSignatures(companyId: string, facilityId: string, date: string): Promise<JournalSignature[]>;
 }
+
+/** A verification's certificate scan is attached once: what a second attachment is told (409). */
+export const CERTIFICATE_ATTACHED = "К этой поверке скан свидетельства уже приложен: исправление — новая запись о поверке";
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {

@@ -1,6 +1,7 @@
 // Issue 118, item 6: the instruments' documents as files — the «Метан» maintenance journal and the shift
-// handovers of a period (xlsx or PDF), the sensor register with metrology (xlsx). A module of its own, so
-// that the sensor register's page loads none of the checks' queries for its button.
+// handovers of a period (xlsx or PDF), the sensor register with metrology (xlsx), and a verification's
+// certificate scan (item 3). A module of its own, so that the sensor register's page loads none of the
+// checks' queries for its button.
 import { api, encoded, routePath } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 
@@ -29,4 +30,18 @@ export async function downloadSensorRegister(facility: string): Promise<void> {
   const path = await routePath("instruments", (c) => c[":id"]["sensor-register"].export.$path({ param: encoded({ id: facility }) }));
   const file = await api.download(path);
   saveBlob(file.blob, file.fileName ?? "Реестр датчиков и поверка.xlsx");
+}
+
+/** The path of a verification's certificate scan: PUT attaches it (once), GET downloads it. */
+export const certificatePath = (facility: string, sensor: string, verification: string) =>
+  routePath("instruments", (c) =>
+    c[":id"].sensors[":sensor"].verifications[":verification"].certificate.$path({
+      param: encoded({ id: facility, sensor, verification }),
+    }),
+  );
+
+/** A verification's certificate scan, as attached. */
+export async function downloadCertificate(facility: string, sensor: string, verification: string, name: string): Promise<void> {
+  const file = await api.download(await certificatePath(facility, sensor, verification));
+  saveBlob(file.blob, file.fileName ?? name);
 }

@@ -15,7 +15,8 @@ import type {
   JournalSignatures,
 } from "@server/contract";
 import type { CheckDuty } from "@core/sensor-checks";
-import { encoded, typedClient } from "./client";
+import { api, encoded, typedClient } from "./client";
+import { certificatePath } from "./instrumentFiles";
 
 export type { CheckIntervalsView, SensorCheckList, SensorCheckStates, VerificationList };
 export type SensorCheck = SensorCheckList["results"][number];
@@ -104,6 +105,21 @@ export function useRecordVerification(facility: string, sensor: string) {
   return useMutation({
     mutationFn: (body: VerificationBody) =>
       instruments((c) => c[":id"].sensors[":sensor"].verifications.$post({ param: encoded({ id: facility, sensor }), json: body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
+  });
+}
+
+export type Verification = VerificationList["results"][number];
+
+/** Attaches the certificate's scan to a recorded verification (once: an addition marked with who and when). */
+export function useAttachCertificate(facility: string, sensor: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ verification, file }: { verification: string; file: File }) => {
+      const form = new FormData();
+      form.set("file", file, file.name);
+      return api.upload<Verification>("PUT", await certificatePath(facility, sensor, verification), form);
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: checksKey(facility) }),
   });
 }

@@ -98,6 +98,8 @@ export const checkIntervals = (companyId: string, facilityId: string) => inCompa
 export const sensorVerification = (companyId: string, facilityId: string, sensorId: string, id: string) =>
   inCompany(companyId, "SVERIF", facilityId, sensorId, id);
 export const sensorVerificationsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SVERIF", facilityId);
+/** Every facility's verifications of the company (their certificate files' keys, for the orphan sweep). */
+export const sensorVerificationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "SVERIF");
 /** Issue 118: a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
 export const handover = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDOVER", facilityId, id);
 export const handoversOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDOVER", facilityId);

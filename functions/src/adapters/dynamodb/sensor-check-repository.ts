@@ -2,9 +2,10 @@
 // instant by their ids (UUID v7), never deleted.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
-import { idFloorAt } from "../../ports/instruments";
+import { CERTIFICATE_ATTACHED, idFloorAt } from "../../ports/instruments";
 import * as keys from "./keys";
 import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
+import { putWhere } from "./conditions";
 
 export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
 export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
@@ -18,6 +19,14 @@ export const verificationItem = (v: SensorVerification): Item => ({
 });
 export const byVerified = (a: SensorVerification, b: SensorVerification) =>
   b.verified_on.localeCompare(a.verified_on) || b.id.localeCompare(a.id);
+/** The certificate files' keys the verification items name. */
+export const certificateKeys = (items: readonly Item[]) =>
+  new Set(
+    items.flatMap((item) => {
+      const key = (item.certificate_file as { key?: unknown } | undefined)?.key;
+      return typeof key === "string" ? [key] : [];
+    }),
+  );
 export const HANDOVER_EXISTS = "Передача смены с таким идентификатором уже записана";
 export const HANDOVER_CONFLICT = "Передачу смены только что подписали: обновите страницу и повторите";
 export const handoverItem = (h: Handover): Item => ({ ...keys.handover(h.company, h.facility, h.id), ...h });
@@ -65,6 +74,26 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
   async verificationsOfFacility(companyId, facilityId) {
     const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });
     return stripAll<SensorVerification>(items).sort(byVerified);
+  },
+  async attachVerificationFile(record) {
+    // The verification's fields are never edited, so the record read is the record stored; only the file is added.
+    await putWhere(
+      doc,
+      table,
+      verificationItem(record),
+      "attribute_exists(PK) AND attribute_not_exists(certificate_file)",
+      CERTIFICATE_ATTACHED,
+    );
+  },
+  async certificateKeysOfCompany(companyId) {
+    const items = await queryPrefix(
+      doc,
+      table,
+      keys.sensorVerificationsOfCompany(companyId),
+      { consistentRead: true },
+      { ProjectionExpression: "#file.#key", ExpressionAttributeNames: { "#file": "certificate_file", "#key": "key" } },
+    );
+    return certificateKeys(items);
   },
   async createHandover(record) {
     await putNew(doc, table, handoverItem(record), HANDOVER_EXISTS);

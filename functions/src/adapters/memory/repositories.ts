@@ -56,7 +56,7 @@ import type {
   User,
   WriteGuard,
 } from "../../ports";
-import { idFloorAt } from "../../ports/instruments";
+import { CERTIFICATE_ATTACHED, idFloorAt } from "../../ports/instruments";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
 import {
@@ -86,6 +86,7 @@ import {
   handoverWritten,
   CHECK_INTERVALS_CONFLICT,
   VERIFICATION_EXISTS,
+  certificateKeys,
   verificationItem,
   checkIntervalsItem,
   SENSOR_CHECK_CONFLICT,
@@ -511,6 +512,14 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     },
     async verificationsOfFacility(companyId, facilityId) {
       return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);
+    },
+    async attachVerificationFile(record) {
+      const written = table.put(verificationItem(record), (stored) => stored !== undefined && stored.certificate_file === undefined);
+      if (!written) throw new Conflict(CERTIFICATE_ATTACHED);
+    },
+    async certificateKeysOfCompany(companyId) {
+      const prefix = keys.sensorVerificationsOfCompany(companyId);
+      return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
     },
     async createHandover(record) {
       create(table, handoverItem(record), HANDOVER_EXISTS);

@@ -22,7 +22,7 @@ import {
   journalSignSchema,
   instrumentFileQuery,
 } from "../schemas/sensor-checks";
-import { XLSX, fileAnswer, json, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { XLSX, binaryFile, fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
 const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
@@ -166,6 +166,46 @@ export const recordVerificationRoute = route(
   },
 );
 
+const verificationIdParams = z.object({
+  id: pathParam("Facility id"),
+  sensor: pathParam("Sensor id"),
+  verification: pathParam("Verification id"),
+});
+
+// The form is read by the handler (readUploadForm), which names what is wrong with it.
+export const attachCertificateRoute = route(
+  facilityScoped(
+    "attachVerificationCertificate",
+    "Attach the certificate's scan to a recorded verification (D94): once, marked with who and when",
+    [400, 403, 404, 409, 413, 415],
+    "Multipart with `file`: PDF, PNG or JPEG, at most 10 MB (LIMITS.sensorChecks.certificateFileBytes), told by its first bytes, " +
+      "not its name. An addition to the record: the verification's fields are not changed, and a second file is refused (409; a " +
+      "correction is a newer verification). Kept in the blob store as a coefficient's evidence file is. Reviewers get 403.",
+  ),
+  {
+    put: "/{id}/sensors/{sensor}/verifications/{verification}/certificate",
+    cost: "light",
+    params: verificationIdParams,
+    body: formBody({
+      type: "object",
+      properties: { file: binaryFile("PDF, PNG or JPEG, at most 10 MB").schema },
+      required: ["file"],
+    }),
+    bodyCap: "evidence",
+    200: json(verificationSchema, "The verification with its certificate file"),
+  },
+);
+
+export const downloadCertificateRoute = route(
+  facilityScoped("downloadVerificationCertificate", "The certificate's scan of a sensor's verification, as attached", [404]),
+  {
+    get: "/{id}/sensors/{sensor}/verifications/{verification}/certificate",
+    cost: "light",
+    params: verificationIdParams,
+    200: fileAnswer("The file as attached", "application/pdf", "image/png", "image/jpeg"),
+  },
+);
+
 const handoverIdParams = z.object({ id: pathParam("Facility id"), handover: pathParam("Handover id") });
 
 export const listHandoversRoute = route(
@@ -300,6 +340,8 @@ export const INSTRUMENT_ROUTES = [
   putCheckIntervalsRoute,
   listVerificationsRoute,
   recordVerificationRoute,
+  attachCertificateRoute,
+  downloadCertificateRoute,
   listHandoversRoute,
   handOverRoute,
   takeOverRoute,

@@ -197,6 +197,9 @@ export const LIMITS = {
     registerNumber: 40,
     serial: 60,
     certificate: 80,
+    /** A verification's certificate scan (PDF, PNG or JPEG), in bytes: no more than an evidence file's
+     *  (schemas/evidence.ts, EVIDENCE_MAX_BYTES), which the request's body cap and the S3 upload check hold. */
+    certificateFileBytes: 10 * 1024 * 1024,
     /** A handover's protections bypassed: how many sensors, and each one's note. */
     bypassedSensors: 100,
     bypassNote: 500,

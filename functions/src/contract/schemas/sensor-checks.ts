@@ -9,6 +9,7 @@ import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { isoDate } from "./common";
 import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
+import { evidenceSchema } from "./answers";
 
 const text = (max: number = LIMITS.sensorChecks.text) =>
   z.optional(z.string("ожидается строка").check(z.trim(), z.maxLength(max, `не длиннее ${max} символов`)));
@@ -225,6 +226,18 @@ export const verificationSchema = z.object({
   certificate: z.string(),
   recorded_by: z.string().meta({ description: "Surname and initials" }),
   recorded_at: z.string(),
+  certificate_file: z.optional(
+    z
+      .object({
+        ...evidenceSchema.shape,
+        uploaded_by: z.string().meta({ description: "Who attached it: surname and initials" }),
+      })
+      .meta({
+        description:
+          "The certificate's scan (PDF, PNG or JPEG), attached once after the record and marked with who and when; " +
+          "downloaded from …/verifications/{verification}/certificate/",
+      }),
+  ),
 });
 
 export const verificationListSchema = z.object({

@@ -3,7 +3,8 @@
 // (uploads/{company}/{calculation}/{id}.{ext}, ids only), and named in the coefficient's record, so
 // the orphan sweep keeps it while the calculation names it. One file per coefficient: a new file
 // replaces the old one, and a file the calculation no longer names (replaced, or the value is no
-// longer custom) is deleted once the calculation is saved without it.
+// longer custom) is deleted once the calculation is saved without it. The check and the storing of such a
+// file (putEvidenceFile) are also a sensor verification's certificate scan's (monitoring/instruments/verifications.ts).
 import type { Actor, Deps } from "../context";
 import { getCalculation } from "../calculation-lookup";
 import { STALE_CALCULATION } from "../calculation-shape";
@@ -14,29 +15,65 @@ import { newId } from "../ids";
 import type { StoredCalculation, CoefficientUse } from "../../ports";
 import type { EvidenceView } from "../../contract/views";
 import type { UploadedFile } from "../../files/tabular";
-import {
-  EVIDENCE_FORMATS,
-  EVIDENCE_MAX_BYTES,
-  EVIDENCE_MAX_TEXT,
-  evidenceFormatOf,
-  type EvidenceFormat,
-} from "../../contract/schemas/evidence";
+import { EVIDENCE_FORMATS, EVIDENCE_MAX_BYTES, evidenceFormatOf, type EvidenceFormat } from "../../contract/schemas/evidence";
 import { zipEntryNames } from "../../files/zip-guard";
 import { LIMITS } from "../../contract/schemas/limits";
+import { fileSize } from "../../contract/schemas/uploads";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 
 const WRONG_TYPE = "Неподдерживаемый тип файла: приложите PDF, книгу Excel (.xlsx) или изображение PNG или JPEG";
 
+/** What a kind of evidence file accepts: its formats (told by the first bytes), the largest size, and
+ *  what a file of any other format is told. */
+export interface EvidenceRule {
+  formats: readonly EvidenceFormat[];
+  maxBytes: number;
+  wrongType: string;
+}
+
+/** A custom coefficient's evidence (D10): PDF, .xlsx, PNG or JPEG up to 10 МБ. */
+export const COEFFICIENT_EVIDENCE: EvidenceRule = {
+  formats: Object.keys(EVIDENCE_FORMATS) as EvidenceFormat[],
+  maxBytes: EVIDENCE_MAX_BYTES,
+  wrongType: WRONG_TYPE,
+};
+
 /** The format of an acceptable file, from its bytes; refuses anything else with 413 / 415 / 400. */
-export function checkEvidenceFile(file: UploadedFile | undefined): EvidenceFormat {
+export function checkEvidenceFile(file: UploadedFile | undefined, rule: EvidenceRule = COEFFICIENT_EVIDENCE): EvidenceFormat {
   if (!file) throw invalidAt("file", "приложите файл");
-  if (file.bytes.byteLength > EVIDENCE_MAX_BYTES) throw new TooLarge(`Файл больше ${EVIDENCE_MAX_TEXT}`);
+  if (file.bytes.byteLength > rule.maxBytes) {
+    throw new TooLarge(`Файл больше ${fileSize(rule.maxBytes)}`);
+  }
   if (file.bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
   const format = evidenceFormatOf(file.bytes);
   // Any ZIP archive starts like a workbook; only one with a workbook part inside is one.
-  if (!format || (format === "xlsx" && !isWorkbook(file.bytes))) throw new UnsupportedMedia(WRONG_TYPE);
+  if (!format || !rule.formats.includes(format) || (format === "xlsx" && !isWorkbook(file.bytes))) {
+    throw new UnsupportedMedia(rule.wrongType);
+  }
   return format;
+}
+
+/** Checks `file` by `rule` and stores it under uploads/{company}/{owner}/ (ids only: the area the orphan
+ *  sweep reads, domain/files/orphan-blobs.ts, which keeps it while a record names it); answers what the
+ *  record keeps of it. The caller deletes the blob when its record is not written. */
+export async function putEvidenceFile(
+  deps: Pick<Deps, "blobs" | "clock">,
+  company: string,
+  owner: string,
+  file: UploadedFile | undefined,
+  rule: EvidenceRule = COEFFICIENT_EVIDENCE,
+): Promise<Evidence> {
+  const format = checkEvidenceFile(file, rule);
+  const key = `uploads/${company}/${owner}/${newId()}.${format}`;
+  await deps.blobs.put(key, file!.bytes, EVIDENCE_FORMATS[format].contentType);
+  return {
+    key,
+    name: file!.name.slice(0, LIMITS.name.file),
+    size: file!.bytes.byteLength,
+    format,
+    uploaded_at: deps.clock.now().toISOString(),
+  };
 }
 
 function isWorkbook(bytes: Uint8Array): boolean {
@@ -79,20 +116,11 @@ export async function attachEvidence(
   version?: number,
 ): Promise<StoredCalculation> {
   const { calculation, use } = await customCoefficient(deps, actor, typeName, id, field, version);
-  const format = checkEvidenceFile(file);
-  const key = `uploads/${calculation.company}/${calculation.id}/${newId()}.${format}`;
-  await deps.blobs.put(key, file!.bytes, EVIDENCE_FORMATS[format].contentType);
-  const evidence: Evidence = {
-    key,
-    name: file!.name.slice(0, LIMITS.name.file),
-    size: file!.bytes.byteLength,
-    format,
-    uploaded_at: deps.clock.now().toISOString(),
-  };
+  const evidence = await putEvidenceFile(deps, calculation.company, calculation.id, file);
   try {
     return await saveWith(deps, actor, calculation, { ...calculation.coefficients, [field]: { ...use, evidence } });
   } catch (error) {
-    await deps.blobs.delete(key);
+    await deps.blobs.delete(evidence.key);
     throw error;
   }
 }

@@ -4,14 +4,12 @@
 // of the АБ section and the chief engineer (given here by the user an administrator gave that duty);
 // the book as xlsx or PDF in its columns with the signature lines. At most 92 days at once.
 // Advisory: protective cut-off stays with the mine's own АГК.
-import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Flex, Typography } from "antd";
+import { lazy, Suspense } from "react";
+import { Flex, Typography } from "antd";
 import { useParams } from "react-router-dom";
-import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
 import { LoadError } from "../../shared/LoadError";
-import { TypedDateField } from "../../shared/TypedDateField";
-import { displayDate, typedDate } from "../../shared/dates";
+import { DayPeriodHeader, monthStart, useDayPeriod } from "../../shared/DayPeriod";
 import { useMe } from "../../api/profile";
 import { useGassings } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
@@ -25,40 +23,21 @@ const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default:
 export default function GassingBookPage() {
   const { facilityId = "" } = useParams();
   const me = useMe();
-  const zone = zoneOf(me.data?.company);
-  const today = isoDateIn(new Date(), zone);
-  const [fromText, setFromText] = useState(() => displayDate(`${today.slice(0, 8)}01`));
-  const [toText, setToText] = useState(() => displayDate(today));
-  const [fileError, setFileError] = useState<string>();
-  const from = typedDate(fromText);
-  const to = typedDate(toText);
+  const period = useDayPeriod(monthStart);
+  const { from, to, fromText, toText } = period;
   const book = useGassings(facilityId, from, to);
   const duty = me.data?.duty;
-
-  async function save(format: "xlsx" | "pdf") {
-    setFileError(undefined);
-    try {
-      await downloadGassingBook(facilityId, from as string, to as string, format);
-    } catch (error) {
-      setFileError(error instanceof Error ? error.message : String(error));
-    }
-  }
 
   return (
     <Flex vertical gap={16}>
       <MonitoringHead page="Книга учета загазирований" facilityId={facilityId} current="gassing-book" limits />
-      <Flex wrap gap={12} align="end">
-        <TypedDateField label="С" value={fromText} onChange={setFromText} />
-        <TypedDateField label="По" value={toText} onChange={setToText} />
-        <Button disabled={!from || !to} onClick={() => save("xlsx")}>
-          Книга (xlsx)
-        </Button>
-        <Button disabled={!from || !to} onClick={() => save("pdf")}>
-          Книга (PDF)
-        </Button>
-      </Flex>
-      {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
-      {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
+      <DayPeriodHeader
+        period={period}
+        files={[
+          { label: "Книга (xlsx)", save: (f, t) => downloadGassingBook(facilityId, f, t, "xlsx") },
+          { label: "Книга (PDF)", save: (f, t) => downloadGassingBook(facilityId, f, t, "pdf") },
+        ]}
+      />
       {book.isError && <LoadError what="книгу загазирований" message={book.error.message} retry={() => book.refetch()} />}
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         Запись закрывает диспетчер, указав причину, вид и принятые меры; закрытая запись не меняется. Подтверждают начальник участка,

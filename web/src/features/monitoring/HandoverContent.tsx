@@ -8,18 +8,16 @@
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Input, Select, Tag, Typography } from "antd";
 import { useParams } from "react-router-dom";
-import { isoDateIn, zoneOf } from "@core/company-clock";
 import { LIMITS } from "@server/contract";
 import { LoadError } from "../../shared/LoadError";
-import { TypedDateField } from "../../shared/TypedDateField";
-import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { DayPeriodHeader, daysBefore, useDayPeriod } from "../../shared/DayPeriod";
+import { displayDateTime } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadHandovers } from "../../api/instrumentFiles";
 import { useSensors } from "../../api/monitoring";
 import { useHandOver, useHandovers, useTakeOver, type Handover } from "../../api/instruments";
 
-const DAY_MS = 86_400_000;
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const LISTS: readonly [keyof Handover["open"], string][] = [
   ["gassings", "Загазирования открыты"],
@@ -102,23 +100,10 @@ function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facili
 export default function HandoverContent() {
   const { facilityId = "" } = useParams();
   const me = useMe();
-  const zone = zoneOf(me.data?.company);
-  const today = isoDateIn(new Date(), zone);
-  const [fromText, setFromText] = useState(() => displayDate(new Date(Date.parse(today) - 7 * DAY_MS).toISOString().slice(0, 10)));
-  const [toText, setToText] = useState(() => displayDate(today));
-  const from = typedDate(fromText);
-  const to = typedDate(toText);
+  const period = useDayPeriod(daysBefore(7));
+  const { from, to } = period;
   const sensors = useSensors(facilityId);
   const list = useHandovers(facilityId, from, to);
-  const [fileError, setFileError] = useState<string>();
-  async function save(work: () => Promise<void>) {
-    setFileError(undefined);
-    try {
-      await work();
-    } catch (error) {
-      setFileError(isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
-    }
-  }
   const handOver = useHandOver(facilityId);
   const [bypassed, setBypassed] = useState<{ sensor?: string; note: string }[]>([]);
   const [remarks, setRemarks] = useState("");
@@ -201,18 +186,13 @@ export default function HandoverContent() {
           </Flex>
         </Card>
       )}
-      <Flex wrap gap={12} align="end">
-        <TypedDateField label="С" value={fromText} onChange={setFromText} />
-        <TypedDateField label="По" value={toText} onChange={setToText} />
-        <Button disabled={!from || !to} onClick={() => save(() => downloadHandovers(facilityId, from!, to!, "xlsx"))}>
-          Передачи смены (xlsx)
-        </Button>
-        <Button disabled={!from || !to} onClick={() => save(() => downloadHandovers(facilityId, from!, to!, "pdf"))}>
-          Передачи смены (PDF)
-        </Button>
-      </Flex>
-      {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
-      {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
+      <DayPeriodHeader
+        period={period}
+        files={[
+          { label: "Передачи смены (xlsx)", save: (f, t) => downloadHandovers(facilityId, f, t, "xlsx") },
+          { label: "Передачи смены (PDF)", save: (f, t) => downloadHandovers(facilityId, f, t, "pdf") },
+        ]}
+      />
       {list.isError && <LoadError what="передачи смены" message={list.error.message} retry={() => list.refetch()} />}
       {list.data && list.data.results.length === 0 && <Typography.Text>Передач смены за период нет.</Typography.Text>}
       {(list.data?.results ?? []).map((h) => (

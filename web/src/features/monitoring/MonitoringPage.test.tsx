@@ -364,6 +364,30 @@ it("says on the tile that a sensor did not pass its check", async () => {
   expect(within(tile).queryByText("М-9")).toBeNull();
 });
 
+// Issue 118 (D94): a sensor of the working out of verification is named so on the tile, whatever its checks.
+it("names on the tile a sensor out of verification", async () => {
+  const expired = {
+    sensor: "s1",
+    code: "М-7",
+    kind: "methane",
+    working: VIEW.tiles[0].working,
+    rule: "раз в 7 дн.",
+    last_check: { id: "c1", at: "2026-03-05T03:00:00.000Z", result: "passed" as const },
+    failed: false,
+    next_due: "2026-03-12T17:00:00.000Z",
+    overdue_days: null,
+    problems: ["вне поверки с 10.03.2026"],
+    verification: "вне поверки с 10.03.2026",
+    out_of_verification_from: "2026-03-10",
+  };
+  app = openPage({ path: "/facilities/f1/monitoring", page: <LiveTileCard facility="f1" tile={VIEW.tiles[0]} /> }, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue("f1", [expired])),
+  );
+  const tile = await screen.findByTestId("live-tile");
+  await within(tile).findByText("вне поверки с 10.03.2026");
+  expect(within(tile).getByRole("link", { name: "М-7" }).getAttribute("href")).toBe("/facilities/f1/sensors/s1/checks");
+});
+
 // Issue 114, item 6: the sensors without a working are a tile under their place — the shaft's meter and its
 // anemometer silent past the day, said in minutes, never «нет датчика» — with no model and no chart of a
 // working; a working's anemometer silent past the day is said so too.

@@ -8,12 +8,11 @@
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { isoDateIn, zoneOf } from "@core/company-clock";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_RESULT_LABELS, isCheckDuty } from "@core/sensor-checks";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
-import { TypedDateField } from "../../shared/TypedDateField";
-import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { DayPeriodHeader, daysBefore, useDayPeriod } from "../../shared/DayPeriod";
+import { displayDate, displayDateTime } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadChecksJournal } from "../../api/instrumentFiles";
@@ -28,6 +27,7 @@ import {
   type SensorCheckState,
 } from "../../api/instruments";
 import { gasText, kindText, readingText, testText } from "./checkTexts";
+import { CertificateFile } from "./CertificateFile";
 import { kindText as sensorKindText, ROLES } from "./sensorTexts";
 import type { SensorKind } from "@core/monitoring";
 
@@ -35,7 +35,6 @@ const RecordCheckDialog = lazy(() => import("./RecordCheckDialog"));
 const CheckIntervalsDialog = lazy(() => import("./CheckIntervalsDialog"));
 const VerificationDialog = lazy(() => import("./VerificationDialog"));
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const DAY_MS = 86_400_000;
 const kindLabel = (kind: string) => sensorKindText(kind as SensorKind);
 const roleLabel = (role: string) => ROLES[role as keyof typeof ROLES] ?? role;
 
@@ -80,12 +79,8 @@ function Signatures({ check, facility }: { check: SensorCheck; facility: string 
 export default function SensorChecksContent() {
   const { facilityId = "", sensorId } = useParams();
   const me = useMe();
-  const zone = zoneOf(me.data?.company);
-  const today = isoDateIn(new Date(), zone);
-  const [fromText, setFromText] = useState(() => displayDate(new Date(Date.parse(today) - 30 * DAY_MS).toISOString().slice(0, 10)));
-  const [toText, setToText] = useState(() => displayDate(today));
-  const from = typedDate(fromText);
-  const to = typedDate(toText);
+  const period = useDayPeriod(daysBefore(30));
+  const { from, to } = period;
   const [recording, setRecording] = useState<{ follows?: SensorCheck } | null>(null);
   const [editing, setEditing] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -94,15 +89,6 @@ export default function SensorChecksContent() {
   const states = useCheckStates(facilityId);
   const intervals = useCheckIntervals(facilityId);
   const checks = useSensorChecks(facilityId, sensorId, from, to);
-  const [fileError, setFileError] = useState<string>();
-  async function save(work: () => Promise<void>) {
-    setFileError(undefined);
-    try {
-      await work();
-    } catch (error) {
-      setFileError(isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
-    }
-  }
   const duty = me.data?.duty ?? null;
   const canRecord = isCheckDuty(duty) && me.data?.role !== "reviewer";
   const sensor = sensorId ? sensors.data?.find((s) => s.id === sensorId) : undefined;
@@ -292,14 +278,19 @@ export default function SensorChecksContent() {
               </Tag>
             )}
             {(verifications.data?.results ?? []).map((v) => (
-              <Typography.Text key={v.id}>
-                {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
-                действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
-                <Typography.Text type="secondary">
-                  {" "}
-                  (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
+              <Flex key={v.id} vertical gap={2}>
+                <Typography.Text>
+                  {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
+                  действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
+                  <Typography.Text type="secondary">
+                    {" "}
+                    (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
+                  </Typography.Text>
                 </Typography.Text>
-              </Typography.Text>
+                {sensorId && (
+                  <CertificateFile facility={facilityId} sensor={sensorId} verification={v} canAttach={me.data?.role !== "reviewer"} />
+                )}
+              </Flex>
             ))}
           </Space>
         </Card>
@@ -335,22 +326,19 @@ export default function SensorChecksContent() {
         </Card>
       )}
       <Card title="Журнал проверок">
-        <Flex wrap gap={12} align="end" style={{ marginBottom: 12 }}>
-          <TypedDateField label="С" value={fromText} onChange={setFromText} />
-          <TypedDateField label="По" value={toText} onChange={setToText} />
-          {!sensorId && (
-            <>
-              <Button disabled={!from || !to} onClick={() => save(() => downloadChecksJournal(facilityId, from!, to!, "xlsx"))}>
-                Журнал «Метан» (xlsx)
-              </Button>
-              <Button disabled={!from || !to} onClick={() => save(() => downloadChecksJournal(facilityId, from!, to!, "pdf"))}>
-                Журнал «Метан» (PDF)
-              </Button>
-            </>
-          )}
-        </Flex>
-        {fileError && <Alert type="error" showIcon role="alert" title={fileError} style={{ marginBottom: 12 }} />}
-        {(!from || !to) && <Alert type="warning" showIcon title="Даты в виде ДД.ММ.ГГГГ" />}
+        <div style={{ marginBottom: 12 }}>
+          <DayPeriodHeader
+            period={period}
+            files={
+              sensorId
+                ? []
+                : [
+                    { label: "Журнал «Метан» (xlsx)", save: (f, t) => downloadChecksJournal(facilityId, f, t, "xlsx") },
+                    { label: "Журнал «Метан» (PDF)", save: (f, t) => downloadChecksJournal(facilityId, f, t, "pdf") },
+                  ]
+            }
+          />
+        </div>
         {checks.isError && <LoadError what="проверки" message={checks.error.message} retry={() => checks.refetch()} />}
         <ResponsiveTable<SensorCheck>
           rowKey="id"

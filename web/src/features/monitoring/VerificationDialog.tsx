@@ -1,12 +1,17 @@
 // Issue 118, item 3 (D94): a sensor's state verification (поверка) as a measuring instrument — its type,
 // the type's number in the state register, the serial, the day verified, valid to and the certificate's
 // number. Recorded once; a correction is a newer record. The server's refusals show under their fields.
+// The certificate's scan may be chosen here: it is attached to the verification once recorded (an addition
+// marked with who and when); a scan refused then leaves the verification recorded and says why.
 import { useState } from "react";
-import { Alert, Button, Flex, Input, Modal, Typography } from "antd";
-import { LIMITS } from "@server/contract";
+import { Alert, Button, Flex, Input, Modal, Typography, Upload } from "antd";
+import { UploadOutlined } from "@ant-design/icons";
+import { fileSize, LIMITS } from "@server/contract";
 import { typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
-import { useRecordVerification } from "../../api/instruments";
+import { useAttachCertificate, useRecordVerification } from "../../api/instruments";
+import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
+import { CERTIFICATE_ACCEPT, certificateProblem } from "./CertificateFile";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const FIELDS = [
@@ -49,6 +54,11 @@ export default function VerificationDialog({
   });
   const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
   const record = useRecordVerification(facility, sensor);
+  const attach = useAttachCertificate(facility, sensor);
+  const [scan, setScan] = useState<File>();
+  const choice = useFileChoice(CERTIFICATE_ACCEPT, certificateProblem, setScan);
+  /** The verification recorded, when its scan was then refused: the dialog stays to say so. */
+  const [recorded, setRecorded] = useState(false);
   function save() {
     const verified = typedDate(values.verified_on);
     const validTo = typedDate(values.valid_to);
@@ -66,7 +76,15 @@ export default function VerificationDialog({
         valid_to: validTo,
         certificate: values.certificate.trim(),
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: (made) => {
+          if (!scan) return onClose();
+          attach.mutate(
+            { verification: (made as { id: string }).id, file: scan },
+            { onSuccess: onClose, onError: () => setRecorded(true) },
+          );
+        },
+      },
     );
   }
   const problems = record.isError && isApiError(record.error) ? (record.error.errors ?? []) : [];
@@ -88,7 +106,7 @@ export default function VerificationDialog({
         <Button key="cancel" onClick={onClose}>
           Отмена
         </Button>,
-        <Button key="save" type="primary" loading={record.isPending} onClick={save}>
+        <Button key="save" type="primary" loading={record.isPending || attach.isPending} disabled={recorded} onClick={save}>
           Записать поверку
         </Button>,
       ]}
@@ -107,11 +125,33 @@ export default function VerificationDialog({
             {errorAt(field) && <Typography.Text type="danger">{capital(errorAt(field) as string)}</Typography.Text>}
           </Flex>
         ))}
+        <Flex vertical gap={4}>
+          <Typography.Text strong>Скан свидетельства (необязательно)</Typography.Text>
+          <Flex gap={8} align="center" wrap>
+            <Upload {...choice.upload}>
+              <Button size="small" icon={<UploadOutlined />} disabled={recorded}>
+                {scan ? "Заменить файл" : "Выбрать файл"}
+              </Button>
+            </Upload>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              PDF, PNG или JPEG, до {fileSize(LIMITS.sensorChecks.certificateFileBytes)}
+            </Typography.Text>
+          </Flex>
+          <ChosenFile file={scan} problem={choice.problem} testId="certificate-chosen" removeLabel="Убрать файл" onRemove={choice.remove} />
+        </Flex>
         <Typography.Text type="secondary">
           Запись о поверке не изменяется: исправление — новая запись. Со дня после «Действительна до» и до следующей поверки датчик
           показывается «вне поверки».
         </Typography.Text>
         {refusal && <Alert type="error" showIcon role="alert" title={capital(refusal)} />}
+        {recorded && attach.isError && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={`Поверка записана, скан не приложен: ${isApiError(attach.error) ? attach.error.detail : String(attach.error)}. Приложите его в карточке датчика.`}
+          />
+        )}
       </Flex>
     </Modal>
   );

@@ -164,3 +164,94 @@ describe("a gassing on a sensor «под сомнением» (D94)", () => {
     expect(journal.gassings.map((g) => g.doubt)).toEqual(book.results.map((g) => g.doubt));
   });
 });
+
+// Item 3–4 (D94) across the records: М-9's verification ran to 01.03.2026, so on 02.03 it is out of
+// verification — named beside its means in the journal (on the screen, in the xlsx and the PDF) and beside
+// each gassing on it in the book, its minutes «под сомнением» and kept.
+describe("a sensor out of verification (D94)", () => {
+  it("is named in the journal and its files, and beside its gassings in the book", async () => {
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Вне-Поверки", "Шахта «Неповеренная»", JOURNAL_DAY_CLOSED);
+    const m9 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-9")!.id;
+    await recordVerification(
+      d.deps,
+      staff,
+      facility,
+      m9,
+      parseWith(verificationCreateSchema, {
+        instrument_type: "ДМС 03",
+        register_number: "12345-06",
+        serial: "0421",
+        verified_on: "2025-03-02",
+        valid_to: "2026-03-01",
+        certificate: "С-421",
+      }),
+    );
+    const journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    const m9Row = journal.sensors.find((s) => s.code === "М-9")!;
+    expect(m9Row.checks).toContain("вне поверки с 02.03.2026");
+    expect(m9Row.doubt).toMatch(/^показания под сомнением: вне поверки с 02\.03\.2026 — 1\s440 мин$/);
+    expect(journal.sensors.find((s) => s.code === "М-7")!.doubt).toBeNull();
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await journalXlsx(journal)) as never);
+    const sheet = workbook.getWorksheet("Смена 1")!;
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const m9Cells = rows.find((r) => r[0] === "М-9")!;
+    expect(String(m9Cells[header.indexOf("Проверка датчика")])).toContain("вне поверки с 02.03.2026");
+    const dir = mkdtempSync(join(tmpdir(), "journal-verification-"));
+    writeFileSync(join(dir, "j.pdf"), await journalPdf(journal));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toContain("М-9: вне поверки с 02.03.2026");
+
+    const book = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    const said = book.results.map((g) => [g.sensors.join(", "), g.start.slice(11, 16), g.doubt]);
+    expect(said).toEqual([
+      ["М-7, М-8", "20:10", null],
+      ["М-9", "03:00", expect.stringMatching(/^М-9: показания под сомнением: вне поверки с 02\.03\.2026 — \d+ мин$/)],
+      ["М-9", "07:00", expect.stringMatching(/^М-9: показания под сомнением: вне поверки с 02\.03\.2026 — \d+ мин$/)],
+    ]);
+    expect(journal.gassings.map((g) => g.doubt)).toEqual(book.results.map((g) => g.doubt));
+  });
+});
+
+// Issue 118's «Done when»: a sensor whose check failed on day 3 and passed on day 5 — its minutes of days 3–5
+// are flagged in the journal (from the failed check to the passed one, on the company's clock), day 6's not.
+describe("a check failed on day 3 and passed on day 5 (D94)", () => {
+  it("flags the sensor's minutes of days 3, 4 and 5 in the journal, and none of day 6", async () => {
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Дни-Сомнений", "Шахта «Трехдневная»", JOURNAL_DAY_CLOSED);
+    const electrician = await d.colleague(staff, {
+      email: "electrician-days@example.com",
+      first_name: "Андрей",
+      last_name: "Сидоров",
+      duty: "agk_electrician",
+    });
+    const m7 = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).find((s) => s.code === "М-7")!.id;
+    for (const [at, result] of [
+      ["2026-03-03T09:00:00+07:00", "failed"],
+      ["2026-03-05T09:00:00+07:00", "passed"],
+    ] as const) {
+      await recordCheck(
+        d.deps,
+        electrician,
+        facility,
+        m7,
+        parseWith(sensorCheckCreateSchema, {
+          at,
+          kind: "planned",
+          button_test_ok: result === "passed",
+          result,
+          ...(result === "failed" ? { fault: "Не работает кнопка «Контроль»" } : {}),
+        }),
+      );
+    }
+    const doubtOn = async (date: string) =>
+      (await operatorJournal(d.deps, staff, { facility, date })).sensors.find((s) => s.code === "М-7")!.doubt;
+    expect(await doubtOn("2026-03-02")).toBeNull();
+    expect(await doubtOn("2026-03-03")).toBe("показания под сомнением: датчик не прошел проверку 03.03.2026 — 900 мин");
+    expect(await doubtOn("2026-03-04")).toMatch(/^показания под сомнением: датчик не прошел проверку 03\.03\.2026 — 1\s440 мин$/);
+    expect(await doubtOn("2026-03-05")).toBe("показания под сомнением: датчик не прошел проверку 03.03.2026 — 540 мин");
+    expect(await doubtOn("2026-03-06")).toBeNull();
+  });
+});

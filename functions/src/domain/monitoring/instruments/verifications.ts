@@ -5,10 +5,18 @@
 // verification's `valid_to` until a next one; its minutes then are «показания под сомнением» (D94), and
 // every screen and document that names the sensor's state says «вне поверки с ДД.ММ.ГГГГ». The law that
 // requires verification (102-ФЗ «Об обеспечении единства измерений») is cited, its text not read here.
+// The certificate's scan (PDF, PNG or JPEG) is added to a verification once, after it is recorded, marked
+// with who attached it and when; it never changes the verification's fields. It is kept as a coefficient's
+// evidence file is (calculations/evidence.ts, putEvidenceFile: uploads/{company}/{verification}/…), so the
+// orphan sweep keeps it while the verification names it, and only the company's users download it.
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Forbidden } from "../../errors";
+import { Conflict, Forbidden, NotFound } from "../../errors";
+import { CERTIFICATE_ATTACHED } from "../../../ports/instruments";
+import { putEvidenceFile, type EvidenceRule } from "../../calculations/evidence";
+import type { UploadedFile } from "../../../files/tabular";
+import { LIMITS } from "../../../contract/schemas/limits";
 import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
@@ -47,7 +55,21 @@ const view = (r: SensorVerification, nameOf: (email: string) => string): Verific
   certificate: r.certificate,
   recorded_by: nameOf(r.recorded_by),
   recorded_at: r.recorded_at,
+  ...(r.certificate_file ? { certificate_file: certificateFileView(r.certificate_file, nameOf) } : {}),
 });
+
+const certificateFileView = (
+  { key: _key, uploaded_by, ...visible }: NonNullable<SensorVerification["certificate_file"]>,
+  nameOf: (email: string) => string,
+) => ({ ...visible, uploaded_by: nameOf(uploaded_by) });
+
+/** A certificate's scan: a PDF or a picture (no workbook), at most LIMITS.sensorChecks.certificateFileBytes. */
+export const CERTIFICATE_FILE: EvidenceRule = {
+  formats: ["pdf", "png", "jpg"],
+  maxBytes: LIMITS.sensorChecks.certificateFileBytes,
+  wrongType: "Неподдерживаемый тип файла: приложите скан свидетельства о поверке в PDF или изображение PNG или JPEG",
+};
+export const VERIFICATION_MISSING = "Поверка не найдена";
 
 /** The sensor's verifications, newest first, with its state today. */
 export async function listVerifications(
@@ -85,4 +107,52 @@ export async function recordVerification(
   };
   await deps.repos.sensorChecks.createVerification(record);
   return view(record, await initialsByEmail(deps.repos, actor.company));
+}
+
+/** The verification `id` of the facility's `sensor`, or 404 (another company's, another sensor's, none). */
+async function verificationOf(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string, sensorId: string, id: string) {
+  const sensor = await getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, SENSOR_MISSING);
+  const record = (await deps.repos.sensorChecks.verificationsOfFacility(actor.company, facilityId)).find(
+    (r) => r.id === id && r.sensor === sensor.id,
+  );
+  if (!record) throw new NotFound(VERIFICATION_MISSING);
+  return record;
+}
+
+/** Adds the certificate's scan to a recorded verification, once (409 when one is attached): an addition
+ *  marked with who and when, the verification's fields as they were. */
+export async function attachCertificateFile(
+  deps: Pick<Deps, "repos" | "clock" | "blobs">,
+  actor: Actor,
+  facilityId: string,
+  sensorId: string,
+  id: string,
+  file: UploadedFile | undefined,
+): Promise<VerificationView> {
+  if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
+  const record = await verificationOf(deps, actor, facilityId, sensorId, id);
+  if (record.certificate_file) throw new Conflict(CERTIFICATE_ATTACHED);
+  const stored = await putEvidenceFile(deps, actor.company, record.id, file, CERTIFICATE_FILE);
+  const next: SensorVerification = { ...record, certificate_file: { ...stored, uploaded_by: actor.email } };
+  try {
+    await deps.repos.sensorChecks.attachVerificationFile(next);
+  } catch (error) {
+    await deps.blobs.delete(stored.key);
+    throw error;
+  }
+  return view(next, await initialsByEmail(deps.repos, actor.company));
+}
+
+/** The certificate's scan of a verification of the company's sensor, for download. */
+export async function getCertificateFile(
+  deps: Pick<Deps, "repos" | "blobs">,
+  actor: Actor,
+  facilityId: string,
+  sensorId: string,
+  id: string,
+) {
+  const file = (await verificationOf(deps, actor, facilityId, sensorId, id)).certificate_file;
+  const blob = file && (await deps.blobs.get(file.key));
+  if (!file || !blob) throw new NotFound("Скан свидетельства о поверке не приложен");
+  return { name: file.name, ...blob };
 }
