@@ -410,7 +410,7 @@ it("offers a template of the export for the facility's register that the reader 
   };
   const unchanged = await imported(text);
   expect(unchanged.res.status).toBe(400);
-  expect((await unchanged.res.json()).detail).toBe(
+  expect(((await unchanged.res.json()) as { detail: string }).detail).toBe(
     "Файл — шаблон выгрузки АГК без изменений: его строки — пример (10:00–10:02, значения примера), не показания. Замените их строками выгрузки и загрузите файл снова",
   );
   const held = await h.deps.repos.caps.listAmounts(company, "TELEMETRY_UPLOADS");
