@@ -41,6 +41,13 @@ describe("a silent sensor of a bound model", () => {
     expect(shown.note).toBe("Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 8 мин: прогноз сделан без их показаний.");
   });
 
+  it("says a silence past the hour in hours", () => {
+    const shown = withSilent(forecast, features, METER, readings({ m: 9, a: 95, q: 7 }), NOW);
+    expect(shown.note).toBe(
+      "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 1 ч 35 мин: прогноз сделан без их показаний.",
+    );
+  });
+
   it("says a sensor without a reading in the day as such, and leaves a fresh tile's forecast as it was", () => {
     const shown = withSilent(forecast, features, METER, readings({ m: 0, a: 1, q: null }), NOW);
     expect(shown.made_without).toEqual(["Q-Д"]);

@@ -7,7 +7,7 @@
 // and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
-import { LEVEL_WORDS, staleText } from "@core/monitoring-events";
+import { LEVEL_WORDS, silenceSpan, staleText } from "@core/monitoring-events";
 import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
 import {
   DEFAULT_INTERVAL_LEVEL,
@@ -1045,7 +1045,7 @@ export function withSilent(
   const said = silent.map(
     (c) =>
       `${c.sensor} (${c.column === c.label ? `«${c.label}»` : `${c.column}, «${c.label}»`}): ${
-        lastOf(features[c.column]) === undefined ? "нет показаний за сутки" : `нет показаний ${c.silent_minutes} мин`
+        lastOf(features[c.column]) === undefined ? "нет показаний за сутки" : `нет показаний ${silenceSpan(c.silent_minutes as number)}`
       }`,
   );
   const note = `Датчики модели молчат — ${said.join("; ")}: прогноз сделан без их показаний.`;
