@@ -189,7 +189,7 @@ export const handOverRoute = route(
     "handOverShift",
     "Hand over the shift now ending (D95): the lists of what is open filled now, what people add, signed by the one handing over",
     [400, 403, 404, 409, 429],
-    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already). Reviewers get 403.",
+    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already): the correction keeps its shifts, its time and the lists filled then, takes what people add anew and is signed again by both; the corrected one is kept as it was and is no longer taken over (409). Reviewers get 403.",
   ),
   {
     post: "/{id}/handovers",
@@ -205,7 +205,7 @@ export const takeOverRoute = route(
     "takeOverShift",
     "Take over the shift: the second signature (D95); after it the handover never changes",
     [403, 404, 409],
-    "409 when taken already, or by the one who handed over. Reviewers get 403.",
+    "409 when taken already, by the one who handed over, or when the handover has been corrected (the correction is taken over). Reviewers get 403.",
   ),
   {
     post: "/{id}/handovers/{handover}/take",

@@ -151,3 +151,54 @@ describe("the next shift's journal is signed only after the handover into it (D9
     expect((await journalSignatures(d.deps, staff, facility, "2026-03-03")).results.map((j) => j.shift)).toEqual(["2026-03-03#2"]);
   });
 });
+
+// The hostile review of issue 118: a handover signed by both is a record. A correction made a day later is
+// a correction of that handover — its shifts, its time and the lists the platform filled then — and not a
+// handover of the day it is written on (it was: «2026-03-04#2 → 2026-03-04#3», which then let the journal
+// of a shift nobody handed over be signed); a corrected handover is taken over in its correction only.
+describe("a correction of a handover is of the same handover (D95)", () => {
+  it("keeps the corrected one's shifts, time and lists; the superseded one is not taken over", async () => {
+    let now = JOURNAL_DAY_OPEN.now().getTime();
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Исправление", "Шахта «Исправленная»", clock);
+    const next = await d.colleague(staff, { email: "taker@example.com", first_name: "Анна", last_name: "Смирнова", duty: "agk_operator" });
+    const made = await handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: "ВМП-2 в резерве" }));
+    await takeOver(d.deps, next, facility, made.id);
+    // A day later, 10:00 of 04.03.2026: the remark was wrong.
+    now = Date.parse("2026-03-04T03:00:00Z");
+    const fixed = await handOver(
+      d.deps,
+      staff,
+      facility,
+      parseWith(handoverCreateSchema, { remarks: "ВМП-2 в работе", corrects: made.id }),
+    );
+    expect(fixed).toMatchObject({
+      shift_from: "2026-03-03#1",
+      shift_to: "2026-03-03#2",
+      at: made.at,
+      open: made.open,
+      remarks: "ВМП-2 в работе",
+      corrects: made.id,
+      signed: false,
+    });
+    expect(fixed.handed_at).toBe("2026-03-04T03:00:00.000Z");
+    // Corrected before it was taken over: the superseded one is kept as it was and never signed.
+    const second = await handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: "Без замечаний" }));
+    const secondFixed = await handOver(
+      d.deps,
+      staff,
+      facility,
+      parseWith(handoverCreateSchema, { remarks: "Зашунтирован М-9", corrects: second.id }),
+    );
+    await expect(takeOver(d.deps, next, facility, second.id)).rejects.toThrow(
+      "Эту передачу смены исправили: принимают смену по исправлению",
+    );
+    expect((await takeOver(d.deps, next, facility, secondFixed.id)).signed).toBe(true);
+    const listed = await listHandovers(d.deps, staff, facility, { from: "2026-03-04", to: "2026-03-04" });
+    expect(listed.results.find((h) => h.id === second.id)).toMatchObject({
+      signed: false,
+      remarks: "Без замечаний",
+      corrected_by: secondFixed.id,
+    });
+  });
+});

@@ -131,13 +131,30 @@ export async function handOver(
     if (!sensor) throw invalidAt(`bypassed.${i}.sensor`, "датчик не найден на площадке");
     return { sensor: sensor.id, code: sensor.code, note: b.note };
   });
-  let corrects: string | null = null;
+  const nowIso = new Date(now).toISOString();
+  const signedBy = { handed_by: actor.email, handed_at: nowIso, taken_by: null, taken_at: null, version: 1 };
   if (input.corrects) {
     const earlier = await deps.repos.sensorChecks.getHandover(actor.company, facility.id, input.corrects);
     if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
     const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
     if (followerOf(later, earlier.id)) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
-    corrects = earlier.id;
+    // A correction is of the same handover: its shifts, its time and the lists the platform filled then stay
+    // as they were; what people add is corrected, signed again by the one handing over and another taking over.
+    const record: Handover = {
+      company: actor.company,
+      facility: facility.id,
+      id: newId(),
+      shift_from: earlier.shift_from,
+      shift_to: earlier.shift_to,
+      at: earlier.at,
+      open: earlier.open,
+      bypassed,
+      remarks: input.remarks ?? "",
+      corrects: earlier.id,
+      ...signedBy,
+    };
+    await deps.repos.sensorChecks.createHandover(record);
+    return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
   }
   const [live, due, book] = await Promise.all([
     currentLiveView(deps, actor, facility),
@@ -150,7 +167,6 @@ export async function handOver(
   // To the minute: two entries of one sensor on one day are told apart.
   const at = (iso: string) => dateTimeText(iso, shifts.zone);
   const shiftFrom = shifts.at(now);
-  const nowIso = new Date(now).toISOString();
   const record: Handover = {
     company: actor.company,
     facility: facility.id,
@@ -161,12 +177,8 @@ export async function handOver(
     open: openLists(live, unclosed, due.states, at),
     bypassed,
     remarks: input.remarks ?? "",
-    corrects,
-    handed_by: actor.email,
-    handed_at: nowIso,
-    taken_by: null,
-    taken_at: null,
-    version: 1,
+    corrects: null,
+    ...signedBy,
   };
   await deps.repos.sensorChecks.createHandover(record);
   return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
@@ -180,15 +192,12 @@ export async function takeOver(deps: Pick<Deps, "repos" | "clock">, actor: Actor
   if (!stored) throw new NotFound(HANDOVER_MISSING);
   if (stored.taken_by) throw new Conflict("Смену уже приняли: передача подписана обоими и больше не изменяется");
   if (stored.handed_by === actor.email) throw new Conflict("Смену принимает другой человек, не тот, кто ее передал");
+  // A corrected handover is taken over in its correction: the one superseded is kept as it was, unsigned.
+  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(stored.handed_at));
+  if (followerOf(later, stored.id)) throw new Conflict("Эту передачу смены исправили: принимают смену по исправлению");
   const next = { ...stored, taken_by: actor.email, taken_at: deps.clock.now().toISOString(), version: stored.version + 1 };
   await deps.repos.sensorChecks.replaceHandover(next, stored.version);
-  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(next.handed_at));
-  return view(
-    next,
-    await initialsByEmail(deps.repos, actor.company),
-    await facilityShifts(deps, actor.company, facilityId),
-    followerOf(later, next.id),
-  );
+  return view(next, await initialsByEmail(deps.repos, actor.company), await facilityShifts(deps, actor.company, facilityId), null);
 }
 
 /** The handovers made in a period of company days, newest first. */
