@@ -233,3 +233,93 @@ describe("the instruments' documents over HTTP", () => {
     expect(String(m7[header.indexOf("Состояние поверки")])).toMatch(/^(вне поверки с 03\.03\.2026|поверен до 02\.03\.2026)$/);
   });
 });
+
+// The hostile review of issue 118 on the real local DynamoDB engine: an acknowledgement is a promise.
+// Twenty creates at once — ten checks each sent twice, shuffled — store ten, each answered with the one
+// stored; two corrections of one check at once keep one (409 to the other); three signatures at once are all
+// kept; twenty handovers at once (ten, each twice) store ten; two corrections of one at once keep one.
+describe("the records written at once over HTTP", () => {
+  const checks = () => `/api/v1/facilities/${facility}/sensors/${sensor}/checks/`;
+  const handovers = () => `/api/v1/facilities/${facility}/handovers/`;
+  const shuffled = <T>(items: T[]) =>
+    [...items, ...items].map((b, i) => ({ b, key: (i * 7) % (2 * items.length) })).sort((x, y) => x.key - y.key);
+
+  it("stores each check once, one correction of two, every signature", async () => {
+    const bodies = Array.from({ length: 10 }, (_, i) => ({
+      ...FAILED,
+      at: `2026-02-10T${String(i + 10)}:00:00+07:00`,
+      result: "passed",
+      alarm_ok: true,
+      fault: "",
+    }));
+    const sent = shuffled(bodies);
+    const answers = await Promise.all(sent.map(({ b }) => post(checks(), b, tokens.electrician)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
+    const answered = await Promise.all(answers.map((r) => r.json() as Promise<Check & { at: string }>));
+    const listed = await json<{ results: Check[] }>(await get(`${checks()}?from=2026-02-10&to=2026-02-10`, tokens.owner), 200);
+    expect(listed.results).toHaveLength(10);
+    expect(new Set(answered.map((c) => c.id))).toEqual(new Set(listed.results.map((c) => c.id)));
+    for (const [i, { b }] of sent.entries()) expect(Date.parse(answered[i].at)).toBe(Date.parse(b.at));
+
+    const first = answered[0];
+    const corrections = await Promise.all([
+      post(checks(), { ...bodies[0], reading_pct: 0.5, follows: first.id }, tokens.operator),
+      post(checks(), { ...bodies[0], reading_pct: 0.55, follows: first.id }, tokens.deputy),
+    ]);
+    expect(corrections.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(((await corrections.find((r) => r.status === 409)!.json()) as { detail: string }).detail).toBe(
+      "Эту проверку уже исправили: исправление следует за последней записью",
+    );
+    const after = await json<{ results: (Check & { follows: string | null })[] }>(
+      await get(`${checks()}?from=2026-02-10&to=2026-02-10`, tokens.owner),
+      200,
+    );
+    expect(after.results.filter((c) => c.follows === first.id)).toHaveLength(1);
+
+    const second = answered.find((c) => c.id !== first.id)!;
+    const signs = await Promise.all([
+      post(`${checks()}${second.id}/sign/`, { duty: "agk_operator" }, tokens.operator),
+      post(`${checks()}${second.id}/sign/`, { duty: "deputy_head_agk" }, tokens.deputy),
+    ]);
+    expect(signs.map((r) => r.status)).toEqual([200, 200]);
+    const read = (await json<{ results: Check[] }>(await get(`${checks()}?from=2026-02-10&to=2026-02-10`, tokens.owner), 200)).results.find(
+      (c) => c.id === second.id,
+    )!;
+    expect(read.signed).toBe(true);
+  });
+
+  it("stores each handover once and one correction of two", async () => {
+    const sent = shuffled(Array.from({ length: 10 }, (_, i) => ({ remarks: `Параллельная передача ${i + 1}` })));
+    // The handover is heavy work (x-cost heavy): a request past the slots is 429 and sent again after a moment.
+    const posted = async (body: unknown) => {
+      for (;;) {
+        const res = await post(handovers(), body, tokens.deputy);
+        if (res.status !== 429) return res;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      }
+    };
+    const answers = await Promise.all(sent.map(({ b }) => posted(b)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
+    const answered = await Promise.all(answers.map((r) => r.json() as Promise<{ id: string; remarks: string; at: string }>));
+    for (const [i, { b }] of sent.entries()) expect(answered[i].remarks).toBe(b.remarks);
+    const day = answered[0].at.slice(0, 10);
+    const listed = await json<{ results: { id: string; remarks: string; corrects: string | null }[] }>(
+      await get(`${handovers()}?from=${day}&to=${day}`, tokens.owner),
+      200,
+    );
+    const mine = listed.results.filter((h) => h.remarks.startsWith("Параллельная передача"));
+    expect(mine).toHaveLength(10);
+    expect(new Set(answered.map((h) => h.id))).toEqual(new Set(mine.map((h) => h.id)));
+
+    const corrections = await Promise.all([
+      posted({ remarks: "Исправление А", corrects: answered[0].id }),
+      posted({ remarks: "Исправление Б", corrects: answered[0].id }),
+    ]);
+    expect(corrections.map((r) => r.status).sort()).toEqual([201, 409]);
+    const after = await json<{ results: { corrects: string | null }[] }>(
+      await get(`${handovers()}?from=${day}&to=${day}`, tokens.owner),
+      200,
+    );
+    expect(after.results.filter((h) => h.corrects === answered[0].id)).toHaveLength(1);
+  });
+});

@@ -48,8 +48,10 @@ export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" |
 export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name"> & { company: string; facility: string };
 
 export interface SensorCheckRepository {
-  /** Refused (Conflict) when the id is taken. */
-  create(check: SensorCheck): Promise<void>;
+  /** Writes the check once and answers the check stored: a check the same as one written (what it says,
+   *  its author; not its id or when it was written) answers that one and writes nothing, as do parallel
+   *  writes of it; refused (Conflict) when the check it follows is followed already, or the id is taken. */
+  create(check: SensorCheck): Promise<SensorCheck>;
   get(companyId: string, facilityId: string, id: string): Promise<SensorCheck | undefined>;
   /** The facility's checks written at or after `writtenFrom` (ms; their ids sort by it), oldest written first. */
   listOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<SensorCheck[]>;
@@ -61,7 +63,9 @@ export interface SensorCheckRepository {
   createVerification(record: SensorVerification): Promise<void>;
   /** Every verification recorded of the facility's sensors (a few per sensor and year). */
   verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
-  createHandover(record: Handover): Promise<void>;
+  /** As `create`: a handover the same as one written (its shift, what people added, its author, what it
+   *  corrects) answers that one; refused (Conflict) when the handover it corrects is corrected already. */
+  createHandover(record: Handover): Promise<Handover>;
   getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
   /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
   handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
@@ -71,6 +75,23 @@ export interface SensorCheckRepository {
   /** The signatures of the shifts of a company day (ГГГГ-ММ-ДД). */
   journalSignatures(companyId: string, facilityId: string, date: string): Promise<JournalSignature[]>;
 }
+
+/** What makes two writes the same record: the SHA-256 of what it says (`fields`, keys sorted). */
+export type Sameness = { once: string; digest: string };
+
+/** A check's `once` key: the check it follows (one follower each), else what it says and who said it. */
+export const checkSameness = (check: SensorCheck, digestOf: (fields: object) => string): Sameness => {
+  const { id: _id, created_at: _at, signatures: _s, version: _v, shift: _shift, sensor_code: _code, ...said } = check;
+  const digest = digestOf(said);
+  return { once: check.follows ? `follows#${check.follows}` : `same#${digest}`, digest };
+};
+
+/** A handover's: the handover it corrects, else its shift, what people added and who handed over. */
+export const handoverSameness = (h: Handover, digestOf: (fields: object) => string): Sameness => {
+  const said = { shift_from: h.shift_from, bypassed: h.bypassed, remarks: h.remarks, corrects: h.corrects, handed_by: h.handed_by };
+  const digest = digestOf(said);
+  return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
+};
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {

@@ -69,7 +69,7 @@ export const recordSensorCheckRoute = route(
     "The reading against a reference instrument, the «Контроль» button, the alarm and cut-off by a control mixture within its " +
       "cylinder's validity (an expired cylinder is refused), the fault and measures, planned works. `passed` is refused when a test did " +
       "not work; `failed` needs the fault. Its shift is derived from `at` on the facility's shifts. Never edited after: a correction is a " +
-      `new check with \`follows\` (409 when that check is corrected already). ${SIGNERS}`,
+      `new check with \`follows\` (409 when that check is corrected already; of two sent at once one is written). The same check sent again (its time, findings, \`follows\` and author) answers the one written and writes nothing. ${SIGNERS}`,
   ),
   {
     post: "/{id}/sensors/{sensor}/checks",
@@ -85,7 +85,7 @@ export const signSensorCheckRoute = route(
     "signSensorCheck",
     "Sign a sensor's check in the signer's duty (D94)",
     [400, 403, 404, 409],
-    `409 when that duty has signed, or the signer signed it in another duty. ${SIGNERS}`,
+    `409 when that duty has signed, or the signer signed it in another duty; other duties' signatures given at the same moment are all kept. ${SIGNERS}`,
   ),
   {
     post: "/{id}/sensors/{sensor}/checks/{check}/sign",

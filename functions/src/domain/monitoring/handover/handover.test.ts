@@ -202,3 +202,38 @@ describe("a correction of a handover is of the same handover (D95)", () => {
     });
   });
 });
+
+// The hostile review of issue 118: twenty handovers sent at once — the same one twice each by the one
+// handing over (a double press, a retry) — are stored once each; two corrections of one handover sent at
+// once keep one (both read «not corrected yet» and were kept); two people taking over at once: one signs.
+describe("handovers written at once (D95)", () => {
+  it("stores each duplicate once, one correction of two, one taker of two", async () => {
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Параллель", "Шахта «Параллельная»", JOURNAL_DAY_OPEN);
+    const a = await d.colleague(staff, { email: "taker-a@example.com", first_name: "Анна", last_name: "Смирнова", duty: "agk_operator" });
+    const b = await d.colleague(staff, { email: "taker-b@example.com", first_name: "Ирина", last_name: "Белова", duty: "agk_operator" });
+    const bodies = Array.from({ length: 10 }, (_, i) => ({ remarks: `Замечание ${i + 1}` }));
+    const sent = [...bodies, ...bodies].map((body, i) => ({ body, key: (i * 7) % 20 })).sort((x, y) => x.key - y.key);
+    const answered = await Promise.all(sent.map(({ body }) => handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, body))));
+    const stored = (await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" })).results;
+    expect(stored).toHaveLength(10);
+    expect(new Set(answered.map((h) => h.id))).toEqual(new Set(stored.map((h) => h.id)));
+    for (const [i, { body }] of sent.entries()) expect(answered[i].remarks).toBe(body.remarks);
+
+    const first = answered[0];
+    const corrections = await Promise.allSettled([
+      handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: "Исправление А", corrects: first.id })),
+      handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: "Исправление Б", corrects: first.id })),
+    ]);
+    expect(corrections.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const after = (await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" })).results;
+    expect(after.filter((h) => h.corrects === first.id)).toHaveLength(1);
+
+    const taking = await Promise.allSettled([takeOver(d.deps, a, facility, answered[1].id), takeOver(d.deps, b, facility, answered[1].id)]);
+    expect(taking.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const taker = (taking.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ taken_by: string }>).value.taken_by;
+    const read = (await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" })).results.find(
+      (h) => h.id === answered[1].id,
+    );
+    expect(read?.taken_by).toBe(taker);
+  });
+});

@@ -153,8 +153,8 @@ export async function handOver(
       corrects: earlier.id,
       ...signedBy,
     };
-    await deps.repos.sensorChecks.createHandover(record);
-    return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
+    const stored = await written(deps, record);
+    return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }
   const [live, due, book] = await Promise.all([
     currentLiveView(deps, actor, facility),
@@ -180,8 +180,17 @@ export async function handOver(
     corrects: null,
     ...signedBy,
   };
-  await deps.repos.sensorChecks.createHandover(record);
-  return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
+  const stored = await written(deps, record);
+  return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
+}
+
+/** `record` written once, or the same handover written before it (sent again: at once or after), with its
+ *  correction where it has one. */
+async function written(deps: Pick<Deps, "repos">, record: Handover): Promise<{ handover: Handover; correctedBy: string | null }> {
+  const handover = await deps.repos.sensorChecks.createHandover(record);
+  if (handover.id === record.id) return { handover, correctedBy: null };
+  const later = await deps.repos.sensorChecks.handoversOfFacility(handover.company, handover.facility, Date.parse(handover.handed_at));
+  return { handover, correctedBy: followerOf(later, handover.id) };
 }
 
 /** The one taking over signs; then the handover never changes. */

@@ -33,6 +33,8 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.
 export const REVIEWER_SIGNS_NOTHING = "Недостаточно прав: проверки датчиков записывают и подписывают сотрудники АГК, не проверяющий";
 export const SENSOR_MISSING = "Датчик не найден";
 export const CHECK_MISSING = "Проверка не найдена";
+/** How many times a signature is tried on a check others sign at the same moment. */
+const SIGN_ATTEMPTS = 5;
 
 /** The problems of a check's findings as the journal's rules say, each at its field. */
 export function checkProblems(input: CheckInput, day: string): Invalid | undefined {
@@ -216,8 +218,13 @@ export async function recordCheck(
     now: deps.clock.now().getTime(),
     followed,
   });
-  await deps.repos.sensorChecks.create(check);
-  return checkView(check, await initialsByEmail(deps.repos, actor.company), shifts, null);
+  // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
+  const stored = await deps.repos.sensorChecks.create(check);
+  const followedBy =
+    stored.id === check.id
+      ? null
+      : followerOf(await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(stored.created_at)), stored.id);
+  return checkView(stored, await initialsByEmail(deps.repos, actor.company), shifts, followedBy);
 }
 
 /** A user with that duty signs a check of `sensor`. */
@@ -231,11 +238,20 @@ export async function signCheck(
 ): Promise<SensorCheckView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
   const sensor = await getSensorOf(deps, actor, facilityId, sensorId);
-  const stored = await deps.repos.sensorChecks.get(actor.company, facilityId, checkId);
-  if (!stored || stored.sensor !== sensor.id) throw new NotFound(CHECK_MISSING);
   const user = await deps.repos.users.get(actor.company, actor.id);
-  const next = signedCheck(stored, input.duty, { duty: user?.duty, by: actor.email, at: deps.clock.now().toISOString() });
-  await deps.repos.sensorChecks.replace(next, stored.version);
+  // Another duty's signature given meanwhile is no reason to refuse this one: read again and sign that.
+  let next: SensorCheck | undefined;
+  for (let attempt = 1; !next; attempt += 1) {
+    const stored = await deps.repos.sensorChecks.get(actor.company, facilityId, checkId);
+    if (!stored || stored.sensor !== sensor.id) throw new NotFound(CHECK_MISSING);
+    const signed = signedCheck(stored, input.duty, { duty: user?.duty, by: actor.email, at: deps.clock.now().toISOString() });
+    try {
+      await deps.repos.sensorChecks.replace(signed, stored.version);
+      next = signed;
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= SIGN_ATTEMPTS) throw error;
+    }
+  }
   const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(next.created_at));
   const shifts = await facilityShifts(deps, actor.company, facilityId);
   return checkView(next, await initialsByEmail(deps.repos, actor.company), shifts, followerOf(later, next.id));
