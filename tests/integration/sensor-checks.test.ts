@@ -323,3 +323,63 @@ describe("the records written at once over HTTP", () => {
     expect(after.results.filter((h) => h.corrects === answered[0].id)).toHaveLength(1);
   });
 });
+
+// The hostile review of issue 118: every field of the bodies validated, refused as JSON {"detail"} in
+// Russian with 400 — a field the body does not have (it was dropped quietly: «result_text» or «signatures»
+// sent with a check were ignored and 201 answered), an id past an id's length in `follows`, `corrects` or a
+// bypassed sensor (refused now by the schema: it reached the storage key, which DynamoDB refuses past
+// 1 024 bytes with an error, where dynalite found nothing), a time that is no ISO instant
+// («Tue, 03 Mar 2026 10:00:00» was taken), the same sensor bypassed twice; a time without a zone is read on
+// the company's clock (it was read on the server's).
+describe("the bodies of checks and handovers, validated over HTTP", () => {
+  const checks = () => `/api/v1/facilities/${facility}/sensors/${sensor}/checks/`;
+  const passed = { ...FAILED, at: "2026-02-12T10:00:00+07:00", result: "passed", alarm_ok: true, fault: "" };
+  const refused = async (res: Response, field: string) => {
+    const body = await json<{ detail: string; errors?: { field: string }[] }>(res, 400);
+    expect(body.detail).toMatch(/[а-я]/);
+    expect(JSON.stringify(body)).toContain(field);
+    return body.detail;
+  };
+
+  it("refuses unknown fields, an id too long, a time that is no instant; reads a time without a zone on the company's clock", async () => {
+    expect(
+      await refused(await post(checks(), { ...passed, signatures: { deputy_head_agk: "x" } }, tokens.operator), "signatures"),
+    ).toContain("такого поля нет");
+    await refused(
+      await post(checks(), { ...passed, test_gas_cylinder: { number: "Б-1", valid_to: "2026-12-31", ok: true } }, tokens.operator),
+      "ok",
+    );
+    await refused(await post(checks(), { ...passed, follows: "x".repeat(2_000) }, tokens.operator), "follows");
+    await refused(await post(checks(), { ...passed, at: "Thu, 12 Feb 2026 10:00:00" }, tokens.operator), "at");
+    await refused(await post(checks(), { ...passed, reference_pct: 100.5 }, tokens.operator), "reference_pct");
+    const made = await json<Check & { id: string }>(await post(checks(), passed, tokens.operator), 201);
+    await refused(await post(`${checks()}${made.id}/sign/`, { duty: "agk_electrician", as: "deputy_head_agk" }, tokens.electrician), "as");
+    const local = await json<{ at: string; shift: string }>(
+      await post(checks(), { ...passed, at: "2026-02-12T15:00:00" }, tokens.operator),
+      201,
+    );
+    expect(local).toMatchObject({ at: "2026-02-12T08:00:00.000Z", shift: "2026-02-12#2" });
+
+    const handovers = `/api/v1/facilities/${facility}/handovers/`;
+    await refused(await post(handovers, { remarks: "", shift_from: "2026-02-12#1" }, tokens.operator), "shift_from");
+    await refused(await post(handovers, { corrects: "x".repeat(2_000) }, tokens.operator), "corrects");
+    await refused(await post(handovers, { bypassed: [{ sensor: "x".repeat(2_000), note: "" }] }, tokens.operator), "bypassed");
+    await refused(
+      await post(
+        handovers,
+        {
+          bypassed: [
+            { sensor, note: "ремонт" },
+            { sensor, note: "ремонт" },
+          ],
+        },
+        tokens.operator,
+      ),
+      "bypassed",
+    );
+    await refused(
+      await post(`/api/v1/facilities/${facility}/journal-signatures/`, { shift: "2026-02-12#1", by: "x" }, tokens.operator),
+      "by",
+    );
+  });
+});

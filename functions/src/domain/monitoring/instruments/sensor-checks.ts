@@ -6,7 +6,7 @@
 // administrator gave that duty, three different people (four eyes, as the gassing book's confirmations).
 // A check is written with its author's signature and never edited: the others only sign it, and a
 // correction is a new check that follows it. Advisory: protective cut-off stays with the mine's own АГК.
-import { isoDateIn } from "@core/company-clock";
+import { instantOfWallTime, isoDateIn } from "@core/company-clock";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_RESULT_LABELS, isCheckDuty, type CheckDuty } from "@core/sensor-checks";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -17,6 +17,7 @@ import { problemAt } from "../../../contract/field-errors";
 import { getFacility, getOfFacility } from "../../company/facilities";
 import type { Sensor, SensorCheck } from "../../../ports";
 import {
+  ISO_TIME,
   SENSOR_CHECK_PERIOD_DAYS,
   type sensorCheckCreateSchema,
   type sensorCheckPeriodQuery,
@@ -35,6 +36,15 @@ export const SENSOR_MISSING = "Датчик не найден";
 export const CHECK_MISSING = "Проверка не найдена";
 /** How many times a signature is tried on a check others sign at the same moment. */
 const SIGN_ATTEMPTS = 5;
+
+/** The instant of a check's time as typed: with its zone as written, without one on the company's clock
+ *  (a form's «15:00» is the mine's 15:00, not the server's). */
+export function instantOfTyped(text: string, zone: string): number {
+  const parts = ISO_TIME.exec(text);
+  if (!parts || parts[7]) return Date.parse(text);
+  const [, y, m, d, h, mi, sec] = parts;
+  return instantOfWallTime(Number(y), Number(m), Number(d), Number(h), Number(mi), zone) + Number(sec ?? 0) * 1000;
+}
 
 /** The problems of a check's findings as the journal's rules say, each at its field. */
 export function checkProblems(input: CheckInput, day: string): Invalid | undefined {
@@ -90,7 +100,7 @@ export function newCheck(
     followed?: SensorCheck;
   },
 ): SensorCheck {
-  const at = Date.parse(input.at);
+  const at = instantOfTyped(input.at, context.shifts.zone);
   if (at > context.now + MINUTE_MS) throw invalidAt("at", "время проверки позже текущего");
   const problems = checkProblems(input, isoDateIn(new Date(at), context.shifts.zone));
   if (problems) throw problems;
