@@ -17,6 +17,8 @@ import { registerGassing } from "../derive/gassing-book";
 import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "./handover";
 import { recordCheck } from "../instruments/sensor-checks";
 import { recordVerification } from "../instruments/verifications";
+import { facilityPatchSchema } from "../../../contract/schemas/facility";
+import { patchFacility } from "../../company/facilities";
 
 describe("the shift handover (D95)", () => {
   let d: MemoryDomain;
@@ -235,5 +237,48 @@ describe("handovers written at once (D95)", () => {
       (h) => h.id === answered[1].id,
     );
     expect(read?.taken_by).toBe(taker);
+  });
+});
+
+// The hostile review of issue 118: a calendar change between the shifts (D90). From 03.03.2026 the mine
+// works 2 × 12 h from 08:00; until then 3 × 8 h from 00:00, so 02.03's third shift runs on to 08:00 of
+// 03.03 (D64). The handover of that shift was «into» itself (2026-03-02#3 → 2026-03-02#3: the next shift
+// was asked at its calendar end, midnight, which is still that shift), and the journal of 03.03's first
+// shift could never be signed.
+describe("the handover over a calendar change (D90, D95)", () => {
+  it("hands the stretched last shift over into the new calendar's first, whose journal is then signed", async () => {
+    let now = JOURNAL_DAY_OPEN.now().getTime();
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Календарь", "Шахта «Двухсменная»", clock);
+    const current = (await d.deps.repos.facilities.get(staff.company, facility))!;
+    await d.write(() =>
+      patchFacility(
+        d.deps,
+        staff,
+        facility,
+        parseWith(facilityPatchSchema, {
+          version: current.version,
+          shift_calendar: [{ valid_from: "2026-03-03", shifts: 2, first_start: "08:00" }],
+        }),
+      ),
+    );
+    const taker = await d.colleague(staff, {
+      email: "calendar@example.com",
+      first_name: "Анна",
+      last_name: "Смирнова",
+      duty: "agk_operator",
+    });
+    for (const [local, utc] of [
+      ["23:00 of 02.03", "2026-03-02T16:00:00Z"],
+      ["07:30 of 03.03, the third shift run on", "2026-03-03T00:30:00Z"],
+    ]) {
+      now = Date.parse(utc);
+      const made = await handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: local }));
+      expect([made.shift_from, made.shift_to], local).toEqual(["2026-03-02#3", "2026-03-03#1"]);
+      expect(made.shift_to_name).toBe("Смена 1 (08:00–20:00), 03.03.2026");
+      if (utc === "2026-03-03T00:30:00Z") await takeOver(d.deps, taker, facility, made.id);
+    }
+    now = Date.parse("2026-03-03T01:30:00Z");
+    expect(await signJournal(d.deps, taker, facility, { shift: "2026-03-03#1" })).toMatchObject({ shift: "2026-03-03#1" });
   });
 });
