@@ -282,3 +282,41 @@ describe("the handover over a calendar change (D90, D95)", () => {
     expect(await signJournal(d.deps, taker, facility, { shift: "2026-03-03#1" })).toMatchObject({ shift: "2026-03-03#1" });
   });
 });
+
+// The hostile review of issue 118: the facility's first shift in the platform has no handover into it and
+// never will. D95 names no exception: its journal is not signed here, and the refusal says so (it said only
+// «подписывается после передачи смены в нее», the same words as for a shift whose handover was not taken).
+describe("the journal of the facility's first shift, and of a shift whose handover is not taken (D95)", () => {
+  it("refuses each saying why; signs the next shift's after the handover into it", async () => {
+    let now = Date.parse("2026-03-03T01:00:00Z");
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Первая-Смена", "Шахта «Новая»", clock);
+    const operator = await d.colleague(staff, {
+      email: "first@example.com",
+      first_name: "Ольга",
+      last_name: "Кузнецова",
+      duty: "agk_operator",
+    });
+    const taker = await d.colleague(staff, {
+      email: "second@example.com",
+      first_name: "Анна",
+      last_name: "Смирнова",
+      duty: "agk_operator",
+    });
+    // 08:00 of 03.03: the facility's first shift in the platform (2026-03-03#2) began; nobody handed it over.
+    await expect(signJournal(d.deps, operator, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
+      "это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается",
+    );
+    // 15:50: the handover out of it, into the third shift; not taken yet at 16:10.
+    now = Date.parse("2026-03-03T08:50:00Z");
+    const made = await handOver(d.deps, operator, facility, parseWith(handoverCreateSchema, { remarks: "Первая передача" }));
+    now = Date.parse("2026-03-03T09:10:00Z");
+    await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).rejects.toThrow(": передачу еще не приняли");
+    await expect(signJournal(d.deps, operator, facility, { shift: "2026-03-03#2" })).rejects.toThrow("это первая смена площадки");
+    await takeOver(d.deps, taker, facility, made.id);
+    expect((await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).handover).toBe(made.id);
+    // The next day's first shift: handovers were made before it, none into it.
+    now = Date.parse("2026-03-03T17:10:00Z");
+    await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-04#1" })).rejects.toThrow(": передачи в нее не было");
+  });
+});
