@@ -361,7 +361,7 @@ describe("the bodies of checks and handovers, validated over HTTP", () => {
     expect(local).toMatchObject({ at: "2026-02-12T08:00:00.000Z", shift: "2026-02-12#2" });
 
     const handovers = `/api/v1/facilities/${facility}/handovers/`;
-    await refused(await post(handovers, { remarks: "", shift_from: "2026-02-12#1" }, tokens.operator), "shift_from");
+    await refused(await post(handovers, { remarks: "", handed_by: "Иванов И." }, tokens.operator), "handed_by");
     await refused(await post(handovers, { corrects: "x".repeat(2_000) }, tokens.operator), "corrects");
     await refused(await post(handovers, { bypassed: [{ sensor: "x".repeat(2_000), note: "" }] }, tokens.operator), "bypassed");
     await refused(

@@ -187,7 +187,7 @@ export const listHandoversRoute = route(
 export const handOverRoute = route(
   facilityScoped(
     "handOverShift",
-    "Hand over the shift now ending (D95): the lists of what is open filled now, what people add, signed by the one handing over",
+    "Hand over the shift now ending, or the one that has just ended (`shift_from`) (D95): the lists of what is open filled now, what people add, signed by the one handing over",
     [400, 403, 404, 409, 429],
     "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already): the correction keeps its shifts, its time and the lists filled then, takes what people add anew and is signed again by both; the corrected one is kept as it was and is no longer taken over (409). Reviewers get 403.",
   ),

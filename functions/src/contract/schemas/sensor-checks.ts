@@ -17,6 +17,9 @@ const percent = (what: string) =>
 const tested = (what: string) =>
   z.optional(z.nullable(z.boolean(`${what}: true (сработало), false (не сработало) или null (не проверялось)`)));
 
+/** A shift's key, ГГГГ-ММ-ДД#n. */
+const SHIFT_KEY = /^\d{4}-\d{2}-\d{2}#\d$/;
+
 /** A field a body does not have is refused, never quietly dropped (as a project's or a sensor's PATCH). */
 const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
@@ -295,6 +298,12 @@ export const handoverCreateSchema = z.strictObject(
       )
       .meta({ description: "Protections bypassed (what only people know), with the sensor (each sensor once)" }),
     remarks: text().meta({ description: "What else the shift hands over" }),
+    shift_from: z
+      .optional(z.string("укажите смену (ГГГГ-ММ-ДД#n)").check(z.refine((v) => SHIFT_KEY.test(v), "укажите смену в виде ГГГГ-ММ-ДД#n")))
+      .meta({
+        description:
+          "The shift handed over: the one now (default) or the one that has just ended (a handover written after the shift's end)",
+      }),
     corrects: z.optional(z.nullable(idString())).meta({ description: "The signed handover (id) this one corrects" }),
   },
   { error: unknownIn("передачи смены") },

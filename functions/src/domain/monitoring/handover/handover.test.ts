@@ -320,3 +320,35 @@ describe("the journal of the facility's first shift, and of a shift whose handov
     await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-04#1" })).rejects.toThrow(": передачи в нее не было");
   });
 });
+
+// The hostile review of issue 118: at a shift's boundary. The handover written at 16:05, five minutes
+// after the second shift ended, was recorded as the third shift's (2026-03-03#3 → 2026-03-04#1): there was
+// no way to hand the second shift over once it had ended, and the third shift's journal could never be
+// signed. The shift that has just ended is named (`shift_from`); none other.
+describe("the handover written just after the shift's end (D95)", () => {
+  it("hands over the shift that has just ended when named, refuses any other", async () => {
+    let now = Date.parse("2026-03-03T08:50:00Z");
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Граница", "Шахта «Граничная»", clock);
+    const taker = await d.colleague(staff, {
+      email: "boundary@example.com",
+      first_name: "Анна",
+      last_name: "Смирнова",
+      duty: "agk_operator",
+    });
+    // 16:05 of 03.03.
+    now = Date.parse("2026-03-03T09:05:00Z");
+    const body = (shift_from?: string) => parseWith(handoverCreateSchema, { remarks: `Передача ${shift_from ?? "сейчас"}`, shift_from });
+    await expect(handOver(d.deps, staff, facility, body("2026-03-03#1"))).rejects.toThrow(
+      "передают смену, которая идет («Смена 3 (16:00–24:00), 03.03.2026»), или только что закончившуюся («Смена 2 (08:00–16:00), 03.03.2026»)",
+    );
+    const made = await handOver(d.deps, staff, facility, body("2026-03-03#2"));
+    expect([made.shift_from, made.shift_to]).toEqual(["2026-03-03#2", "2026-03-03#3"]);
+    expect((await handOver(d.deps, staff, facility, body())).shift_from).toBe("2026-03-03#3");
+    await expect(
+      handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { corrects: made.id, shift_from: "2026-03-03#3" })),
+    ).rejects.toThrow("исправление передачи — той же смены");
+    await takeOver(d.deps, taker, facility, made.id);
+    expect((await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).handover).toBe(made.id);
+  });
+});

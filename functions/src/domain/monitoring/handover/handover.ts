@@ -114,6 +114,21 @@ function view(
 
 const followerOf = (all: readonly Handover[], id: string) => all.find((h) => h.corrects === id)?.id ?? null;
 
+/** The shift handed over at `now`: the one now, or, named, the one that ended when it began (a handover
+ *  written a few minutes after the shift's end is of the shift that ended, not of the one that began). */
+function handedShift(shifts: FacilityShifts, now: number, named: string | undefined): string {
+  const current = shifts.at(now);
+  if (!named || named === current) return current;
+  const began = shifts.span(current)?.from;
+  const previous = began === undefined ? undefined : shifts.at(began - 1);
+  if (named !== previous)
+    throw invalidAt(
+      "shift_from",
+      `передают смену, которая идет («${shifts.name(current)}»)${previous ? `, или только что закончившуюся («${shifts.name(previous)}»)` : ""}`,
+    );
+  return named;
+}
+
 /** The one handing over writes the handover of the shift now ending, its lists filled now; signed by them. */
 export async function handOver(
   deps: Deps,
@@ -138,6 +153,8 @@ export async function handOver(
     if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
     const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
     if (followerOf(later, earlier.id)) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
+    if (input.shift_from && input.shift_from !== earlier.shift_from)
+      throw invalidAt("shift_from", `исправление передачи — той же смены («${shifts.name(earlier.shift_from)}»)`);
     // A correction is of the same handover: its shifts, its time and the lists the platform filled then stay
     // as they were; what people add is corrected, signed again by the one handing over and another taking over.
     const record: Handover = {
@@ -166,7 +183,7 @@ export async function handOver(
     .map((g) => ({ sensors: g.found?.sensors ?? [], working: g.found?.working ?? "", start: g.start }));
   // To the minute: two entries of one sensor on one day are told apart.
   const at = (iso: string) => dateTimeText(iso, shifts.zone);
-  const shiftFrom = shifts.at(now);
+  const shiftFrom = handedShift(shifts, now, input.shift_from);
   const record: Handover = {
     company: actor.company,
     facility: facility.id,
