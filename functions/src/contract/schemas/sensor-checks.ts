@@ -325,7 +325,9 @@ export const handoverSchema = z.object({
     levels: z.array(openItem).meta({ description: "Meters at or above 0,9·W now (below the alarm)" }),
     checks: z.array(openItem).meta({ description: "Checks failed or overdue" }),
     verification: z.array(openItem).meta({ description: "Sensors out of verification" }),
-    forecasts: z.array(openItem).meta({ description: "Shown forecasts whose chance of the limit is ≥ 0,5" }),
+    forecasts: z
+      .array(openItem)
+      .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),

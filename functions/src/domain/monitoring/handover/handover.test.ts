@@ -14,7 +14,7 @@ import { Conflict, Forbidden } from "../../errors";
 import { createUser } from "../../company/users";
 import { listGassings } from "../derive/journal";
 import { registerGassing } from "../derive/gassing-book";
-import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "./handover";
+import { handOver, journalSignatures, listHandovers, openLists, signJournal, takeOver } from "./handover";
 import { recordCheck } from "../instruments/sensor-checks";
 import { recordVerification } from "../instruments/verifications";
 import { facilityPatchSchema } from "../../../contract/schemas/facility";
@@ -350,5 +350,152 @@ describe("the handover written just after the shift's end (D95)", () => {
     ).rejects.toThrow("исправление передачи — той же смены");
     await takeOver(d.deps, taker, facility, made.id);
     expect((await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).handover).toBe(made.id);
+  });
+});
+
+// The hostile review of issue 118: each of the six lists against the rule it follows, on a planted view
+// with one item of each and one just outside each rule — a meter at A (a gassing now) and one at W (a level),
+// one at 0,9·W (a level) and one below it (none), one silent for its intervals and one read a minute ago, a
+// flow silent, a check failed, one overdue and one due later, a sensor out of verification and one verified
+// to today, a forecast at P 0,50 shown and ones at 0,49, not judged reliable, or stored before reliability
+// was judged (its P is not shown on the tile, liveTexts: «f.probability?.reliable !== true»; it was listed).
+// A forecast is named by its meter.
+describe("what the handover lists at its time (D95)", () => {
+  const meter = (code: string, state: string, value: number | null, stale_minutes: number | null = null) => ({
+    code,
+    state,
+    value,
+    stale_minutes,
+    state_label: state === "warning" ? "не ниже уставки W" : "не ниже 0,9·W",
+  });
+  const forecast = (horizon_label: string, p_exceed: number | null, reliable?: boolean) => ({
+    sensor: "А-1",
+    horizon_label,
+    p_exceed,
+    ...(reliable === undefined ? {} : { probability: { reliable } }),
+  });
+  const tiles = [
+    {
+      place: null,
+      working: "Лава 1",
+      meters: [
+        meter("А-1", "alarm", 2.1),
+        meter("W-1", "warning", 1.05),
+        meter("P-1", "pre_warning", 0.9),
+        meter("N-1", "normal", 0.89),
+        meter("S-1", "normal", 0.4, 12),
+        meter("R-1", "normal", 0.4),
+        meter("Z-1", "unknown", null),
+      ],
+      air_flow: { code: "Q-1", value: null, stale_minutes: 30 },
+      drainage_flow: { code: "Q-2", value: 12, stale_minutes: null },
+      forecasts: [forecast("30 мин", 0.5, true), forecast("60 мин", 0.49, true), forecast("90 мин", 0.9, false), forecast("120 мин", 0.8)],
+    },
+  ];
+  const state = (code: string, problems: string[], out: string | null = null) => ({
+    code,
+    working: "Лава 1",
+    problems,
+    verification: out ? `вне поверки с ${out}` : "поверен до 03.03.2026",
+    out_of_verification_from: out,
+  });
+  const states = [
+    state("А-1", ["датчик не прошел проверку 02.03.2026"]),
+    state("W-1", ["проверка просрочена на 1 дн."]),
+    state("P-1", []),
+    state("N-1", ["вне поверки с 03.03.2026"], "2026-03-03"),
+  ];
+
+  it("lists each item its rule gives, and none just outside it", () => {
+    const open = openLists(
+      { tiles } as never,
+      [{ sensors: ["А-1"], working: "Лава 1", start: "x" }],
+      states as never,
+      () => "02.03.2026 03:10",
+    );
+    expect(open).toEqual({
+      gassings: [
+        { code: "А-1", working: "Лава 1", text: "2,10 % об. — не ниже уставки A сейчас" },
+        { code: "А-1", working: "Лава 1", text: "запись книги с 02.03.2026 03:10 не закрыта" },
+      ],
+      silent: [
+        { code: "S-1", working: "Лава 1", text: "нет показаний 12 мин" },
+        { code: "Z-1", working: "Лава 1", text: "нет показаний за сутки" },
+        { code: "Q-1", working: "Лава 1", text: "нет показаний 30 мин" },
+      ],
+      levels: [
+        { code: "W-1", working: "Лава 1", text: "1,05 % об.: не ниже уставки W" },
+        { code: "P-1", working: "Лава 1", text: "0,90 % об.: не ниже 0,9·W" },
+      ],
+      checks: [
+        { code: "А-1", working: "Лава 1", text: "датчик не прошел проверку 02.03.2026" },
+        { code: "W-1", working: "Лава 1", text: "проверка просрочена на 1 дн." },
+      ],
+      verification: [{ code: "N-1", working: "Лава 1", text: "вне поверки с 2026-03-03" }],
+      // Named by the meter forecast (it was named «30 мин», the horizon, and no sensor).
+      forecasts: [{ code: "А-1", working: "Лава 1", text: "вероятность достичь предела через 30 мин: 50 %" }],
+    });
+  });
+});
+
+// The lists are filled at the handover's time and kept: after the failed sensor passes a check and the
+// sensor out of verification is verified, the handover still reads as it was signed, while a handover made
+// now lists neither.
+describe("the handover's lists are kept as filled at its time (D95)", () => {
+  it("reads the same after the world changed; a new handover reads the world now", async () => {
+    let now = JOURNAL_DAY_OPEN.now().getTime();
+    const clock: Clock = { now: () => new Date(now) };
+    const { d, staff, facility } = await journalDayOnMemory("Кузбасс-Заморозка", "Шахта «Кадр»", clock);
+    const next = await d.colleague(staff, { email: "frozen@example.com", first_name: "Анна", last_name: "Смирнова", duty: "agk_operator" });
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility);
+    const m7 = sensors.find((s) => s.code === "М-7")!.id;
+    const m8 = sensors.find((s) => s.code === "М-8")!.id;
+    const check = (at: string, result: string) =>
+      recordCheck(
+        d.deps,
+        next,
+        facility,
+        m7,
+        parseWith(sensorCheckCreateSchema, {
+          at,
+          kind: "planned",
+          button_test_ok: result === "passed",
+          result,
+          fault: "Кнопка «Контроль»",
+        }),
+      );
+    const verify = (verified_on: string, valid_to: string) =>
+      recordVerification(
+        d.deps,
+        staff,
+        facility,
+        m8,
+        parseWith(verificationCreateSchema, {
+          instrument_type: "ДМС 03",
+          register_number: "12345-06",
+          serial: "0418",
+          verified_on,
+          valid_to,
+          certificate: `С-${valid_to}`,
+        }),
+      );
+    await check("2026-03-02T20:00:00+07:00", "failed");
+    await verify("2025-03-01", "2026-02-28");
+    const made = await handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: "До ремонта" }));
+    await takeOver(d.deps, next, facility, made.id);
+    expect(made.open.checks.map((c) => c.code)).toEqual(["М-7"]);
+    expect(made.open.verification.map((c) => c.code)).toEqual(["М-8"]);
+
+    now = Date.parse("2026-03-03T01:30:00Z");
+    await check("2026-03-03T08:20:00+07:00", "passed");
+    await verify("2026-03-03", "2027-03-02");
+    const read = (await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" })).results.find(
+      (h) => h.id === made.id,
+    );
+    expect(read?.open).toEqual(made.open);
+    expect(read?.at).toBe(made.at);
+    const later = await handOver(d.deps, next, facility, parseWith(handoverCreateSchema, { remarks: "После ремонта" }));
+    expect(later.open.checks.map((c) => c.code)).not.toContain("М-7");
+    expect(later.open.verification.map((c) => c.code)).not.toContain("М-8");
   });
 });

@@ -68,9 +68,11 @@ export function openLists(
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
     for (const f of tile.forecasts)
-      if (f.p_exceed !== null && f.p_exceed >= 0.5 && (f.probability?.reliable ?? true))
+      // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
+      // reliability was judged shows none.
+      if (f.p_exceed !== null && f.p_exceed >= 0.5 && f.probability?.reliable === true)
         open.forecasts.push({
-          code: f.horizon_label,
+          code: f.sensor,
           working,
           text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
         });
