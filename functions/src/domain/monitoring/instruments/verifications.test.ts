@@ -72,3 +72,35 @@ describe("a sensor's verification (D94, item 3)", () => {
     expect(before).toMatchObject({ verification: "поверен до 09.03.2026", problems: [] });
   });
 });
+
+// The hostile review of issue 118: a verification is a record of one that took place. Dated tomorrow (a
+// typo of the year: 2027 for 2026) it was written, and from that day on would have covered the sensor's
+// minutes with no verification behind them; it is refused at its field.
+describe("a verification dated after today (D94)", () => {
+  it("is refused at verified_on; today's is written", async () => {
+    const d = await memoryDomain(clockAt("2026-03-12T03:00:00Z"));
+    const staff = await d.actor("Кузбасс-Будущее");
+    const facility = (await d.facility(staff, { name: "Шахта «Будущая»", kind: "underground_mine" })).id;
+    const sensor = (
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          staff,
+          facility,
+          parseWith(sensorCreateSchema, { code: "М-1", kind: "methane", working: "Лава 1", place: "face_10_20m", warning: 1, alarm: 2 }),
+        ),
+      )
+    ).id;
+    const record = (verified_on: string) =>
+      recordVerification(
+        d.deps,
+        staff,
+        facility,
+        sensor,
+        parseWith(verificationCreateSchema, { ...VERIFIED, verified_on, valid_to: "2027-03-11" }),
+      );
+    // 10:00 of 12.03.2026 at the company (UTC+7): the 13th has not begun there.
+    await expect(record("2026-03-13")).rejects.toThrow("дата поверки позже сегодняшней (12.03.2026)");
+    expect((await record("2026-03-12")).verified_on).toBe("2026-03-12");
+  });
+});

@@ -8,7 +8,7 @@
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Forbidden } from "../../errors";
+import { Forbidden, invalidAt } from "../../errors";
 import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
@@ -74,6 +74,10 @@ export async function recordVerification(
 ): Promise<VerificationView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
   const sensor = await getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, SENSOR_MISSING);
+  // A record of a verification that took place: one dated after today would cover minutes nobody verified.
+  const today = isoDateIn(deps.clock.now(), zoneOf(await deps.repos.companies.get(actor.company)));
+  if (input.verified_on > today)
+    throw invalidAt("verified_on", `дата поверки позже сегодняшней (${ddmmyyyy(today)}): записывают поверку, которая прошла`);
   const record: SensorVerification = {
     company: actor.company,
     facility: facilityId,
