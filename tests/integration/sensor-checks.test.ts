@@ -383,3 +383,100 @@ describe("the bodies of checks and handovers, validated over HTTP", () => {
     );
   });
 });
+
+// The hostile review of issue 118: a record is a record, tried on every route. No route but the signature
+// changes a check, none but the take-over a handover (PUT, PATCH, DELETE answer 404/405 and change nothing);
+// a check of another facility's sensor is not signed under this one, another facility's handover not taken
+// or corrected, another sensor's check not followed; another company's user gets 404 on each route.
+describe("a record is a record over HTTP", () => {
+  it("is changed by no other route, no other facility's path, no other company", async () => {
+    const other = (
+      await json<{ id: string }>(
+        await post("/api/v1/facilities/", { name: "Шахта «Соседняя»", kind: "underground_mine" }, tokens.owner),
+        201,
+      )
+    ).id;
+    const otherSensor = (
+      await json<{ id: string }>(
+        await post(
+          `/api/v1/facilities/${other}/sensors/`,
+          { code: "М-1", kind: "methane", working: "Лава 1", place: "face_10_20m", warning: 1, alarm: 2 },
+          tokens.owner,
+        ),
+        201,
+      )
+    ).id;
+    const body = { ...FAILED, at: "2026-02-14T10:00:00+07:00" };
+    const here = await json<Check>(await post(`/api/v1/facilities/${facility}/sensors/${sensor}/checks/`, body, tokens.electrician), 201);
+    const there = await json<Check>(
+      await post(`/api/v1/facilities/${other}/sensors/${otherSensor}/checks/`, body, tokens.electrician),
+      201,
+    );
+    const handover = await json<{ id: string }>(
+      await post(`/api/v1/facilities/${other}/handovers/`, { remarks: "Соседняя" }, tokens.operator),
+      201,
+    );
+    const stored = async () =>
+      (await h.doc!.send(new GetCommand({ TableName: LOCAL_TABLE, Key: sensorCheck(companyId, facility, here.id) }))).Item;
+    const before = await stored();
+
+    const checkPath = `/api/v1/facilities/${facility}/sensors/${sensor}/checks/${here.id}/`;
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const res = await h.request(checkPath, { method, token: tokens.deputy, json: { ...body, result: "passed", alarm_ok: true } });
+      expect([404, 405], `${method} ${res.status}`).toContain(res.status);
+      const res2 = await h.request(`/api/v1/facilities/${other}/handovers/${handover.id}/`, {
+        method,
+        token: tokens.deputy,
+        json: { remarks: "x" },
+      });
+      expect([404, 405], `${method} handover ${res2.status}`).toContain(res2.status);
+    }
+    expect(await stored()).toEqual(before);
+    // Another facility's check under this facility's sensor, the sensor under another facility: 404.
+    expect(
+      (await post(`/api/v1/facilities/${facility}/sensors/${sensor}/checks/${there.id}/sign/`, { duty: "agk_operator" }, tokens.operator))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(`/api/v1/facilities/${other}/sensors/${sensor}/checks/${here.id}/sign/`, { duty: "agk_operator" }, tokens.operator))
+        .status,
+    ).toBe(404);
+    expect((await post(`/api/v1/facilities/${facility}/handovers/${handover.id}/take/`, {}, tokens.electrician)).status).toBe(404);
+    expect((await post(`/api/v1/facilities/${facility}/handovers/`, { corrects: handover.id }, tokens.operator)).status).toBe(400);
+    expect(
+      (await post(`/api/v1/facilities/${facility}/sensors/${sensor}/checks/`, { ...body, follows: there.id }, tokens.operator)).status,
+    ).toBe(400);
+    expect(
+      (await post(`/api/v1/facilities/${facility}/handovers/`, { bypassed: [{ sensor: otherSensor, note: "чужой" }] }, tokens.operator))
+        .status,
+    ).toBe(400);
+    // Another company: 404 on every route of the records.
+    const { token: stranger } = await h.signedInUser("ООО «Чужая для записей»");
+    for (const [path, sent] of [
+      [`/api/v1/facilities/${facility}/sensors/${sensor}/checks/${here.id}/sign/`, { duty: "agk_operator" }],
+      [`/api/v1/facilities/${other}/handovers/`, { remarks: "x" }],
+      [`/api/v1/facilities/${other}/handovers/${handover.id}/take/`, {}],
+      [`/api/v1/facilities/${other}/journal-signatures/`, { shift: "2026-02-14#1" }],
+      [
+        `/api/v1/facilities/${facility}/sensors/${sensor}/verifications/`,
+        {
+          ...{ instrument_type: "Т", register_number: "1", serial: "1" },
+          verified_on: "2026-01-01",
+          valid_to: "2027-01-01",
+          certificate: "1",
+        },
+      ],
+    ] as const) {
+      const res = await post(path, sent, stranger);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/[а-я]/);
+    }
+    for (const path of [
+      `/api/v1/facilities/${other}/handovers/`,
+      `/api/v1/facilities/${other}/journal-signatures/?date=2026-02-14`,
+      `/api/v1/facilities/${facility}/sensor-checks/due/`,
+      `/api/v1/facilities/${facility}/sensors/${sensor}/verifications/`,
+    ])
+      expect((await get(path, stranger)).status, path).toBe(404);
+  });
+});
