@@ -93,6 +93,15 @@ export const handoverSameness = (h: Handover, digestOf: (fields: object) => stri
   return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
 };
 
+/** What a record says as one string: its fields, keys sorted (the digest's input). */
+export const saidText = (fields: object): string => JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Whether two checks say the same (what `create` writes once). */
+export const sameCheck = (a: SensorCheck, b: SensorCheck) => checkSameness(a, saidText).digest === checkSameness(b, saidText).digest;
+
+/** Whether two handovers say the same (what `createHandover` writes once). */
+export const sameHandover = (a: Handover, b: Handover) => handoverSameness(a, saidText).digest === handoverSameness(b, saidText).digest;
+
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {
   const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");

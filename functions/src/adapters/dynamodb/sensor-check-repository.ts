@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
-import { checkSameness, handoverSameness, idFloorAt, type Sameness } from "../../ports/instruments";
+import { checkSameness, handoverSameness, idFloorAt, saidText, type Sameness } from "../../ports/instruments";
 import { Conflict } from "../../domain/errors";
 import { unlessConditionFails } from "./conditions";
 import * as keys from "./keys";
@@ -29,10 +29,7 @@ export const JOURNAL_SIGNED = "Журнал этой смены уже подп�
 export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
 /** The SHA-256 of a record's fields, keys sorted (nested objects as the domain built them). */
-export const sameDigest = (fields: object) =>
-  createHash("sha256")
-    .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
-    .digest("hex");
+export const sameDigest = (fields: object) => createHash("sha256").update(saidText(fields)).digest("hex");
 export const CHECK_FOLLOWED = "Эту проверку уже исправили: исправление следует за последней записью";
 export const HANDOVER_CORRECTED = "Эту передачу смены уже исправили: исправление следует за последней записью";
 export const checkOnce = (c: SensorCheck) => checkSameness(c, sameDigest);

@@ -229,6 +229,10 @@ describe("handovers written at once (D95)", () => {
     expect(corrections.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const after = (await listHandovers(d.deps, staff, facility, { from: "2026-03-03", to: "2026-03-03" })).results;
     expect(after.filter((h) => h.corrects === first.id)).toHaveLength(1);
+    // The correction written, sent again later, is the one written.
+    const kept = after.find((h) => h.corrects === first.id)!;
+    const again = await handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { remarks: kept.remarks, corrects: first.id }));
+    expect(again.id).toBe(kept.id);
 
     const taking = await Promise.allSettled([takeOver(d.deps, a, facility, answered[1].id), takeOver(d.deps, b, facility, answered[1].id)]);
     expect(taking.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);

@@ -15,6 +15,7 @@ import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getFacility } from "../../company/facilities";
 import type { Handover } from "../../../ports";
+import { sameHandover } from "../../../ports/instruments";
 import type {
   handoverCreateSchema,
   HandoverList,
@@ -67,9 +68,9 @@ export function openLists(
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
+    // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
+    // reliability was judged shows none.
     for (const f of tile.forecasts)
-      // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
-      // reliability was judged shows none.
       if (f.p_exceed !== null && f.p_exceed >= 0.5 && f.probability?.reliable === true)
         open.forecasts.push({
           code: f.sensor,
@@ -153,8 +154,6 @@ export async function handOver(
   if (input.corrects) {
     const earlier = await deps.repos.sensorChecks.getHandover(actor.company, facility.id, input.corrects);
     if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
-    const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
-    if (followerOf(later, earlier.id)) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
     if (input.shift_from && input.shift_from !== earlier.shift_from)
       throw invalidAt("shift_from", `исправление передачи — той же смены («${shifts.name(earlier.shift_from)}»)`);
     // A correction is of the same handover: its shifts, its time and the lists the platform filled then stay
@@ -172,6 +171,13 @@ export async function handOver(
       corrects: earlier.id,
       ...signedBy,
     };
+    // One correction each: the same correction sent again is the one written; another is refused (the
+    // storage's once item holds this against writes at the same moment, this read against those before).
+    const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
+    const follower = later.find((h) => h.corrects === earlier.id);
+    if (follower && sameHandover(follower, record))
+      return view(follower, await initialsByEmail(deps.repos, actor.company), shifts, followerOf(later, follower.id));
+    if (follower) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
     const stored = await written(deps, record);
     return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }

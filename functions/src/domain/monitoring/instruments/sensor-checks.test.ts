@@ -224,6 +224,15 @@ describe("a sensor's checks written at once (D94)", () => {
     expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
     const all = (await listChecks(d.deps, staff, facility, sensor, { from: "2026-03-03", to: "2026-03-03" })).results;
     expect(all.filter((c) => c.follows === first.id)).toHaveLength(1);
+    // The correction written, sent again later, is the one written; another one is refused.
+    const kept = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ id: string; reading_pct: number }>).value;
+    const again = kept.reading_pct === 0.41 ? people.agk_operator! : people.deputy_head_agk!;
+    expect((await record(again, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: kept.reading_pct, follows: first.id })).id).toBe(
+      kept.id,
+    );
+    await expect(record(again, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: 0.6, follows: first.id })).rejects.toThrow(
+      "Эту проверку уже исправили",
+    );
 
     const signed = await Promise.all([
       signCheck(d.deps, people.agk_operator!, facility, sensor, first.id, { duty: "agk_operator" }),

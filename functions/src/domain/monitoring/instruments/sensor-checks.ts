@@ -16,6 +16,7 @@ import { initialsByEmail } from "../../person-name";
 import { problemAt } from "../../../contract/field-errors";
 import { getFacility, getOfFacility } from "../../company/facilities";
 import type { Sensor, SensorCheck } from "../../../ports";
+import { sameCheck } from "../../../ports/instruments";
 import {
   ISO_TIME,
   SENSOR_CHECK_PERIOD_DAYS,
@@ -213,11 +214,9 @@ export async function recordCheck(
   if (input.follows) {
     followed = await deps.repos.sensorChecks.get(actor.company, facilityId, input.follows);
     if (!followed || followed.sensor !== sensor.id) throw invalidAt("follows", "исправляемая проверка этого датчика не найдена");
-    const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(followed.created_at));
-    const follower = followerOf(later, followed.id);
-    if (follower) throw new Conflict("Эту проверку уже исправили: исправление следует за последней записью");
   }
   const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   const check = newCheck(input, {
     company: actor.company,
     facility: facilityId,
@@ -228,13 +227,22 @@ export async function recordCheck(
     now: deps.clock.now().getTime(),
     followed,
   });
+  if (followed) {
+    // One follower each: the same correction sent again is the one written; another is refused (the
+    // storage's once item holds this against writes at the same moment, and this read against records
+    // written before it).
+    const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(followed.created_at));
+    const follower = later.find((c) => c.follows === followed.id);
+    if (follower && sameCheck(follower, check)) return checkView(follower, nameOf, shifts, followerOf(later, follower.id));
+    if (follower) throw new Conflict("Эту проверку уже исправили: исправление следует за последней записью");
+  }
   // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
   const stored = await deps.repos.sensorChecks.create(check);
   const followedBy =
     stored.id === check.id
       ? null
       : followerOf(await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(stored.created_at)), stored.id);
-  return checkView(stored, await initialsByEmail(deps.repos, actor.company), shifts, followedBy);
+  return checkView(stored, nameOf, shifts, followedBy);
 }
 
 /** A user with that duty signs a check of `sensor`. */
