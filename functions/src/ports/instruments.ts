@@ -60,7 +60,8 @@ export interface SensorCheckRepository {
   intervals(companyId: string, facilityId: string): Promise<CheckIntervals | undefined>;
   /** Writes `next` only if the stored version is `expectedVersion` (0: none stored); otherwise Conflict. */
   putIntervals(next: CheckIntervals, expectedVersion: number): Promise<void>;
-  createVerification(record: SensorVerification): Promise<void>;
+  /** As `create`: a verification the same as one written (what it says, its author) answers that one. */
+  createVerification(record: SensorVerification): Promise<SensorVerification>;
   /** Every verification recorded of the facility's sensors (a few per sensor and year). */
   verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
   /** As `create`: a handover the same as one written (its shift, what people added, its author, what it
@@ -91,6 +92,13 @@ export const handoverSameness = (h: Handover, digestOf: (fields: object) => stri
   const said = { shift_from: h.shift_from, bypassed: h.bypassed, remarks: h.remarks, corrects: h.corrects, handed_by: h.handed_by };
   const digest = digestOf(said);
   return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
+};
+
+/** A verification's: what it says and who wrote it. */
+export const verificationSameness = (v: SensorVerification, digestOf: (fields: object) => string): Sameness => {
+  const { id: _id, recorded_at: _at, ...said } = v;
+  const digest = digestOf(said);
+  return { once: `same#${digest}`, digest };
 };
 
 /** What a record says as one string: its fields, keys sorted (the digest's input). */

@@ -112,6 +112,9 @@ export const sensorChecksOfFacility = (companyId: string, facilityId: string) =>
  *  with it. Not under SCHECK#{facility}#, so a listing of checks never reads it. */
 export const sensorCheckOnce = (companyId: string, facilityId: string, what: string) =>
   inCompany(companyId, "SCHECKONCE", facilityId, what);
+/** Issue 118: the same for a sensor's verification (`same#{SHA-256}`). */
+export const verificationOnce = (companyId: string, facilityId: string, what: string) =>
+  inCompany(companyId, "SVERIFONCE", facilityId, what);
 /** Issue 118: the same for a shift handover (`corrects#{id}` or `same#{SHA-256}`). */
 export const handoverOnce = (companyId: string, facilityId: string, what: string) => inCompany(companyId, "HANDOVERONCE", facilityId, what);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the

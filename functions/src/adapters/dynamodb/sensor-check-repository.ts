@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
-import { checkSameness, handoverSameness, idFloorAt, saidText, type Sameness } from "../../ports/instruments";
+import { checkSameness, handoverSameness, idFloorAt, saidText, type Sameness, verificationSameness } from "../../ports/instruments";
 import { Conflict } from "../../domain/errors";
 import { unlessConditionFails } from "./conditions";
 import * as keys from "./keys";
@@ -34,6 +34,7 @@ export const CHECK_FOLLOWED = "Эту проверку уже исправили
 export const HANDOVER_CORRECTED = "Эту передачу смены уже исправили: исправление следует за последней записью";
 export const checkOnce = (c: SensorCheck) => checkSameness(c, sameDigest);
 export const handoverOnce = (h: Handover) => handoverSameness(h, sameDigest);
+export const verificationOnceOf = (v: SensorVerification) => verificationSameness(v, sameDigest);
 /** A record's `once` item: its key, the id it names, the digest of what it says, when it was taken. */
 export interface OnceItem {
   id: string;
@@ -148,8 +149,23 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     if (expectedVersion === 0) await putNew(doc, table, item, CHECK_INTERVALS_CONFLICT);
     else await versionedPut(doc, table, item, expectedVersion, CHECK_INTERVALS_CONFLICT);
   },
-  async createVerification(record) {
-    await putNew(doc, table, verificationItem(record), VERIFICATION_EXISTS);
+  createVerification(record) {
+    const sameness = verificationOnceOf(record);
+    return writeOnce(
+      doc,
+      table,
+      {
+        key: keys.verificationOnce(record.company, record.facility, sameness.once),
+        sameness,
+        record,
+        item: verificationItem(record),
+        read: (id) =>
+          getItem<SensorVerification>(doc, table, keys.sensorVerification(record.company, record.facility, record.sensor, id), {
+            consistentRead: true,
+          }),
+      },
+      { taken: VERIFICATION_EXISTS, exists: VERIFICATION_EXISTS },
+    );
   },
   async verificationsOfFacility(companyId, facilityId) {
     const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });

@@ -91,6 +91,7 @@ import {
   CHECK_INTERVALS_CONFLICT,
   VERIFICATION_EXISTS,
   verificationItem,
+  verificationOnceOf,
   checkIntervalsItem,
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
@@ -539,7 +540,17 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       else versionedPut(table, checkIntervalsItem(next), expectedVersion, CHECK_INTERVALS_CONFLICT);
     },
     async createVerification(record) {
-      create(table, verificationItem(record), VERIFICATION_EXISTS);
+      const sameness = verificationOnceOf(record);
+      const key = keys.verificationOnce(record.company, record.facility, sameness.once);
+      return writeOnce(
+        table,
+        key,
+        sameness,
+        record,
+        verificationItem(record),
+        (id) => keys.sensorVerification(record.company, record.facility, record.sensor, id),
+        { taken: VERIFICATION_EXISTS, exists: VERIFICATION_EXISTS },
+      );
     },
     async verificationsOfFacility(companyId, facilityId) {
       return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);

@@ -104,3 +104,28 @@ describe("a verification dated after today (D94)", () => {
     expect((await record("2026-03-12")).verified_on).toBe("2026-03-12");
   });
 });
+
+// The hostile review of issue 118: a verification sent twice (a double press, a retry) at once or after is
+// written once — it was written twice, and the sensor's register listed one certificate two times.
+describe("a verification sent again (D94)", () => {
+  it("is written once, answered with the one written", async () => {
+    const d = await memoryDomain(clockAt("2026-03-12T03:00:00Z"));
+    const staff = await d.actor("Кузбасс-Дважды");
+    const facility = (await d.facility(staff, { name: "Шахта «Дважды»", kind: "underground_mine" })).id;
+    const sensor = (
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          staff,
+          facility,
+          parseWith(sensorCreateSchema, { code: "М-1", kind: "methane", working: "Лава 1", place: "face_10_20m", warning: 1, alarm: 2 }),
+        ),
+      )
+    ).id;
+    const record = () => recordVerification(d.deps, staff, facility, sensor, parseWith(verificationCreateSchema, VERIFIED));
+    const [a, b] = await Promise.all([record(), record()]);
+    const c = await record();
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect((await listVerifications(d.deps, staff, facility, sensor)).results).toHaveLength(1);
+  });
+});

@@ -87,6 +87,6 @@ export async function recordVerification(
     recorded_by: actor.email,
     recorded_at: deps.clock.now().toISOString(),
   };
-  await deps.repos.sensorChecks.createVerification(record);
-  return view(record, await initialsByEmail(deps.repos, actor.company));
+  // Written once: the same verification sent again (a double press, a retry) is the one written.
+  return view(await deps.repos.sensorChecks.createVerification(record), await initialsByEmail(deps.repos, actor.company));
 }
