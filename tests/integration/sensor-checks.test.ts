@@ -5,10 +5,10 @@
 // (409), a user without the duty gets 403, a reviewer 403, another company 404; an expired control
 // mixture is refused 400 naming the field; a correction follows the check and is listed with it; the
 // check is stored under the facility (keys.sensorCheck) as written.
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sensorCheck } from "@server/adapters/dynamodb/keys";
+import { sensorCheck, sensorCheckOnce } from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn, signedInAdmin } from "../support/admin";
@@ -478,5 +478,29 @@ describe("a record is a record over HTTP", () => {
       `/api/v1/facilities/${facility}/sensors/${sensor}/verifications/`,
     ])
       expect((await get(path, stranger)).status, path).toBe(404);
+  });
+});
+
+// A once item left by a write that failed after taking it (its record never written): a correction of that
+// check meets it, waits for the record a moment and is refused while the item is fresh; after 60 s the
+// item is taken over and the correction written.
+describe("a once item whose record was never written", () => {
+  it("refuses while fresh, is taken over when stale", async () => {
+    const checks = `/api/v1/facilities/${facility}/sensors/${sensor}/checks/`;
+    const body = { ...FAILED, at: "2026-02-16T10:00:00+07:00" };
+    const first = await json<Check>(await post(checks, body, tokens.electrician), 201);
+    const key = sensorCheckOnce(companyId, facility, `follows#${first.id}`);
+    const leave = (at: string) =>
+      h.doc!.send(
+        new PutCommand({ TableName: LOCAL_TABLE, Item: { ...key, id: "0190a000-0000-7000-8000-000000000001", digest: "x", at } }),
+      );
+    await leave(new Date().toISOString());
+    const fresh = await post(checks, { ...body, follows: first.id }, tokens.operator);
+    expect(fresh.status).toBe(409);
+    await leave(new Date(Date.now() - 61_000).toISOString());
+    const taken = await json<Check & { follows: string }>(await post(checks, { ...body, follows: first.id }, tokens.operator), 201);
+    expect(taken.follows).toBe(first.id);
+    const held = await h.doc!.send(new GetCommand({ TableName: LOCAL_TABLE, Key: key }));
+    expect(held.Item?.id).toBe(taken.id);
   });
 });
