@@ -271,6 +271,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   serial: "Заводской номер",
   shift: "Смена",
   shift_calendar: "Календарь смен",
+  shift_from: "Передаваемая смена",
   shifts: "Смен в сутках",
   significance_pct: "Порог значимости",
   size: "Размер",

@@ -303,17 +303,18 @@ export async function signJournal(
   );
   const handover = into.filter((h) => h.taken_by !== null).at(-1);
   if (!handover) {
-    const refused = `Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими`;
-    if (into.length > 0) throw new Conflict(`${refused}: передачу еще не приняли`);
+    const refused = (why: string) =>
+      new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими: ${why}`);
+    if (into.length > 0) throw refused("передачу еще не приняли");
     // The facility's first shift — none of its handovers made before the shift began — has no handover into
     // it and never will: D95 names no exception, so its journal is not signed in the platform (the mine's
     // own journal is signed as before), and the refusal says why.
     const earlier = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, 0);
     if (!earlier.some((h) => Date.parse(h.handed_at) < span.from))
-      throw new Conflict(
-        `${refused}: это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается; подписывается журнал следующей смены, после передачи в нее`,
+      throw refused(
+        "это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается; подписывается журнал следующей смены, после передачи в нее",
       );
-    throw new Conflict(`${refused}: передачи в нее не было`);
+    throw refused("передачи в нее не было");
   }
   const record = {
     company: actor.company,
