@@ -61,7 +61,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   conditions: "Условия расхода",
   confidence: "Доверительный уровень",
   content_type: "Тип файла",
-  corrects: "Исправляемая передача смены",
+  corrects: "Исправляемая запись",
   counted: "Учтенные в итоге",
   created_at: "Создан",
   current_password: "Текущий пароль",

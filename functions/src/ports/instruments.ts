@@ -35,7 +35,12 @@ export type CheckIntervals = Omit<z.output<typeof checkIntervalsSchema>, "update
 
 /** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
  *  is a newer record). */
-export type SensorVerification = z.output<typeof verificationSchema> & { company: string; facility: string };
+export type SensorVerification = Omit<z.output<typeof verificationSchema>, "corrected_by" | "corrects"> & {
+  company: string;
+  facility: string;
+  /** The verification this one corrects (issue 118, the review); absent in one written before. */
+  corrects?: string | null;
+};
 
 /** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
  *  added, who handed over (with the record) and who took over; after both, never changed. */
@@ -98,7 +103,7 @@ export const handoverSameness = (h: Handover, digestOf: (fields: object) => stri
 export const verificationSameness = (v: SensorVerification, digestOf: (fields: object) => string): Sameness => {
   const { id: _id, recorded_at: _at, ...said } = v;
   const digest = digestOf(said);
-  return { once: `same#${digest}`, digest };
+  return { once: v.corrects ? `corrects#${v.corrects}` : `same#${digest}`, digest };
 };
 
 /** What a record says as one string: its fields, keys sorted (the digest's input). */
@@ -106,6 +111,10 @@ export const saidText = (fields: object): string => JSON.stringify(Object.entrie
 
 /** Whether two checks say the same (what `create` writes once). */
 export const sameCheck = (a: SensorCheck, b: SensorCheck) => checkSameness(a, saidText).digest === checkSameness(b, saidText).digest;
+
+/** Whether two verifications say the same (what `createVerification` writes once). */
+export const sameVerification = (a: SensorVerification, b: SensorVerification) =>
+  verificationSameness(a, saidText).digest === verificationSameness(b, saidText).digest;
 
 /** Whether two handovers say the same (what `createHandover` writes once). */
 export const sameHandover = (a: Handover, b: Handover) => handoverSameness(a, saidText).digest === handoverSameness(b, saidText).digest;

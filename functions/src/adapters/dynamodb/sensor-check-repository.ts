@@ -31,6 +31,7 @@ export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(
 /** The SHA-256 of a record's fields, keys sorted (nested objects as the domain built them). */
 export const sameDigest = (fields: object) => createHash("sha256").update(saidText(fields)).digest("hex");
 export const CHECK_FOLLOWED = "Эту проверку уже исправили: исправление следует за последней записью";
+export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
 export const HANDOVER_CORRECTED = "Эту передачу смены уже исправили: исправление следует за последней записью";
 export const checkOnce = (c: SensorCheck) => checkSameness(c, sameDigest);
 export const handoverOnce = (h: Handover) => handoverSameness(h, sameDigest);
@@ -164,7 +165,7 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
             consistentRead: true,
           }),
       },
-      { taken: VERIFICATION_EXISTS, exists: VERIFICATION_EXISTS },
+      { taken: VERIFICATION_CORRECTED, exists: VERIFICATION_EXISTS },
     );
   },
   async verificationsOfFacility(companyId, facilityId) {

@@ -89,6 +89,7 @@ import {
   handoverItem,
   handoverWritten,
   CHECK_INTERVALS_CONFLICT,
+  VERIFICATION_CORRECTED,
   VERIFICATION_EXISTS,
   verificationItem,
   verificationOnceOf,
@@ -549,7 +550,7 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
         record,
         verificationItem(record),
         (id) => keys.sensorVerification(record.company, record.facility, record.sensor, id),
-        { taken: VERIFICATION_EXISTS, exists: VERIFICATION_EXISTS },
+        { taken: VERIFICATION_CORRECTED, exists: VERIFICATION_EXISTS },
       );
     },
     async verificationsOfFacility(companyId, facilityId) {

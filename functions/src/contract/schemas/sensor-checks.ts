@@ -243,6 +243,9 @@ export const verificationCreateSchema = z
       verified_on: isoDate().meta({ description: "The day of the verification" }),
       valid_to: isoDate().meta({ description: "Valid to (inclusive)" }),
       certificate: line("укажите номер свидетельства (записи) о поверке", LIMITS.sensorChecks.certificate),
+      corrects: z
+        .optional(z.nullable(idString()))
+        .meta({ description: "The verification (id) of this sensor this one corrects: it stays listed and no longer counts" }),
     },
     { error: unknownIn("поверки") },
   )
@@ -257,6 +260,8 @@ export const verificationSchema = z.object({
   verified_on: z.string(),
   valid_to: z.string(),
   certificate: z.string(),
+  corrects: z.nullable(z.string()).meta({ description: "The verification this one corrects, or null" }),
+  corrected_by: z.nullable(z.string()).meta({ description: "The verification correcting this one (then it no longer counts), or null" }),
   recorded_by: z.string().meta({ description: "Surname and initials" }),
   recorded_at: z.string(),
 });

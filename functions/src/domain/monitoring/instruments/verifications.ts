@@ -6,16 +6,19 @@
 // every screen and document that names the sensor's state says «вне поверки с ДД.ММ.ГГГГ». The law that
 // requires verification (102-ФЗ «Об обеспечении единства измерений») is cited, its text not read here.
 import { isoDateIn, zoneOf } from "@core/company-clock";
+import { verificationsInForce } from "@core/sensor-checks";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Forbidden, invalidAt } from "../../errors";
+import { Conflict, Forbidden, invalidAt } from "../../errors";
 import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
 import type { SensorVerification } from "../../../ports";
+import { sameVerification } from "../../../ports/instruments";
 import type { verificationCreateSchema, VerificationList, VerificationView } from "../../../contract/schemas/sensor-checks";
 import { REVIEWER_SIGNS_NOTHING, SENSOR_MISSING } from "./sensor-checks";
 
+export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -27,17 +30,23 @@ export interface VerificationState {
   out_from: string | null;
 }
 
+type Counted = Pick<SensorVerification, "verified_on" | "valid_to"> & { id?: string; corrects?: string | null };
+
 /** The state of a sensor's verification on a company day, from its records (any order). */
-export function verificationOn(records: readonly Pick<SensorVerification, "verified_on" | "valid_to">[], day: string): VerificationState {
-  const held = records.filter((r) => r.verified_on <= day).sort((a, b) => b.verified_on.localeCompare(a.verified_on))[0];
+export function verificationOn(records: readonly Counted[], day: string): VerificationState {
+  const held = verificationsInForce(records)
+    .filter((r) => r.verified_on <= day)
+    .sort((a, b) => b.verified_on.localeCompare(a.verified_on))[0];
   if (!held) return { state: "none", text: "поверка не записана", out_from: null };
   if (day > held.valid_to)
     return { state: "expired", text: `вне поверки с ${ddmmyyyy(dayAfter(held.valid_to))}`, out_from: dayAfter(held.valid_to) };
   return { state: "valid", text: `поверен до ${ddmmyyyy(held.valid_to)}`, out_from: null };
 }
 
-const view = (r: SensorVerification, nameOf: (email: string) => string): VerificationView => ({
+const view = (r: SensorVerification, nameOf: (email: string) => string, correctedBy: string | null): VerificationView => ({
   id: r.id,
+  corrects: r.corrects ?? null,
+  corrected_by: correctedBy,
   sensor: r.sensor,
   instrument_type: r.instrument_type,
   register_number: r.register_number,
@@ -48,6 +57,9 @@ const view = (r: SensorVerification, nameOf: (email: string) => string): Verific
   recorded_by: nameOf(r.recorded_by),
   recorded_at: r.recorded_at,
 });
+
+/** The record correcting `id` among `records`, if any. */
+const correctorOf = (records: readonly SensorVerification[], id: string) => records.find((r) => r.corrects === id)?.id ?? null;
 
 /** The sensor's verifications, newest first, with its state today. */
 export async function listVerifications(
@@ -61,7 +73,13 @@ export async function listVerifications(
   const today = isoDateIn(deps.clock.now(), zoneOf(await deps.repos.companies.get(actor.company)));
   const state = verificationOn(records, today);
   const nameOf = await initialsByEmail(deps.repos, actor.company);
-  return { sensor: sensor.id, code: sensor.code, state: state.state, state_text: state.text, results: records.map((r) => view(r, nameOf)) };
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    state: state.state,
+    state_text: state.text,
+    results: records.map((r) => view(r, nameOf, correctorOf(records, r.id))),
+  };
 }
 
 /** The facility's staff record a verification of `sensor`; never edited after. */
@@ -84,9 +102,20 @@ export async function recordVerification(
     sensor: sensor.id,
     id: newId(),
     ...input,
+    corrects: input.corrects ?? null,
     recorded_by: actor.email,
     recorded_at: deps.clock.now().toISOString(),
   };
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
+  if (record.corrects) {
+    // One correction each, of a record of this sensor: the same correction sent again is the one written
+    // (the storage's once item holds this against writes at the same moment).
+    const own = (await deps.repos.sensorChecks.verificationsOfFacility(actor.company, facilityId)).filter((r) => r.sensor === sensor.id);
+    if (!own.some((r) => r.id === record.corrects)) throw invalidAt("corrects", "исправляемая поверка этого датчика не найдена");
+    const corrector = own.find((r) => r.corrects === record.corrects);
+    if (corrector && sameVerification(corrector, record)) return view(corrector, nameOf, correctorOf(own, corrector.id));
+    if (corrector) throw new Conflict(VERIFICATION_CORRECTED);
+  }
   // Written once: the same verification sent again (a double press, a retry) is the one written.
-  return view(await deps.repos.sensorChecks.createVerification(record), await initialsByEmail(deps.repos, actor.company));
+  return view(await deps.repos.sensorChecks.createVerification(record), nameOf, null);
 }
