@@ -121,7 +121,7 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await signature
       .getByRole("alert")
       .getByText(
-        /^Журнал смены «Смена \d \(\d\d:00–\d\d:00\), \d\d\.\d\d\.\d{4}» подписывается после передачи смены в нее, подписанной обоими$/,
+        /^Журнал смены «Смена \d \(\d\d:00–\d\d:00\), \d\d\.\d\d\.\d{4}» подписывается после передачи смены в нее, подписанной обоими: .+$/,
       )
       .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-signature-refused.png` });

@@ -701,9 +701,10 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   },
   listHandovers: (f) => ({ path: `v1/facilities/${f.mine}/handovers/` }),
   handOverShift: (f) => ({ path: `v1/facilities/${f.mine}/handovers/`, method: "POST", json: { remarks: "ВМП-2 в резерве" } }),
-  // A handover of the fixture's user, taken over by the operator.
+  // A handover of the fixture's user, taken over by the operator: a new one for each measure (the same
+  // handover sent again is the one written, taken over already).
   takeOverShift: async (f) => {
-    const handover = await f.send(`v1/facilities/${f.mine}/handovers/`, "POST", { remarks: "Смена сдана" });
+    const handover = await f.send(`v1/facilities/${f.mine}/handovers/`, "POST", { remarks: `Смена сдана (${new Date().toISOString()})` });
     return {
       path: `v1/facilities/${f.mine}/handovers/${handover.id}/take/`,
       method: "POST",

@@ -35,3 +35,11 @@ export type MineDuty = (typeof MINE_DUTIES)[number];
 export const MINE_DUTY_LABELS: Readonly<Record<MineDuty, string>> = { ...DUTY_LABELS, ...CHECK_DUTY_LABELS };
 
 export const isCheckDuty = (duty: string | null | undefined): duty is CheckDuty => CHECK_DUTIES.includes(duty as CheckDuty);
+
+/** Issue 118 (the review, D94): the verification records that count — each but one a later record corrects
+ *  (`corrects`: a correction replaces the record it names, whatever their days; the corrected one stays
+ *  listed as it was written). A record without an id (or written before corrections) counts. */
+export function verificationsInForce<T extends { id?: string; corrects?: string | null }>(records: readonly T[]): T[] {
+  const corrected = new Set(records.map((r) => r.corrects).filter((id): id is string => Boolean(id)));
+  return records.filter((r) => r.id === undefined || !corrected.has(r.id));
+}

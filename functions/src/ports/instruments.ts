@@ -35,12 +35,15 @@ export type CheckIntervals = Omit<z.output<typeof checkIntervalsSchema>, "update
 };
 
 /** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
- *  is a newer record). Its certificate's scan is added once after, kept in the blob store as a coefficient's
- *  evidence file is (its key, which the answer keeps to itself), with who attached it (e-mail) and when. */
-export type SensorVerification = Omit<z.output<typeof verificationSchema>, "certificate_file"> & {
+ *  is a newer record, `corrects` naming it). Its certificate's scan is added once after, kept in the blob
+ *  store as a coefficient's evidence file is (its key, which the answer keeps to itself), with who attached
+ *  it (e-mail) and when. */
+export type SensorVerification = Omit<z.output<typeof verificationSchema>, "certificate_file" | "corrected_by" | "corrects"> & {
   company: string;
   facility: string;
   certificate_file?: StoredFile & { uploaded_by: string };
+  /** The verification this one corrects (issue 118, the review); absent in one written before. */
+  corrects?: string | null;
 };
 
 /** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
@@ -54,8 +57,10 @@ export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" |
 export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name"> & { company: string; facility: string };
 
 export interface SensorCheckRepository {
-  /** Refused (Conflict) when the id is taken. */
-  create(check: SensorCheck): Promise<void>;
+  /** Writes the check once and answers the check stored: a check the same as one written (what it says,
+   *  its author; not its id or when it was written) answers that one and writes nothing, as do parallel
+   *  writes of it; refused (Conflict) when the check it follows is followed already, or the id is taken. */
+  create(check: SensorCheck): Promise<SensorCheck>;
   get(companyId: string, facilityId: string, id: string): Promise<SensorCheck | undefined>;
   /** The facility's checks written at or after `writtenFrom` (ms; their ids sort by it), oldest written first. */
   listOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<SensorCheck[]>;
@@ -64,7 +69,8 @@ export interface SensorCheckRepository {
   intervals(companyId: string, facilityId: string): Promise<CheckIntervals | undefined>;
   /** Writes `next` only if the stored version is `expectedVersion` (0: none stored); otherwise Conflict. */
   putIntervals(next: CheckIntervals, expectedVersion: number): Promise<void>;
-  createVerification(record: SensorVerification): Promise<void>;
+  /** As `create`: a verification the same as one written (what it says, its author) answers that one. */
+  createVerification(record: SensorVerification): Promise<SensorVerification>;
   /** Every verification recorded of the facility's sensors (a few per sensor and year). */
   verificationsOfFacility(companyId: string, facilityId: string): Promise<SensorVerification[]>;
   /** Adds `record.certificate_file` to the stored verification, whose other fields it carries unchanged: only
@@ -72,7 +78,9 @@ export interface SensorCheckRepository {
   attachVerificationFile(record: SensorVerification): Promise<void>;
   /** The blob keys of the certificate files the company's verifications name (the orphan sweep keeps them). */
   certificateKeysOfCompany(companyId: string): Promise<Set<string>>;
-  createHandover(record: Handover): Promise<void>;
+  /** As `create`: a handover the same as one written (its shift, what people added, its author, what it
+   *  corrects) answers that one; refused (Conflict) when the handover it corrects is corrected already. */
+  createHandover(record: Handover): Promise<Handover>;
   getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
   /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
   handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
@@ -85,6 +93,43 @@ export interface SensorCheckRepository {
 
 /** A verification's certificate scan is attached once: what a second attachment is told (409). */
 export const CERTIFICATE_ATTACHED = "К этой поверке скан свидетельства уже приложен: исправление — новая запись о поверке";
+
+/** What makes two writes the same record: the SHA-256 of what it says (`fields`, keys sorted). */
+export type Sameness = { once: string; digest: string };
+
+/** A check's `once` key: the check it follows (one follower each), else what it says and who said it. */
+export const checkSameness = (check: SensorCheck, digestOf: (fields: object) => string): Sameness => {
+  const { id: _id, created_at: _at, signatures: _s, version: _v, shift: _shift, sensor_code: _code, ...said } = check;
+  const digest = digestOf(said);
+  return { once: check.follows ? `follows#${check.follows}` : `same#${digest}`, digest };
+};
+
+/** A handover's: the handover it corrects, else its shift, what people added and who handed over. */
+export const handoverSameness = (h: Handover, digestOf: (fields: object) => string): Sameness => {
+  const said = { shift_from: h.shift_from, bypassed: h.bypassed, remarks: h.remarks, corrects: h.corrects, handed_by: h.handed_by };
+  const digest = digestOf(said);
+  return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
+};
+
+/** A verification's: what it says and who wrote it (its scan is attached after, not said by it). */
+export const verificationSameness = (v: SensorVerification, digestOf: (fields: object) => string): Sameness => {
+  const { id: _id, recorded_at: _at, certificate_file: _file, ...said } = v;
+  const digest = digestOf(said);
+  return { once: v.corrects ? `corrects#${v.corrects}` : `same#${digest}`, digest };
+};
+
+/** What a record says as one string: its fields, keys sorted (the digest's input). */
+export const saidText = (fields: object): string => JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Whether two checks say the same (what `create` writes once). */
+export const sameCheck = (a: SensorCheck, b: SensorCheck) => checkSameness(a, saidText).digest === checkSameness(b, saidText).digest;
+
+/** Whether two verifications say the same (what `createVerification` writes once). */
+export const sameVerification = (a: SensorVerification, b: SensorVerification) =>
+  verificationSameness(a, saidText).digest === verificationSameness(b, saidText).digest;
+
+/** Whether two handovers say the same (what `createHandover` writes once). */
+export const sameHandover = (a: Handover, b: Handover) => handoverSameness(a, saidText).digest === handoverSameness(b, saidText).digest;
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {

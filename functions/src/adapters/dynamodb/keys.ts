@@ -109,6 +109,16 @@ export const journalSignature = (companyId: string, facilityId: string, shift: s
 export const journalSignaturesOfDay = (companyId: string, facilityId: string, date: string) =>
   inCompanyPrefix(companyId, "JSIGN", facilityId, date);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
+/** Issue 118: what a check is written once under — `follows#{id}` (the check it follows: one follower) or
+ *  `same#{SHA-256 of what it says}` (a check sent again is the one written) — naming the check's id; kept
+ *  with it. Not under SCHECK#{facility}#, so a listing of checks never reads it. */
+export const sensorCheckOnce = (companyId: string, facilityId: string, what: string) =>
+  inCompany(companyId, "SCHECKONCE", facilityId, what);
+/** Issue 118: the same for a sensor's verification (`same#{SHA-256}`). */
+export const verificationOnce = (companyId: string, facilityId: string, what: string) =>
+  inCompany(companyId, "SVERIFONCE", facilityId, what);
+/** Issue 118: the same for a shift handover (`corrects#{id}` or `same#{SHA-256}`). */
+export const handoverOnce = (companyId: string, facilityId: string, what: string) => inCompany(companyId, "HANDOVERONCE", facilityId, what);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */

@@ -1,11 +1,21 @@
 // Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { createHash } from "node:crypto";
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CheckIntervals, Handover, JournalSignature, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
-import { CERTIFICATE_ATTACHED, idFloorAt } from "../../ports/instruments";
+import {
+  CERTIFICATE_ATTACHED,
+  checkSameness,
+  handoverSameness,
+  idFloorAt,
+  saidText,
+  type Sameness,
+  verificationSameness,
+} from "../../ports/instruments";
+import { Conflict } from "../../domain/errors";
+import { putWhere, unlessConditionFails } from "./conditions";
 import * as keys from "./keys";
-import { getItem, putNew, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
-import { putWhere } from "./conditions";
+import { getItem, putNew, putNewCommand, queryAll, queryPrefix, stripAll, versionedPut, type Item } from "./items";
 
 export const SENSOR_CHECK_EXISTS = "Проверка с таким идентификатором уже записана";
 export const SENSOR_CHECK_CONFLICT = "Проверку только что подписали: обновите страницу и повторите";
@@ -34,6 +44,82 @@ export const handoverWritten = (a: Handover, b: Handover) => a.id.localeCompare(
 export const JOURNAL_SIGNED = "Журнал этой смены уже подписан";
 export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
+/** The SHA-256 of a record's fields, keys sorted (nested objects as the domain built them). */
+export const sameDigest = (fields: object) => createHash("sha256").update(saidText(fields)).digest("hex");
+export const CHECK_FOLLOWED = "Эту проверку уже исправили: исправление следует за последней записью";
+export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
+export const HANDOVER_CORRECTED = "Эту передачу смены уже исправили: исправление следует за последней записью";
+export const checkOnce = (c: SensorCheck) => checkSameness(c, sameDigest);
+export const handoverOnce = (h: Handover) => handoverSameness(h, sameDigest);
+export const verificationOnceOf = (v: SensorVerification) => verificationSameness(v, sameDigest);
+/** A record's `once` item: its key, the id it names, the digest of what it says, when it was taken. */
+export interface OnceItem {
+  id: string;
+  digest: string;
+  at: string;
+}
+/** A `once` item whose record is not written after this long was left by a write that failed after it. */
+export const ONCE_ABANDONED_MS = 60_000;
+const ONCE_WAIT_MS = 50;
+const ONCE_WAITS = 40;
+
+/** Writes `record` (as `item`) once under its `once` key (issue 118): the key is taken first with a
+ *  condition, so of parallel writes one takes it. A write finding it taken answers the record it names when
+ *  that one says the same (`digest`), waits a moment for one being written, and is refused (Conflict
+ *  `taken`) otherwise; a key whose record was never written (a write failed after taking it) is taken over
+ *  after ONCE_ABANDONED_MS. A failed write of the record gives the key back. */
+async function writeOnce<T extends { id: string }>(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  at: { key: { PK: string; SK: string }; sameness: Sameness; record: T; item: Item; read: (id: string) => Promise<T | undefined> },
+  conflicts: { taken: string; exists: string },
+): Promise<T> {
+  const mine: OnceItem = { id: at.record.id, digest: at.sameness.digest, at: new Date().toISOString() };
+  for (let wait = 0; ; wait += 1) {
+    if (await unlessConditionFails(doc.send(putNewCommand(table, { ...at.key, ...mine })))) break;
+    const held = await getItem<OnceItem>(doc, table, at.key, { consistentRead: true });
+    if (!held) continue;
+    const stored = await at.read(held.id);
+    if (stored) {
+      if (held.digest === mine.digest) return stored;
+      throw new Conflict(conflicts.taken);
+    }
+    if (Date.now() - Date.parse(held.at) >= ONCE_ABANDONED_MS) {
+      const taken = await unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...at.key, ...mine },
+            ConditionExpression: "#id = :held",
+            ExpressionAttributeNames: { "#id": "id" },
+            ExpressionAttributeValues: { ":held": held.id },
+          }),
+        ),
+      );
+      if (taken) break;
+      continue;
+    }
+    if (wait >= ONCE_WAITS) throw new Conflict(conflicts.taken);
+    await new Promise((resolve) => setTimeout(resolve, ONCE_WAIT_MS));
+  }
+  try {
+    await putNew(doc, table, at.item, conflicts.exists);
+  } catch (error) {
+    await unlessConditionFails(
+      doc.send(
+        new DeleteCommand({
+          TableName: table,
+          Key: at.key,
+          ConditionExpression: "#id = :mine",
+          ExpressionAttributeNames: { "#id": "id" },
+          ExpressionAttributeValues: { ":mine": mine.id },
+        }),
+      ),
+    );
+    throw error;
+  }
+  return at.record;
+}
 
 /** The items under `prefix` whose ids (time-ordered) were made at or after `writtenFrom` (ms). */
 const writtenSince = (doc: DynamoDBDocumentClient, table: string, prefix: { PK: string; SKPrefix: string }, writtenFrom: number) =>
@@ -49,8 +135,20 @@ const writtenSince = (doc: DynamoDBDocumentClient, table: string, prefix: { PK: 
   });
 
 export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): SensorCheckRepository => ({
-  async create(check) {
-    await putNew(doc, table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+  create(check) {
+    const sameness = checkOnce(check);
+    return writeOnce(
+      doc,
+      table,
+      {
+        key: keys.sensorCheckOnce(check.company, check.facility, sameness.once),
+        sameness,
+        record: check,
+        item: sensorCheckItem(check),
+        read: (id) => getItem<SensorCheck>(doc, table, keys.sensorCheck(check.company, check.facility, id), { consistentRead: true }),
+      },
+      { taken: CHECK_FOLLOWED, exists: SENSOR_CHECK_EXISTS },
+    );
   },
   get: (companyId, facilityId, id) =>
     getItem<SensorCheck>(doc, table, keys.sensorCheck(companyId, facilityId, id), { consistentRead: true }),
@@ -68,8 +166,23 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     if (expectedVersion === 0) await putNew(doc, table, item, CHECK_INTERVALS_CONFLICT);
     else await versionedPut(doc, table, item, expectedVersion, CHECK_INTERVALS_CONFLICT);
   },
-  async createVerification(record) {
-    await putNew(doc, table, verificationItem(record), VERIFICATION_EXISTS);
+  createVerification(record) {
+    const sameness = verificationOnceOf(record);
+    return writeOnce(
+      doc,
+      table,
+      {
+        key: keys.verificationOnce(record.company, record.facility, sameness.once),
+        sameness,
+        record,
+        item: verificationItem(record),
+        read: (id) =>
+          getItem<SensorVerification>(doc, table, keys.sensorVerification(record.company, record.facility, record.sensor, id), {
+            consistentRead: true,
+          }),
+      },
+      { taken: VERIFICATION_CORRECTED, exists: VERIFICATION_EXISTS },
+    );
   },
   async verificationsOfFacility(companyId, facilityId) {
     const items = await queryPrefix(doc, table, keys.sensorVerificationsOfFacility(companyId, facilityId), { consistentRead: true });
@@ -95,8 +208,20 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     );
     return certificateKeys(items);
   },
-  async createHandover(record) {
-    await putNew(doc, table, handoverItem(record), HANDOVER_EXISTS);
+  createHandover(record) {
+    const sameness = handoverOnce(record);
+    return writeOnce(
+      doc,
+      table,
+      {
+        key: keys.handoverOnce(record.company, record.facility, sameness.once),
+        sameness,
+        record,
+        item: handoverItem(record),
+        read: (id) => getItem<Handover>(doc, table, keys.handover(record.company, record.facility, id), { consistentRead: true }),
+      },
+      { taken: HANDOVER_CORRECTED, exists: HANDOVER_EXISTS },
+    );
   },
   getHandover: (companyId, facilityId, id) =>
     getItem<Handover>(doc, table, keys.handover(companyId, facilityId, id), { consistentRead: true }),

@@ -78,6 +78,10 @@ import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repo
 import {
   byVerified,
   byWritten,
+  CHECK_FOLLOWED,
+  checkOnce,
+  HANDOVER_CORRECTED,
+  handoverOnce,
   HANDOVER_CONFLICT,
   HANDOVER_EXISTS,
   JOURNAL_SIGNED,
@@ -85,9 +89,11 @@ import {
   handoverItem,
   handoverWritten,
   CHECK_INTERVALS_CONFLICT,
+  VERIFICATION_CORRECTED,
   VERIFICATION_EXISTS,
   certificateKeys,
   verificationItem,
+  verificationOnceOf,
   checkIntervalsItem,
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
@@ -175,6 +181,29 @@ function versionedPut(table: MemoryTable, item: Item, expectedVersion: number, c
 
 function create(table: MemoryTable, item: Item, conflict: string): void {
   if (!table.put(item, (stored) => stored === undefined)) throw new Conflict(conflict);
+}
+
+/** A record written once under its `once` key (adapters/dynamodb/sensor-check-repository.ts, writeOnce):
+ *  the record it names answered when it says the same, Conflict `taken` otherwise. One step: no other write
+ *  runs between the read of the key and the writes. */
+function writeOnce<T>(
+  table: MemoryTable,
+  key: { PK: string; SK: string },
+  sameness: { digest: string },
+  record: T & { id: string },
+  item: Item,
+  keyOf: (id: string) => { PK: string; SK: string },
+  conflicts: { taken: string; exists: string },
+): T {
+  const held = table.get(key);
+  const stored = held && strip<T>(table.get(keyOf(String(held.id))));
+  if (stored) {
+    if (held.digest === sameness.digest) return stored;
+    throw new Conflict(conflicts.taken);
+  }
+  create(table, item, conflicts.exists);
+  table.put({ ...key, id: record.id, digest: sameness.digest, at: new Date().toISOString() });
+  return record;
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -488,7 +517,12 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
 function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
   return {
     async create(check) {
-      create(table, sensorCheckItem(check), SENSOR_CHECK_EXISTS);
+      const sameness = checkOnce(check);
+      const key = keys.sensorCheckOnce(check.company, check.facility, sameness.once);
+      return writeOnce(table, key, sameness, check, sensorCheckItem(check), (id) => keys.sensorCheck(check.company, check.facility, id), {
+        taken: CHECK_FOLLOWED,
+        exists: SENSOR_CHECK_EXISTS,
+      });
     },
     async get(companyId, facilityId, id) {
       return strip<SensorCheck>(table.get(keys.sensorCheck(companyId, facilityId, id)));
@@ -508,7 +542,17 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       else versionedPut(table, checkIntervalsItem(next), expectedVersion, CHECK_INTERVALS_CONFLICT);
     },
     async createVerification(record) {
-      create(table, verificationItem(record), VERIFICATION_EXISTS);
+      const sameness = verificationOnceOf(record);
+      const key = keys.verificationOnce(record.company, record.facility, sameness.once);
+      return writeOnce(
+        table,
+        key,
+        sameness,
+        record,
+        verificationItem(record),
+        (id) => keys.sensorVerification(record.company, record.facility, record.sensor, id),
+        { taken: VERIFICATION_CORRECTED, exists: VERIFICATION_EXISTS },
+      );
     },
     async verificationsOfFacility(companyId, facilityId) {
       return listed<SensorVerification>(table, keys.sensorVerificationsOfFacility(companyId, facilityId), byVerified);
@@ -522,7 +566,12 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
     },
     async createHandover(record) {
-      create(table, handoverItem(record), HANDOVER_EXISTS);
+      const sameness = handoverOnce(record);
+      const key = keys.handoverOnce(record.company, record.facility, sameness.once);
+      return writeOnce(table, key, sameness, record, handoverItem(record), (id) => keys.handover(record.company, record.facility, id), {
+        taken: HANDOVER_CORRECTED,
+        exists: HANDOVER_EXISTS,
+      });
     },
     async getHandover(companyId, facilityId, id) {
       return strip<Handover>(table.get(keys.handover(companyId, facilityId, id)));

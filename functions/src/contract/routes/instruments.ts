@@ -69,7 +69,7 @@ export const recordSensorCheckRoute = route(
     "The reading against a reference instrument, the «Контроль» button, the alarm and cut-off by a control mixture within its " +
       "cylinder's validity (an expired cylinder is refused), the fault and measures, planned works. `passed` is refused when a test did " +
       "not work; `failed` needs the fault. Its shift is derived from `at` on the facility's shifts. Never edited after: a correction is a " +
-      `new check with \`follows\` (409 when that check is corrected already). ${SIGNERS}`,
+      `new check with \`follows\` (409 when that check is corrected already; of two sent at once one is written). The same check sent again (its time, findings, \`follows\` and author) answers the one written and writes nothing. ${SIGNERS}`,
   ),
   {
     post: "/{id}/sensors/{sensor}/checks",
@@ -85,7 +85,7 @@ export const signSensorCheckRoute = route(
     "signSensorCheck",
     "Sign a sensor's check in the signer's duty (D94)",
     [400, 403, 404, 409],
-    `409 when that duty has signed, or the signer signed it in another duty. ${SIGNERS}`,
+    `409 when that duty has signed, or the signer signed it in another duty; other duties' signatures given at the same moment are all kept. ${SIGNERS}`,
   ),
   {
     post: "/{id}/sensors/{sensor}/checks/{check}/sign",
@@ -227,9 +227,9 @@ export const listHandoversRoute = route(
 export const handOverRoute = route(
   facilityScoped(
     "handOverShift",
-    "Hand over the shift now ending (D95): the lists of what is open filled now, what people add, signed by the one handing over",
+    "Hand over the shift now ending, or the one that has just ended (`shift_from`) (D95): the lists of what is open filled now, what people add, signed by the one handing over",
     [400, 403, 404, 409, 429],
-    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already). Reviewers get 403.",
+    "Filled from the «Мониторинг» view and the checks' states at this moment: meters at or above A now and the book's entries not closed, silent meters and flows, meters at ≥ 0,9·W, checks failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5. `corrects`: a handover this one corrects (409 when corrected already): the correction keeps its shifts, its time and the lists filled then, takes what people add anew and is signed again by both; the corrected one is kept as it was and is no longer taken over (409). Reviewers get 403.",
   ),
   {
     post: "/{id}/handovers",
@@ -245,7 +245,7 @@ export const takeOverRoute = route(
     "takeOverShift",
     "Take over the shift: the second signature (D95); after it the handover never changes",
     [403, 404, 409],
-    "409 when taken already, or by the one who handed over. Reviewers get 403.",
+    "409 when taken already, by the one who handed over, or when the handover has been corrected (the correction is taken over). Reviewers get 403.",
   ),
   {
     post: "/{id}/handovers/{handover}/take",

@@ -179,6 +179,8 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     // Issue 114: an entry's writes tried again after a dispatcher's registration (gassing-record.ts).
     "monitoring/derive/gassing-record.ts: WRITE_ATTEMPTS",
     "monitoring/derive/webhooks.ts: WEBHOOK_SENDS",
+    // Issue 118: a check's signature tried again after another duty's given at the same moment.
+    "monitoring/instruments/sensor-checks.ts: SIGN_ATTEMPTS",
     // Issue 116: a working's kept means written again after a conflict; a facility's workings computed four at once.
     "monitoring/live/forecast-means.ts: MEANS_TRIES",
     "monitoring/live/forecaster.ts: WORKINGS_AT_ONCE",

@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KINDS, CHECK_KIND_LABELS, CHECK_RESULTS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
-import { isoDate } from "./common";
+import { idString, isoDate } from "./common";
 import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
 import { evidenceSchema } from "./answers";
@@ -18,45 +18,70 @@ const percent = (what: string) =>
 const tested = (what: string) =>
   z.optional(z.nullable(z.boolean(`${what}: true (сработало), false (не сработало) или null (не проверялось)`)));
 
-export const sensorCheckCreateSchema = z.object({
-  at: z
-    .string("укажите время проверки (ISO 8601)")
-    .check(z.refine((v) => /T/.test(v) && !Number.isNaN(Date.parse(v)), "укажите время проверки (ISO 8601, с часами и минутами)"))
-    .meta({ description: "When it was done (ISO 8601 instant); its shift is derived on the facility's shifts" }),
-  kind: z.enum(CHECK_KINDS, `вид проверки: ${CHECK_KINDS.map((k) => `${k} (${CHECK_KIND_LABELS[k]})`).join(", ")}`),
-  reading_pct: percent("показание датчика"),
-  reference_pct: percent("показание контрольного прибора (интерферометра)"),
-  reference_instrument: text(LIMITS.sensorChecks.referenceInstrument).meta({
-    description: "The reference instrument, e.g. «ШИ-11 № 4512»",
-  }),
-  button_test_ok: tested("проверка кнопкой «Контроль»"),
-  test_gas_pct: percent("концентрация контрольной смеси"),
-  test_gas_cylinder: z.optional(
-    z.nullable(
-      z.object({
-        number: z
-          .string("укажите номер баллона")
-          .check(
-            z.trim(),
-            z.minLength(1, "укажите номер баллона"),
-            z.maxLength(LIMITS.sensorChecks.cylinderNumber, `не длиннее ${LIMITS.sensorChecks.cylinderNumber} символов`),
-          ),
-        valid_to: isoDate().meta({ description: "The cylinder's mixture is valid to (inclusive)" }),
-      }),
-    ),
-  ),
-  alarm_ok: tested("срабатывание сигнализации от контрольной смеси"),
-  cutoff_ok: tested("отключение электроэнергии от контрольной смеси"),
-  result: z.enum(CHECK_RESULTS, `результат: passed (${CHECK_RESULT_LABELS.passed}) или failed (${CHECK_RESULT_LABELS.failed})`),
-  fault: text().meta({ description: "The fault found; required when failed" }),
-  measures: text().meta({ description: "The measures taken" }),
-  planned_work: text().meta({ description: "Planned works" }),
-  follows: z.optional(z.nullable(z.string())).meta({ description: "The check (id) this one corrects; the earlier stays as signed" }),
-});
+/** A shift's key, ГГГГ-ММ-ДД#n. */
+const SHIFT_KEY = /^\d{4}-\d{2}-\d{2}#\d$/;
 
-export const sensorCheckSignSchema = z.object({
-  duty: z.enum(CHECK_DUTIES, `подписывает: ${CHECK_DUTIES.map((d) => `${d} (${CHECK_DUTY_LABELS[d]})`).join(", ")}`),
-});
+/** A field a body does not have is refused, never quietly dropped (as a project's or a sensor's PATCH). */
+const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
+
+/** An ISO 8601 time to the minute: with its zone («…Z», «…+07:00»), or without one — then on the
+ *  company's clock (the domain reads it there). */
+export const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const isoTime = (empty: string) =>
+  z
+    .string(empty)
+    .check(
+      z.refine((v) => ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)), `${empty}: ГГГГ-ММ-ДДTЧЧ:ММ, с зоной или без (время компании)`),
+    );
+
+export const sensorCheckCreateSchema = z.strictObject(
+  {
+    at: isoTime("укажите время проверки (ISO 8601)").meta({
+      description: "When it was done (ISO 8601; without a zone: on the company's clock); its shift is derived on the facility's shifts",
+    }),
+    kind: z.enum(CHECK_KINDS, `вид проверки: ${CHECK_KINDS.map((k) => `${k} (${CHECK_KIND_LABELS[k]})`).join(", ")}`),
+    reading_pct: percent("показание датчика"),
+    reference_pct: percent("показание контрольного прибора (интерферометра)"),
+    reference_instrument: text(LIMITS.sensorChecks.referenceInstrument).meta({
+      description: "The reference instrument, e.g. «ШИ-11 № 4512»",
+    }),
+    button_test_ok: tested("проверка кнопкой «Контроль»"),
+    test_gas_pct: percent("концентрация контрольной смеси"),
+    test_gas_cylinder: z.optional(
+      z.nullable(
+        z.strictObject(
+          {
+            number: z
+              .string("укажите номер баллона")
+              .check(
+                z.trim(),
+                z.minLength(1, "укажите номер баллона"),
+                z.maxLength(LIMITS.sensorChecks.cylinderNumber, `не длиннее ${LIMITS.sensorChecks.cylinderNumber} символов`),
+              ),
+            valid_to: isoDate().meta({ description: "The cylinder's mixture is valid to (inclusive)" }),
+          },
+          { error: unknownIn("баллона") },
+        ),
+      ),
+    ),
+    alarm_ok: tested("срабатывание сигнализации от контрольной смеси"),
+    cutoff_ok: tested("отключение электроэнергии от контрольной смеси"),
+    result: z.enum(CHECK_RESULTS, `результат: passed (${CHECK_RESULT_LABELS.passed}) или failed (${CHECK_RESULT_LABELS.failed})`),
+    fault: text().meta({ description: "The fault found; required when failed" }),
+    measures: text().meta({ description: "The measures taken" }),
+    planned_work: text().meta({ description: "Planned works" }),
+    follows: z.optional(z.nullable(idString())).meta({ description: "The check (id) this one corrects; the earlier stays as signed" }),
+  },
+  { error: unknownIn("проверки") },
+);
+
+export const sensorCheckSignSchema = z.strictObject(
+  {
+    duty: z.enum(CHECK_DUTIES, `подписывает: ${CHECK_DUTIES.map((d) => `${d} (${CHECK_DUTY_LABELS[d]})`).join(", ")}`),
+  },
+  { error: unknownIn("подписи") },
+);
 
 const signature = z.nullable(
   z.object({
@@ -121,36 +146,42 @@ export type SensorCheckBody = z.input<typeof sensorCheckCreateSchema>;
 
 /** A rule of the mine's АГК project: sensors of a kind and/or role are checked each shift or every N days. */
 export const checkIntervalRuleSchema = z
-  .object({
-    kind: z.optional(z.nullable(z.enum(SENSOR_KIND_NAMES, "вид датчика из реестра или null (любой)"))),
-    role: z.optional(z.nullable(z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], "роль датчика или null (любая)"))),
-    per: z.enum(["shift", "days"], "shift (каждую смену) или days (раз в N дней)"),
-    days: z.optional(
-      z.nullable(
-        z
-          .int("целое число дней")
-          .check(
-            z.gte(1, "не меньше 1 дня"),
-            z.lte(LIMITS.sensorChecks.intervalDays, `не больше ${LIMITS.sensorChecks.intervalDays.toLocaleString("ru-RU")} дней`),
-          ),
+  .strictObject(
+    {
+      kind: z.optional(z.nullable(z.enum(SENSOR_KIND_NAMES, "вид датчика из реестра или null (любой)"))),
+      role: z.optional(z.nullable(z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], "роль датчика или null (любая)"))),
+      per: z.enum(["shift", "days"], "shift (каждую смену) или days (раз в N дней)"),
+      days: z.optional(
+        z.nullable(
+          z
+            .int("целое число дней")
+            .check(
+              z.gte(1, "не меньше 1 дня"),
+              z.lte(LIMITS.sensorChecks.intervalDays, `не больше ${LIMITS.sensorChecks.intervalDays.toLocaleString("ru-RU")} дней`),
+            ),
+        ),
       ),
-    ),
-  })
+    },
+    { error: unknownIn("правила") },
+  )
   .check(z.refine((r) => r.per !== "days" || (r.days ?? null) !== null, { message: "укажите, раз в сколько дней", path: ["days"] }));
 
-export const checkIntervalsBodySchema = z.object({
-  rules: z
-    .array(checkIntervalRuleSchema)
-    .check(z.maxLength(LIMITS.sensorChecks.intervalRules, `не больше ${LIMITS.sensorChecks.intervalRules} правил`)),
-  source: z
-    .string("укажите документ шахты, который задает интервалы (проект АГК, график)")
-    .check(
-      z.trim(),
-      z.minLength(1, "укажите документ шахты, который задает интервалы (проект АГК, график)"),
-      z.maxLength(LIMITS.sensorChecks.intervalSource, `не длиннее ${LIMITS.sensorChecks.intervalSource} символов`),
-    ),
-  version: z.int("ожидается версия, прочитанная со страницы").check(z.gte(0)),
-});
+export const checkIntervalsBodySchema = z.strictObject(
+  {
+    rules: z
+      .array(checkIntervalRuleSchema)
+      .check(z.maxLength(LIMITS.sensorChecks.intervalRules, `не больше ${LIMITS.sensorChecks.intervalRules} правил`)),
+    source: z
+      .string("укажите документ шахты, который задает интервалы (проект АГК, график)")
+      .check(
+        z.trim(),
+        z.minLength(1, "укажите документ шахты, который задает интервалы (проект АГК, график)"),
+        z.maxLength(LIMITS.sensorChecks.intervalSource, `не длиннее ${LIMITS.sensorChecks.intervalSource} символов`),
+      ),
+    version: z.int("ожидается версия, прочитанная со страницы").check(z.gte(0)),
+  },
+  { error: unknownIn("интервалов проверок") },
+);
 
 export const checkIntervalsSchema = z.object({
   facility: z.string(),
@@ -205,14 +236,20 @@ const line = (empty: string, max: number) =>
   z.string(empty).check(z.trim(), z.minLength(1, empty), z.maxLength(max, `не длиннее ${max} символов`));
 
 export const verificationCreateSchema = z
-  .object({
-    instrument_type: line("укажите тип средства измерений (например, «ДМС 03»)", LIMITS.sensorChecks.instrumentType),
-    register_number: line("укажите регистрационный номер типа в Госреестре СИ", LIMITS.sensorChecks.registerNumber),
-    serial: line("укажите заводской номер", LIMITS.sensorChecks.serial),
-    verified_on: isoDate().meta({ description: "The day of the verification" }),
-    valid_to: isoDate().meta({ description: "Valid to (inclusive)" }),
-    certificate: line("укажите номер свидетельства (записи) о поверке", LIMITS.sensorChecks.certificate),
-  })
+  .strictObject(
+    {
+      instrument_type: line("укажите тип средства измерений (например, «ДМС 03»)", LIMITS.sensorChecks.instrumentType),
+      register_number: line("укажите регистрационный номер типа в Госреестре СИ", LIMITS.sensorChecks.registerNumber),
+      serial: line("укажите заводской номер", LIMITS.sensorChecks.serial),
+      verified_on: isoDate().meta({ description: "The day of the verification" }),
+      valid_to: isoDate().meta({ description: "Valid to (inclusive)" }),
+      certificate: line("укажите номер свидетельства (записи) о поверке", LIMITS.sensorChecks.certificate),
+      corrects: z
+        .optional(z.nullable(idString()))
+        .meta({ description: "The verification (id) of this sensor this one corrects: it stays listed and no longer counts" }),
+    },
+    { error: unknownIn("поверки") },
+  )
   .check(z.refine((v) => v.valid_to >= v.verified_on, { message: "действительна до — не раньше даты поверки", path: ["valid_to"] }));
 
 export const verificationSchema = z.object({
@@ -224,6 +261,8 @@ export const verificationSchema = z.object({
   verified_on: z.string(),
   valid_to: z.string(),
   certificate: z.string(),
+  corrects: z.nullable(z.string()).meta({ description: "The verification this one corrects, or null" }),
+  corrected_by: z.nullable(z.string()).meta({ description: "The verification correcting this one (then it no longer counts), or null" }),
   recorded_by: z.string().meta({ description: "Surname and initials" }),
   recorded_at: z.string(),
   certificate_file: z.optional(
@@ -254,24 +293,39 @@ export type VerificationBody = z.input<typeof verificationCreateSchema>;
 
 // ---- item 5: the shift handover (D95) -----------------------------------------------------------------
 
-export const handoverCreateSchema = z.object({
-  bypassed: z
-    .optional(
-      z
-        .array(
-          z.object({
-            sensor: z.string("выберите датчик"),
-            note: z
-              .string("ожидается строка")
-              .check(z.trim(), z.maxLength(LIMITS.sensorChecks.bypassNote, `не длиннее ${LIMITS.sensorChecks.bypassNote} символов`)),
-          }),
-        )
-        .check(z.maxLength(LIMITS.sensorChecks.bypassedSensors, `не больше ${LIMITS.sensorChecks.bypassedSensors} датчиков`)),
-    )
-    .meta({ description: "Protections bypassed (what only people know), with the sensor" }),
-  remarks: text().meta({ description: "What else the shift hands over" }),
-  corrects: z.optional(z.nullable(z.string())).meta({ description: "The signed handover (id) this one corrects" }),
-});
+export const handoverCreateSchema = z.strictObject(
+  {
+    bypassed: z
+      .optional(
+        z
+          .array(
+            z.strictObject(
+              {
+                sensor: idString("выберите датчик"),
+                note: z
+                  .string("ожидается строка")
+                  .check(z.trim(), z.maxLength(LIMITS.sensorChecks.bypassNote, `не длиннее ${LIMITS.sensorChecks.bypassNote} символов`)),
+              },
+              { error: unknownIn("отключенной защиты") },
+            ),
+          )
+          .check(
+            z.maxLength(LIMITS.sensorChecks.bypassedSensors, `не больше ${LIMITS.sensorChecks.bypassedSensors} датчиков`),
+            z.refine((list) => new Set(list.map((b) => b.sensor)).size === list.length, "датчик назван дважды: одна строка на датчик"),
+          ),
+      )
+      .meta({ description: "Protections bypassed (what only people know), with the sensor (each sensor once)" }),
+    remarks: text().meta({ description: "What else the shift hands over" }),
+    shift_from: z
+      .optional(z.string("укажите смену (ГГГГ-ММ-ДД#n)").check(z.refine((v) => SHIFT_KEY.test(v), "укажите смену в виде ГГГГ-ММ-ДД#n")))
+      .meta({
+        description:
+          "The shift handed over: the one now (default) or the one that has just ended (a handover written after the shift's end)",
+      }),
+    corrects: z.optional(z.nullable(idString())).meta({ description: "The signed handover (id) this one corrects" }),
+  },
+  { error: unknownIn("передачи смены") },
+);
 
 const openItem = z.object({ code: z.string(), working: z.string(), text: z.string() });
 
@@ -289,7 +343,9 @@ export const handoverSchema = z.object({
     levels: z.array(openItem).meta({ description: "Meters at or above 0,9·W now (below the alarm)" }),
     checks: z.array(openItem).meta({ description: "Checks failed or overdue" }),
     verification: z.array(openItem).meta({ description: "Sensors out of verification" }),
-    forecasts: z.array(openItem).meta({ description: "Shown forecasts whose chance of the limit is ≥ 0,5" }),
+    forecasts: z
+      .array(openItem)
+      .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),
@@ -316,11 +372,14 @@ export type HandoverBody = z.input<typeof handoverCreateSchema>;
 
 // ---- item 5: the operator's journal of a shift signed after the handover into it (D95) -----------------
 
-export const journalSignSchema = z.object({
-  shift: z
-    .string("укажите смену (ГГГГ-ММ-ДД#n)")
-    .check(z.refine((v) => /^\d{4}-\d{2}-\d{2}#\d$/.test(v), "укажите смену в виде ГГГГ-ММ-ДД#n")),
-});
+export const journalSignSchema = z.strictObject(
+  {
+    shift: z
+      .string("укажите смену (ГГГГ-ММ-ДД#n)")
+      .check(z.refine((v) => /^\d{4}-\d{2}-\d{2}#\d$/.test(v), "укажите смену в виде ГГГГ-ММ-ДД#n")),
+  },
+  { error: unknownIn("подписи журнала") },
+);
 
 export const journalSignatureSchema = z.object({
   shift: z.string(),

@@ -14,8 +14,11 @@ import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
 import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields";
-import { DRAINAGE_BASIS_ACTION } from "../monitoring/minutes/drainage-basis-migration";
 import { CLIMATE_REPORT_HAND_FIELDS } from "../../contract/schemas/climate-report";
+
+/** The change log's action of an accepted drainage month the platform made gross (D92,
+ *  monitoring/minutes/drainage-basis-migration.ts), read here as its basis corrected. */
+export const DRAINAGE_BASIS_ACTION = "telemetry.basis_gross";
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
 

@@ -26,6 +26,8 @@ const VERIFICATION: Verification = {
   verified_on: "2026-03-01",
   valid_to: "2027-02-28",
   certificate: "С-419",
+  corrects: null,
+  corrected_by: null,
   recorded_by: "Кузнецова О.",
   recorded_at: "2026-03-01T03:00:00.000Z",
 };

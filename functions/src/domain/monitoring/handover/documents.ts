@@ -17,6 +17,7 @@ import type {
 import { registerAt } from "../ingest/register";
 import { listChecks } from "../instruments/sensor-checks";
 import { checkStates, NO_RULES_SOURCE } from "../instruments/check-states";
+import { verificationsInForce } from "@core/sensor-checks";
 import { facilityShifts } from "../instruments/shifts";
 import { listHandovers } from "./handover";
 
@@ -80,7 +81,7 @@ export async function registerDocument(
   const byId = new Map(sensors.map((s) => [s.id, s]));
   const rows = states.map((state) => {
     const sensor = byId.get(state.sensor);
-    const latest = verifications
+    const latest = verificationsInForce(verifications)
       .filter((v) => v.sensor === state.sensor && v.verified_on <= today)
       .sort((a, b) => b.verified_on.localeCompare(a.verified_on) || b.recorded_at.localeCompare(a.recorded_at))[0];
     return {

@@ -15,6 +15,7 @@ import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getFacility } from "../../company/facilities";
 import type { Handover } from "../../../ports";
+import { sameHandover } from "../../../ports/instruments";
 import type {
   handoverCreateSchema,
   HandoverList,
@@ -67,10 +68,12 @@ export function openLists(
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
+    // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
+    // reliability was judged shows none.
     for (const f of tile.forecasts)
-      if (f.p_exceed !== null && f.p_exceed >= 0.5 && (f.probability?.reliable ?? true))
+      if (f.p_exceed !== null && f.p_exceed >= 0.5 && f.probability?.reliable === true)
         open.forecasts.push({
-          code: f.horizon_label,
+          code: f.sensor,
           working,
           text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
         });
@@ -114,6 +117,21 @@ function view(
 
 const followerOf = (all: readonly Handover[], id: string) => all.find((h) => h.corrects === id)?.id ?? null;
 
+/** The shift handed over at `now`: the one now, or, named, the one that ended when it began (a handover
+ *  written a few minutes after the shift's end is of the shift that ended, not of the one that began). */
+function handedShift(shifts: FacilityShifts, now: number, named: string | undefined): string {
+  const current = shifts.at(now);
+  if (!named || named === current) return current;
+  const began = shifts.span(current)?.from;
+  const previous = began === undefined ? undefined : shifts.at(began - 1);
+  if (named !== previous)
+    throw invalidAt(
+      "shift_from",
+      `передают смену, которая идет («${shifts.name(current)}»)${previous ? `, или только что закончившуюся («${shifts.name(previous)}»)` : ""}`,
+    );
+  return named;
+}
+
 /** The one handing over writes the handover of the shift now ending, its lists filled now; signed by them. */
 export async function handOver(
   deps: Deps,
@@ -131,13 +149,37 @@ export async function handOver(
     if (!sensor) throw invalidAt(`bypassed.${i}.sensor`, "датчик не найден на площадке");
     return { sensor: sensor.id, code: sensor.code, note: b.note };
   });
-  let corrects: string | null = null;
+  const nowIso = new Date(now).toISOString();
+  const signedBy = { handed_by: actor.email, handed_at: nowIso, taken_by: null, taken_at: null, version: 1 };
   if (input.corrects) {
     const earlier = await deps.repos.sensorChecks.getHandover(actor.company, facility.id, input.corrects);
     if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
+    if (input.shift_from && input.shift_from !== earlier.shift_from)
+      throw invalidAt("shift_from", `исправление передачи — той же смены («${shifts.name(earlier.shift_from)}»)`);
+    // A correction is of the same handover: its shifts, its time and the lists the platform filled then stay
+    // as they were; what people add is corrected, signed again by the one handing over and another taking over.
+    const record: Handover = {
+      company: actor.company,
+      facility: facility.id,
+      id: newId(),
+      shift_from: earlier.shift_from,
+      shift_to: earlier.shift_to,
+      at: earlier.at,
+      open: earlier.open,
+      bypassed,
+      remarks: input.remarks ?? "",
+      corrects: earlier.id,
+      ...signedBy,
+    };
+    // One correction each: the same correction sent again is the one written; another is refused (the
+    // storage's once item holds this against writes at the same moment, this read against those before).
     const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
-    if (followerOf(later, earlier.id)) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
-    corrects = earlier.id;
+    const follower = later.find((h) => h.corrects === earlier.id);
+    if (follower && sameHandover(follower, record))
+      return view(follower, await initialsByEmail(deps.repos, actor.company), shifts, followerOf(later, follower.id));
+    if (follower) throw new Conflict("Эту передачу смены уже исправили: исправление следует за последней записью");
+    const stored = await written(deps, record);
+    return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }
   const [live, due, book] = await Promise.all([
     currentLiveView(deps, actor, facility),
@@ -149,8 +191,7 @@ export async function handOver(
     .map((g) => ({ sensors: g.found?.sensors ?? [], working: g.found?.working ?? "", start: g.start }));
   // To the minute: two entries of one sensor on one day are told apart.
   const at = (iso: string) => dateTimeText(iso, shifts.zone);
-  const shiftFrom = shifts.at(now);
-  const nowIso = new Date(now).toISOString();
+  const shiftFrom = handedShift(shifts, now, input.shift_from);
   const record: Handover = {
     company: actor.company,
     facility: facility.id,
@@ -161,15 +202,20 @@ export async function handOver(
     open: openLists(live, unclosed, due.states, at),
     bypassed,
     remarks: input.remarks ?? "",
-    corrects,
-    handed_by: actor.email,
-    handed_at: nowIso,
-    taken_by: null,
-    taken_at: null,
-    version: 1,
+    corrects: null,
+    ...signedBy,
   };
-  await deps.repos.sensorChecks.createHandover(record);
-  return view(record, await initialsByEmail(deps.repos, actor.company), shifts, null);
+  const stored = await written(deps, record);
+  return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
+}
+
+/** `record` written once, or the same handover written before it (sent again: at once or after), with its
+ *  correction where it has one. */
+async function written(deps: Pick<Deps, "repos">, record: Handover): Promise<{ handover: Handover; correctedBy: string | null }> {
+  const handover = await deps.repos.sensorChecks.createHandover(record);
+  if (handover.id === record.id) return { handover, correctedBy: null };
+  const later = await deps.repos.sensorChecks.handoversOfFacility(handover.company, handover.facility, Date.parse(handover.handed_at));
+  return { handover, correctedBy: followerOf(later, handover.id) };
 }
 
 /** The one taking over signs; then the handover never changes. */
@@ -180,15 +226,12 @@ export async function takeOver(deps: Pick<Deps, "repos" | "clock">, actor: Actor
   if (!stored) throw new NotFound(HANDOVER_MISSING);
   if (stored.taken_by) throw new Conflict("Смену уже приняли: передача подписана обоими и больше не изменяется");
   if (stored.handed_by === actor.email) throw new Conflict("Смену принимает другой человек, не тот, кто ее передал");
+  // A corrected handover is taken over in its correction: the one superseded is kept as it was, unsigned.
+  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(stored.handed_at));
+  if (followerOf(later, stored.id)) throw new Conflict("Эту передачу смены исправили: принимают смену по исправлению");
   const next = { ...stored, taken_by: actor.email, taken_at: deps.clock.now().toISOString(), version: stored.version + 1 };
   await deps.repos.sensorChecks.replaceHandover(next, stored.version);
-  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(next.handed_at));
-  return view(
-    next,
-    await initialsByEmail(deps.repos, actor.company),
-    await facilityShifts(deps, actor.company, facilityId),
-    followerOf(later, next.id),
-  );
+  return view(next, await initialsByEmail(deps.repos, actor.company), await facilityShifts(deps, actor.company, facilityId), null);
 }
 
 /** The handovers made in a period of company days, newest first. */
@@ -256,11 +299,23 @@ export async function signJournal(
   const now = deps.clock.now().getTime();
   if (span.from > now) throw invalidAt("shift", "смена еще не началась");
   const into = (await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
-    (h) => h.shift_to === input.shift && h.taken_by !== null,
+    (h) => h.shift_to === input.shift,
   );
-  const handover = into.at(-1);
-  if (!handover)
-    throw new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими`);
+  const handover = into.filter((h) => h.taken_by !== null).at(-1);
+  if (!handover) {
+    const refused = (why: string) =>
+      new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими: ${why}`);
+    if (into.length > 0) throw refused("передачу еще не приняли");
+    // The facility's first shift — none of its handovers made before the shift began — has no handover into
+    // it and never will: D95 names no exception, so its journal is not signed in the platform (the mine's
+    // own journal is signed as before), and the refusal says why.
+    const earlier = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, 0);
+    if (!earlier.some((h) => Date.parse(h.handed_at) < span.from))
+      throw refused(
+        "это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается; подписывается журнал следующей смены, после передачи в нее",
+      );
+    throw refused("передачи в нее не было");
+  }
   const record = {
     company: actor.company,
     facility: facilityId,

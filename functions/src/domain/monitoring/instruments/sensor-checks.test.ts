@@ -160,3 +160,88 @@ describe("a sensor's checks (D94)", () => {
     await expect(recordCheck(d.deps, other, facility, sensor, parseWith(sensorCheckCreateSchema, PASSED))).rejects.toThrow(NotFound);
   });
 });
+
+// The hostile review of issue 118: an acknowledgement is a promise. Twenty creates at once — ten checks,
+// each sent twice (a double press, a retry), shuffled — store ten, each acknowledged once with the id it was
+// stored under; two corrections of one check at once store one follower (both passed the read of «not
+// corrected yet» and two «first» corrections were kept); two duties signing at once both stay signed (the
+// second was refused 409 «только что подписали» though nothing it signed was taken).
+describe("a sensor's checks written at once (D94)", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility = "";
+  let sensor = "";
+  const people: Partial<Record<MineDuty, Actor>> = {};
+  async function person(duty: MineDuty, last_name: string): Promise<Actor> {
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: `parallel${(signers += 1)}@example.com`,
+      password: "correct-horse",
+      first_name: "Анна",
+      last_name,
+      duty,
+    });
+    return { id: user.id, company: staff.company, email: user.email, role: user.role };
+  }
+  beforeAll(async () => {
+    d = await memoryDomain(clockAt("2026-03-05T03:00:00Z"));
+    staff = await d.actor("Кузбасс-Параллельная");
+    facility = (await d.facility(staff, { name: "Шахта «Параллельная»", kind: "underground_mine" })).id;
+    sensor = (
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          staff,
+          facility,
+          parseWith(sensorCreateSchema, { code: "М-1", kind: "methane", working: "Лава 1", place: "face_10_20m", warning: 1, alarm: 2 }),
+        ),
+      )
+    ).id;
+    people.agk_operator = await person("agk_operator", "Иванова");
+    people.agk_electrician = await person("agk_electrician", "Сидорова");
+    people.deputy_head_agk = await person("deputy_head_agk", "Орлова");
+  });
+  const record = (actor: Actor, body: Record<string, unknown>) =>
+    recordCheck(d.deps, actor, facility, sensor, parseWith(sensorCheckCreateSchema, body));
+
+  it("stores each of twenty shuffled, duplicated creates once, answering the duplicate with the stored check", async () => {
+    const bodies = Array.from({ length: 10 }, (_, i) => ({ ...PASSED, at: `2026-03-04T${String(i + 10)}:00:00+07:00` }));
+    const sent = [...bodies, ...bodies].map((b, i) => ({ b, key: (i * 7) % 20 })).sort((x, y) => x.key - y.key);
+    const answered = await Promise.all(sent.map(({ b }) => record(people.agk_operator!, b)));
+    const stored = (await listChecks(d.deps, staff, facility, sensor, { from: "2026-03-04", to: "2026-03-04" })).results;
+    expect(stored).toHaveLength(10);
+    expect(new Set(answered.map((c) => c.id))).toEqual(new Set(stored.map((c) => c.id)));
+    for (const [i, { b }] of sent.entries()) expect(Date.parse(answered[i].at)).toBe(Date.parse(b.at));
+  });
+
+  it("keeps one of two corrections of a check sent at once, and both of two signatures given at once", async () => {
+    const first = await record(people.agk_electrician!, { ...PASSED, at: "2026-03-03T09:00:00+07:00" });
+    const results = await Promise.allSettled([
+      record(people.agk_operator!, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: 0.41, follows: first.id }),
+      record(people.deputy_head_agk!, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: 0.43, follows: first.id }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
+    const all = (await listChecks(d.deps, staff, facility, sensor, { from: "2026-03-03", to: "2026-03-03" })).results;
+    expect(all.filter((c) => c.follows === first.id)).toHaveLength(1);
+    // The correction written, sent again later, is the one written; another one is refused.
+    const kept = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ id: string; reading_pct: number }>).value;
+    const again = kept.reading_pct === 0.41 ? people.agk_operator! : people.deputy_head_agk!;
+    expect((await record(again, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: kept.reading_pct, follows: first.id })).id).toBe(
+      kept.id,
+    );
+    await expect(record(again, { ...PASSED, at: "2026-03-03T09:00:00+07:00", reading_pct: 0.6, follows: first.id })).rejects.toThrow(
+      "Эту проверку уже исправили",
+    );
+
+    const signed = await Promise.all([
+      signCheck(d.deps, people.agk_operator!, facility, sensor, first.id, { duty: "agk_operator" }),
+      signCheck(d.deps, people.deputy_head_agk!, facility, sensor, first.id, { duty: "deputy_head_agk" }),
+    ]);
+    expect(signed.map((c) => c.id)).toEqual([first.id, first.id]);
+    const read = (await listChecks(d.deps, staff, facility, sensor, { from: "2026-03-03", to: "2026-03-03" })).results.find(
+      (c) => c.id === first.id,
+    )!;
+    expect(read).toMatchObject({ signed: true, signatures: { agk_operator: { by: "Иванова А." }, deputy_head_agk: { by: "Орлова А." } } });
+  });
+});

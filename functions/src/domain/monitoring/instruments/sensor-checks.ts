@@ -6,7 +6,7 @@
 // administrator gave that duty, three different people (four eyes, as the gassing book's confirmations).
 // A check is written with its author's signature and never edited: the others only sign it, and a
 // correction is a new check that follows it. Advisory: protective cut-off stays with the mine's own АГК.
-import { isoDateIn } from "@core/company-clock";
+import { instantOfWallTime, isoDateIn } from "@core/company-clock";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_RESULT_LABELS, isCheckDuty, type CheckDuty } from "@core/sensor-checks";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -16,7 +16,9 @@ import { initialsByEmail } from "../../person-name";
 import { problemAt } from "../../../contract/field-errors";
 import { getFacility, getOfFacility } from "../../company/facilities";
 import type { Sensor, SensorCheck } from "../../../ports";
+import { sameCheck } from "../../../ports/instruments";
 import {
+  ISO_TIME,
   SENSOR_CHECK_PERIOD_DAYS,
   type sensorCheckCreateSchema,
   type sensorCheckPeriodQuery,
@@ -33,6 +35,17 @@ const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.
 export const REVIEWER_SIGNS_NOTHING = "Недостаточно прав: проверки датчиков записывают и подписывают сотрудники АГК, не проверяющий";
 export const SENSOR_MISSING = "Датчик не найден";
 export const CHECK_MISSING = "Проверка не найдена";
+/** How many times a signature is tried on a check others sign at the same moment. */
+const SIGN_ATTEMPTS = 5;
+
+/** The instant of a check's time as typed: with its zone as written, without one on the company's clock
+ *  (a form's «15:00» is the mine's 15:00, not the server's). */
+export function instantOfTyped(text: string, zone: string): number {
+  const parts = ISO_TIME.exec(text);
+  if (!parts || parts[7]) return Date.parse(text);
+  const [, y, m, d, h, mi, sec] = parts;
+  return instantOfWallTime(Number(y), Number(m), Number(d), Number(h), Number(mi), zone) + Number(sec ?? 0) * 1000;
+}
 
 /** The problems of a check's findings as the journal's rules say, each at its field. */
 export function checkProblems(input: CheckInput, day: string): Invalid | undefined {
@@ -88,7 +101,7 @@ export function newCheck(
     followed?: SensorCheck;
   },
 ): SensorCheck {
-  const at = Date.parse(input.at);
+  const at = instantOfTyped(input.at, context.shifts.zone);
   if (at > context.now + MINUTE_MS) throw invalidAt("at", "время проверки позже текущего");
   const problems = checkProblems(input, isoDateIn(new Date(at), context.shifts.zone));
   if (problems) throw problems;
@@ -201,11 +214,9 @@ export async function recordCheck(
   if (input.follows) {
     followed = await deps.repos.sensorChecks.get(actor.company, facilityId, input.follows);
     if (!followed || followed.sensor !== sensor.id) throw invalidAt("follows", "исправляемая проверка этого датчика не найдена");
-    const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(followed.created_at));
-    const follower = followerOf(later, followed.id);
-    if (follower) throw new Conflict("Эту проверку уже исправили: исправление следует за последней записью");
   }
   const shifts = await facilityShifts(deps, actor.company, facilityId);
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   const check = newCheck(input, {
     company: actor.company,
     facility: facilityId,
@@ -216,8 +227,22 @@ export async function recordCheck(
     now: deps.clock.now().getTime(),
     followed,
   });
-  await deps.repos.sensorChecks.create(check);
-  return checkView(check, await initialsByEmail(deps.repos, actor.company), shifts, null);
+  if (followed) {
+    // One follower each: the same correction sent again is the one written; another is refused (the
+    // storage's once item holds this against writes at the same moment, and this read against records
+    // written before it).
+    const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(followed.created_at));
+    const follower = later.find((c) => c.follows === followed.id);
+    if (follower && sameCheck(follower, check)) return checkView(follower, nameOf, shifts, followerOf(later, follower.id));
+    if (follower) throw new Conflict("Эту проверку уже исправили: исправление следует за последней записью");
+  }
+  // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
+  const stored = await deps.repos.sensorChecks.create(check);
+  const followedBy =
+    stored.id === check.id
+      ? null
+      : followerOf(await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(stored.created_at)), stored.id);
+  return checkView(stored, nameOf, shifts, followedBy);
 }
 
 /** A user with that duty signs a check of `sensor`. */
@@ -231,11 +256,20 @@ export async function signCheck(
 ): Promise<SensorCheckView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
   const sensor = await getSensorOf(deps, actor, facilityId, sensorId);
-  const stored = await deps.repos.sensorChecks.get(actor.company, facilityId, checkId);
-  if (!stored || stored.sensor !== sensor.id) throw new NotFound(CHECK_MISSING);
   const user = await deps.repos.users.get(actor.company, actor.id);
-  const next = signedCheck(stored, input.duty, { duty: user?.duty, by: actor.email, at: deps.clock.now().toISOString() });
-  await deps.repos.sensorChecks.replace(next, stored.version);
+  // Another duty's signature given meanwhile is no reason to refuse this one: read again and sign that.
+  let next: SensorCheck | undefined;
+  for (let attempt = 1; !next; attempt += 1) {
+    const stored = await deps.repos.sensorChecks.get(actor.company, facilityId, checkId);
+    if (!stored || stored.sensor !== sensor.id) throw new NotFound(CHECK_MISSING);
+    const signed = signedCheck(stored, input.duty, { duty: user?.duty, by: actor.email, at: deps.clock.now().toISOString() });
+    try {
+      await deps.repos.sensorChecks.replace(signed, stored.version);
+      next = signed;
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= SIGN_ATTEMPTS) throw error;
+    }
+  }
   const later = await deps.repos.sensorChecks.listOfFacility(actor.company, facilityId, Date.parse(next.created_at));
   const shifts = await facilityShifts(deps, actor.company, facilityId);
   return checkView(next, await initialsByEmail(deps.repos, actor.company), shifts, followerOf(later, next.id));

@@ -6,6 +6,8 @@ import { zoneOf } from "@core/company-clock";
 import { shiftAt, shiftsOfDay } from "@core/shift-calendar";
 import type { Deps } from "../../context";
 
+const DAY_MS = 86_400_000;
+
 export interface FacilityShifts {
   zone: string;
   /** The shift key (ГГГГ-ММ-ДД#n) an instant (ms) falls in. */
@@ -41,7 +43,14 @@ export async function facilityShifts(deps: Pick<Deps, "repos">, company: string,
     },
     next(key) {
       const to = span(key)?.to;
-      return to === undefined ? key : shiftAt(calendar, to, zone).key;
+      if (to === undefined) return key;
+      const after = shiftAt(calendar, to, zone).key;
+      if (after !== key) return after;
+      // A gap at a calendar's change (a later first start): the shift runs on to the next one's start (D64),
+      // which is the first shift of its day or the next day starting at or after its calendar end.
+      const day = key.split("#")[0];
+      const following = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      return [...shiftsOfDay(calendar, day, zone), ...shiftsOfDay(calendar, following, zone)].find((s) => s.from >= to)?.key ?? key;
     },
   };
 }

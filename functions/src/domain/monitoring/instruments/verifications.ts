@@ -10,9 +10,10 @@
 // evidence file is (calculations/evidence.ts, putEvidenceFile: uploads/{company}/{verification}/…), so the
 // orphan sweep keeps it while the verification names it, and only the company's users download it.
 import { isoDateIn, zoneOf } from "@core/company-clock";
+import { verificationsInForce } from "@core/sensor-checks";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, NotFound } from "../../errors";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { CERTIFICATE_ATTACHED } from "../../../ports/instruments";
 import { putEvidenceFile, type EvidenceRule } from "../../calculations/evidence";
 import type { UploadedFile } from "../../../files/tabular";
@@ -21,9 +22,11 @@ import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
 import type { SensorVerification } from "../../../ports";
+import { sameVerification } from "../../../ports/instruments";
 import type { verificationCreateSchema, VerificationList, VerificationView } from "../../../contract/schemas/sensor-checks";
 import { REVIEWER_SIGNS_NOTHING, SENSOR_MISSING } from "./sensor-checks";
 
+export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -35,17 +38,23 @@ export interface VerificationState {
   out_from: string | null;
 }
 
+type Counted = Pick<SensorVerification, "verified_on" | "valid_to"> & { id?: string; corrects?: string | null };
+
 /** The state of a sensor's verification on a company day, from its records (any order). */
-export function verificationOn(records: readonly Pick<SensorVerification, "verified_on" | "valid_to">[], day: string): VerificationState {
-  const held = records.filter((r) => r.verified_on <= day).sort((a, b) => b.verified_on.localeCompare(a.verified_on))[0];
+export function verificationOn(records: readonly Counted[], day: string): VerificationState {
+  const held = verificationsInForce(records)
+    .filter((r) => r.verified_on <= day)
+    .sort((a, b) => b.verified_on.localeCompare(a.verified_on))[0];
   if (!held) return { state: "none", text: "поверка не записана", out_from: null };
   if (day > held.valid_to)
     return { state: "expired", text: `вне поверки с ${ddmmyyyy(dayAfter(held.valid_to))}`, out_from: dayAfter(held.valid_to) };
   return { state: "valid", text: `поверен до ${ddmmyyyy(held.valid_to)}`, out_from: null };
 }
 
-const view = (r: SensorVerification, nameOf: (email: string) => string): VerificationView => ({
+const view = (r: SensorVerification, nameOf: (email: string) => string, correctedBy: string | null): VerificationView => ({
   id: r.id,
+  corrects: r.corrects ?? null,
+  corrected_by: correctedBy,
   sensor: r.sensor,
   instrument_type: r.instrument_type,
   register_number: r.register_number,
@@ -71,6 +80,9 @@ export const CERTIFICATE_FILE: EvidenceRule = {
 };
 export const VERIFICATION_MISSING = "Поверка не найдена";
 
+/** The record correcting `id` among `records`, if any. */
+const correctorOf = (records: readonly SensorVerification[], id: string) => records.find((r) => r.corrects === id)?.id ?? null;
+
 /** The sensor's verifications, newest first, with its state today. */
 export async function listVerifications(
   deps: Pick<Deps, "repos" | "clock">,
@@ -83,7 +95,13 @@ export async function listVerifications(
   const today = isoDateIn(deps.clock.now(), zoneOf(await deps.repos.companies.get(actor.company)));
   const state = verificationOn(records, today);
   const nameOf = await initialsByEmail(deps.repos, actor.company);
-  return { sensor: sensor.id, code: sensor.code, state: state.state, state_text: state.text, results: records.map((r) => view(r, nameOf)) };
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    state: state.state,
+    state_text: state.text,
+    results: records.map((r) => view(r, nameOf, correctorOf(records, r.id))),
+  };
 }
 
 /** The facility's staff record a verification of `sensor`; never edited after. */
@@ -96,27 +114,41 @@ export async function recordVerification(
 ): Promise<VerificationView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
   const sensor = await getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, SENSOR_MISSING);
+  // A record of a verification that took place: one dated after today would cover minutes nobody verified.
+  const today = isoDateIn(deps.clock.now(), zoneOf(await deps.repos.companies.get(actor.company)));
+  if (input.verified_on > today)
+    throw invalidAt("verified_on", `дата поверки позже сегодняшней (${ddmmyyyy(today)}): записывают поверку, которая прошла`);
   const record: SensorVerification = {
     company: actor.company,
     facility: facilityId,
     sensor: sensor.id,
     id: newId(),
     ...input,
+    corrects: input.corrects ?? null,
     recorded_by: actor.email,
     recorded_at: deps.clock.now().toISOString(),
   };
-  await deps.repos.sensorChecks.createVerification(record);
-  return view(record, await initialsByEmail(deps.repos, actor.company));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
+  if (record.corrects) {
+    // One correction each, of a record of this sensor: the same correction sent again is the one written
+    // (the storage's once item holds this against writes at the same moment).
+    const own = (await deps.repos.sensorChecks.verificationsOfFacility(actor.company, facilityId)).filter((r) => r.sensor === sensor.id);
+    if (!own.some((r) => r.id === record.corrects)) throw invalidAt("corrects", "исправляемая поверка этого датчика не найдена");
+    const corrector = own.find((r) => r.corrects === record.corrects);
+    if (corrector && sameVerification(corrector, record)) return view(corrector, nameOf, correctorOf(own, corrector.id));
+    if (corrector) throw new Conflict(VERIFICATION_CORRECTED);
+  }
+  // Written once: the same verification sent again (a double press, a retry) is the one written.
+  return view(await deps.repos.sensorChecks.createVerification(record), nameOf, null);
 }
 
 /** The verification `id` of the facility's `sensor`, or 404 (another company's, another sensor's, none). */
 async function verificationOf(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string, sensorId: string, id: string) {
   const sensor = await getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, SENSOR_MISSING);
-  const record = (await deps.repos.sensorChecks.verificationsOfFacility(actor.company, facilityId)).find(
-    (r) => r.id === id && r.sensor === sensor.id,
-  );
+  const own = (await deps.repos.sensorChecks.verificationsOfFacility(actor.company, facilityId)).filter((r) => r.sensor === sensor.id);
+  const record = own.find((r) => r.id === id);
   if (!record) throw new NotFound(VERIFICATION_MISSING);
-  return record;
+  return { record, correctedBy: correctorOf(own, record.id) };
 }
 
 /** Adds the certificate's scan to a recorded verification, once (409 when one is attached): an addition
@@ -130,7 +162,7 @@ export async function attachCertificateFile(
   file: UploadedFile | undefined,
 ): Promise<VerificationView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
-  const record = await verificationOf(deps, actor, facilityId, sensorId, id);
+  const { record, correctedBy } = await verificationOf(deps, actor, facilityId, sensorId, id);
   if (record.certificate_file) throw new Conflict(CERTIFICATE_ATTACHED);
   const stored = await putEvidenceFile(deps, actor.company, record.id, file, CERTIFICATE_FILE);
   const next: SensorVerification = { ...record, certificate_file: { ...stored, uploaded_by: actor.email } };
@@ -140,7 +172,7 @@ export async function attachCertificateFile(
     await deps.blobs.delete(stored.key);
     throw error;
   }
-  return view(next, await initialsByEmail(deps.repos, actor.company));
+  return view(next, await initialsByEmail(deps.repos, actor.company), correctedBy);
 }
 
 /** The certificate's scan of a verification of the company's sensor, for download. */
@@ -151,7 +183,7 @@ export async function getCertificateFile(
   sensorId: string,
   id: string,
 ) {
-  const file = (await verificationOf(deps, actor, facilityId, sensorId, id)).certificate_file;
+  const file = (await verificationOf(deps, actor, facilityId, sensorId, id)).record.certificate_file;
   const blob = file && (await deps.blobs.get(file.key));
   if (!file || !blob) throw new NotFound("Скан свидетельства о поверке не приложен");
   return { name: file.name, ...blob };

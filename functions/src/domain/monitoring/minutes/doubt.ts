@@ -9,6 +9,7 @@ import { instantOfWallTime, isoDateIn } from "@core/company-clock";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { Deps } from "../../context";
 import type { SensorCheck, SensorVerification } from "../../../ports";
+import { verificationsInForce } from "@core/sensor-checks";
 
 const MINUTE_MS = 60_000;
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -97,7 +98,7 @@ export async function facilityDoubt(
     if (!spans) {
       spans = doubtSpans(
         checks.filter((c) => c.sensor === sensor),
-        verifications.filter((v) => v.sensor === sensor),
+        verificationsInForce(verifications.filter((v) => v.sensor === sensor)),
         dayStart,
         dayOf,
       );

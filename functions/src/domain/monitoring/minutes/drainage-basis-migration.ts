@@ -12,12 +12,11 @@ import type { Deps } from "../../context";
 import { Conflict } from "../../errors";
 import { migrateEachCompany } from "../../company/emission-points-migration";
 import { recordFacilityChange } from "../../company/facilities";
+import { DRAINAGE_BASIS_ACTION } from "../../company/requisites-audit";
 import { frozenReview } from "../../inventory/freeze";
 import { withProjectLines } from "../../inventory/magnitudes";
 
 export const DRAINAGE_GROSS_MIGRATION = "accepted-drainage-gross";
-/** The change log's action of a month made gross (the company's change log reads it, requisites-audit.ts). */
-export const DRAINAGE_BASIS_ACTION = "telemetry.basis_gross";
 /** Who the change log names for a change the platform made (shown «система»). */
 const PLATFORM = { id: "system", email: "system" } as const;
 const WHY =
