@@ -73,8 +73,10 @@ describe("web app: a tile names a silent sensor of its model", () => {
     await screenshot(page, { path: `${SHOTS}/web-monitoring-silent-1440.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // The phone's layout is drawn once its menu button is: only then is the page's width the phone's.
+    await page.getByRole("button", { name: "Меню" }).waitFor();
     await note.waitFor();
-    expect(await pageOverflow(page)).toBe(0);
+    await expect.poll(() => pageOverflow(page)).toBe(0);
     expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     // The forecasts' table fits the tile, P's column in sight beside the «без V-7» mark.
     expect(await wholly(tile.getByTestId("live-forecasts"))).toBe(true);

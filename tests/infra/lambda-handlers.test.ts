@@ -214,7 +214,13 @@ describe("nightly orphan sweep", () => {
         IsTruncated: true,
         NextContinuationToken: "next",
       })
-      .resolvesOnce({ Contents: [{ Key: "uploads/c1/k3/fresh.csv", LastModified: new Date() }], IsTruncated: false });
+      .resolvesOnce({
+        Contents: [
+          { Key: "uploads/c1/k3/fresh.csv", LastModified: new Date() },
+          { Key: "uploads/c1/v1/certificate.pdf", LastModified: old },
+        ],
+        IsTruncated: false,
+      });
     s3.on(ListObjectsV2Command, { Prefix: "forecasts/" }).resolves({
       Contents: [
         { Key: named, LastModified: old },
@@ -226,6 +232,11 @@ describe("nightly orphan sweep", () => {
       Items: [{ file: { key: "uploads/c1/k1/x.csv" }, results: { data_key: named } }, { results: {} }],
     });
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c2", ":sk": "CALC#" } }).resolves({ Items: [] });
+    // A sensor verification's certificate scan (issue 118) is named by the verification, not a calculation.
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c1", ":sk": "SVERIF#" } }).resolves({
+      Items: [{ certificate_file: { key: "uploads/c1/v1/certificate.pdf" } }],
+    });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c2", ":sk": "SVERIF#" } }).resolves({ Items: [] });
     const log = vi.spyOn(console, "info").mockImplementation(() => {});
     try {
       const { handler } = await import("@server/lambda/orphan-sweep");
@@ -243,8 +254,8 @@ describe("nightly orphan sweep", () => {
     const lists = s3.commandCalls(ListObjectsV2Command).map((call) => call.args[0].input);
     expect(lists.map((input) => input.Prefix)).toEqual(["uploads/", "uploads/", "forecasts/"]);
     expect(lists[1].ContinuationToken).toBe("next");
-    // One read of a company's references per run, however many of its files are looked at.
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    // One read of a company's calculations and one of its verifications per run, however many of its files are looked at.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(4);
   });
 });
 

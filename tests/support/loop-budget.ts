@@ -1189,7 +1189,8 @@ async function customCalculation(f: Fixture): Promise<{ id: string; version: num
   return { id: String(calculation.id), version: Number(calculation.version) };
 }
 
-/** A verification of the fixture's sensor just recorded: its id. */
+/** A verification of the fixture's sensor just recorded, a certificate of its own each (the same record
+ *  sent again is the one written, issue 118): its id. */
 async function recordedVerification(f: Fixture): Promise<string> {
   const body = {
     instrument_type: "ДМС 03",
@@ -1197,7 +1198,7 @@ async function recordedVerification(f: Fixture): Promise<string> {
     serial: "0420",
     verified_on: `${f.year}-06-01`,
     valid_to: `${f.year + 1}-05-31`,
-    certificate: "С-420",
+    certificate: `С-${randomBytes(4).toString("hex")}`,
   };
   const path = `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/`;
   const res = await f.call(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
