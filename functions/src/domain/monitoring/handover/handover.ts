@@ -120,14 +120,12 @@ const followerOf = (all: readonly Handover[], id: string) => all.find((h) => h.c
 /** The shift handed over at `now`: the one now, or, named, the one that ended when it began (a handover
  *  written a few minutes after the shift's end is of the shift that ended, not of the one that began). */
 function handedShift(shifts: FacilityShifts, now: number, named: string | undefined): string {
-  const current = shifts.at(now);
+  const { now: current, ended } = shifts.handover(now);
   if (!named || named === current) return current;
-  const began = shifts.span(current)?.from;
-  const previous = began === undefined ? undefined : shifts.at(began - 1);
-  if (named !== previous)
+  if (named !== ended)
     throw invalidAt(
       "shift_from",
-      `передают смену, которая идет («${shifts.name(current)}»)${previous ? `, или только что закончившуюся («${shifts.name(previous)}»)` : ""}`,
+      `передают смену, которая идет («${shifts.name(current)}»), или только что закончившуюся («${shifts.name(ended)}»)`,
     );
   return named;
 }
