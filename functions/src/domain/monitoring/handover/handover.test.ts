@@ -362,7 +362,7 @@ describe("the handover written just after the shift's end (D95)", () => {
 // one at 0,9·W (a level) and one below it (none), one silent for its intervals and one read a minute ago, a
 // flow silent, a check failed, one overdue and one due later, a sensor out of verification and one verified
 // to today, a forecast at P 0,50 shown and ones at 0,49, not judged reliable, or stored before reliability
-// was judged (its P is not shown on the tile, liveTexts: «f.probability?.reliable !== true»; it was listed).
+// was judged (its P is not shown on the tile, which reads the same rule, chanceShown of @core/monitoring-events).
 // A forecast is named by its meter.
 describe("what the handover lists at its time (D95)", () => {
   const meter = (code: string, state: string, value: number | null, stale_minutes: number | null = null) => ({

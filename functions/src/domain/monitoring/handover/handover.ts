@@ -26,6 +26,7 @@ import type {
   sensorCheckPeriodQuery,
 } from "../../../contract/schemas/sensor-checks";
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
+import { chanceShown } from "@core/monitoring-events";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import type { liveView } from "../live/live";
@@ -68,15 +69,16 @@ export function openLists(
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
-    // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
-    // reliability was judged shows none.
-    for (const f of tile.forecasts)
-      if (f.p_exceed !== null && f.p_exceed >= 0.5 && f.probability?.reliable === true)
+    // Shown as the tile shows it (chanceShown: only a chance judged reliable, D96).
+    for (const f of tile.forecasts) {
+      const chance = chanceShown(f);
+      if (chance !== null && chance >= 0.5)
         open.forecasts.push({
           code: f.sensor,
           working,
-          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
+          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(chance * 100)} %`,
         });
+    }
   }
   for (const g of unclosed)
     open.gassings.push({ code: g.sensors.join(", "), working: g.working, text: `запись книги с ${at(g.start)} не закрыта` });
