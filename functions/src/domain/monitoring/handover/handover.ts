@@ -26,7 +26,7 @@ import type {
   sensorCheckPeriodQuery,
 } from "../../../contract/schemas/sensor-checks";
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
-import { chanceShown } from "@core/monitoring-events";
+import { chanceShown, silenceSpan } from "@core/monitoring-events";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import type { liveView } from "../live/live";
@@ -43,9 +43,10 @@ type Open = Handover["open"];
 type LiveView = Awaited<ReturnType<typeof liveView>>;
 type States = Awaited<ReturnType<typeof checkStates>>["states"];
 
-/** A channel's silence in Russian numbers: since its latest reading kept, past the day too (issue 114,
- *  item 6: «нет показаний 390 786 мин», not «за сутки» where the reading is known). */
-const silentText = (minutes: number) => `нет показаний ${minutes.toLocaleString("ru-RU")} мин`;
+/** A channel's silence since its latest reading kept, past the day too (issue 114, item 6: not «за сутки»
+ *  where the reading is known), in minutes, hours and days as the tile says it (silenceSpan: «нет показаний
+ *  271 сут 11 ч», not «390 934 мин»). A stored handover keeps the words it was written with. */
+const silentText = (minutes: number) => `нет показаний ${silenceSpan(minutes)}`;
 
 /** What is open at handover, from the «Мониторинг» view, the book's entries not closed and the checks' states. */
 export function openLists(
