@@ -13,6 +13,8 @@ import { accessToken, apiCaller, browserFile, openWebApp, pickOption, showSigned
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow } from "../support/layout";
 import { journalDayMine } from "../support/journal-day-browser";
+import { zoneOf } from "@core/company-clock";
+import { handoverShiftFirst, handoverShifts, shiftTitle } from "@core/shift-calendar";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const OPEN_GASSING = "М-9 (Штрек 5): запись книги с 02.03.2026 10:00 не закрыта";
@@ -22,6 +24,8 @@ describe("web app: the shift handover, taken over and handed over", () => {
   let app: WebApp;
   let page: Page;
   let facility = "";
+  let zone = "";
+  let operatorShift = "";
 
   beforeAll(async () => {
     facility = await journalDayMine(file, "Шахта «Сменная»");
@@ -46,7 +50,9 @@ describe("web app: the shift handover, taken over and handed over", () => {
       () => file.server.url,
       () => token,
     );
-    await operator("POST", `v1/facilities/${facility}/handovers/`, { remarks: "ВМП-2 в резерве" });
+    zone = zoneOf(await file.server.deps.repos.companies.get(me.company));
+    operatorShift = (await operator<{ shift_from: string }>("POST", `v1/facilities/${facility}/handovers/`, { remarks: "ВМП-2 в резерве" }))
+      .shift_from;
     app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);
@@ -83,7 +89,27 @@ describe("web app: the shift handover, taken over and handed over", () => {
     expect(taken[header.indexOf("Смену принял (ФИО, время)")]).toMatch(/^Петров И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     expect(String(taken[header.indexOf("Загазирования открытые")])).toContain(OPEN_GASSING);
 
-    // The next handover in the form: a bypassed protection of М-7 and a remark.
+    // The shift handed over: the one now or the one that has just ended, named by the facility's calendar
+    // (D90's default here) with its day; the ended one offered first while its handover is not written and
+    // the shift now is in its first half (the operator's handover is of the shift now). Key by key.
+    const { now: current, ended } = handoverShifts(undefined, Date.now(), zone);
+    const choice = page.getByRole("radiogroup", { name: "Передаваемая смена" });
+    const endedRadio = choice.getByRole("radio", { name: `${shiftTitle(ended)} — закончилась` });
+    const currentRadio = choice.getByRole("radio", { name: `${shiftTitle(current)} — идет` });
+    expect(await choice.getByRole("radio").count()).toBe(2);
+    const offered = handoverShiftFirst(undefined, Date.now(), zone, [operatorShift]).key === ended.key ? endedRadio : currentRadio;
+    const other = offered === endedRadio ? currentRadio : endedRadio;
+    await expect.poll(() => offered.isChecked()).toBe(true);
+    await offered.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => other.isChecked()).toBe(true);
+    expect(await offered.isChecked()).toBe(false);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => offered.isChecked()).toBe(true);
+    if (offered !== endedRadio) await page.keyboard.press("ArrowDown");
+    await expect.poll(() => endedRadio.isChecked()).toBe(true);
+
+    // The next handover in the form, of the shift just ended: a bypassed protection of М-7 and a remark.
     await page.getByRole("button", { name: "Добавить защиту" }).click();
     await pickOption(page, page.getByLabel("Датчик защиты 1"), "М-7");
     await page.getByLabel("Пояснение 1").pressSequentially("Защита М-7 зашунтирована на время ремонта");
@@ -92,9 +118,11 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await expect.poll(() => page.getByTestId("handover").count(), { timeout: 20_000 }).toBe(2);
     const mine = page.getByTestId("handover").first();
     await mine.getByText("М-7: Защита М-7 зашунтирована на время ремонта").waitFor();
+    await mine.getByRole("heading", { name: `${shiftTitle(ended)} → ${shiftTitle(current)}` }).waitFor();
     const text = (await mine.textContent()) ?? "";
-    // Silent since the journal day's readings, months ago (issue 114, item 6: counted from the latest kept).
-    expect(text).toMatch(/М-7 \(Лава 12-1\): нет показаний \d{1,3}(\u00a0\d{3})* мин/);
+    // Silent since the journal day's readings, months ago (issue 114, item 6: counted from the latest kept),
+    // in days and hours as the tile says it («271 сут 9 ч», not «390 826 мин»).
+    expect(text).toMatch(/М-7 \(Лава 12-1\): нет показаний \d{1,3}(\u00a0\d{3})* сут( \d{1,2} ч)?(?! мин)/);
     for (const words of [OPEN_GASSING, "Замечания: Лава 12-1 остановлена", "Смену сдал: Петров И.", "Смену принял: не подписано"])
       expect(text).toContain(words);
     // The one who handed over is not offered to take it over? The server refuses it: 409 said on the card.

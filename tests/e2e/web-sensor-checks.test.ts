@@ -201,6 +201,28 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
     const [scanDownload] = await Promise.all([page.waitForEvent("download"), scanLink.click()]);
     expect(scanDownload.suggestedFilename()).toBe(SCAN_NAME);
     expect(Buffer.compare(readFileSync(await scanDownload.path()), SCAN)).toBe(0);
+    // A correction of the serial typed wrong: «Исправить» opens the form filled with the verification, and
+    // the corrected one stays listed, greyed and marked, with no button; the correction names it.
+    await metrology.getByRole("button", { name: "Исправить" }).click();
+    const correction = page.getByRole("dialog");
+    await correction.getByText("Исправление поверки датчика М-7 от 10.03.2025").waitFor();
+    expect(await correction.getByLabel("Действительна до", { exact: true }).inputValue()).toBe("09.03.2026");
+    const serial = correction.getByLabel("Заводской номер", { exact: true });
+    expect(await serial.inputValue()).toBe("0417");
+    await serial.fill("");
+    await serial.pressSequentially("0471");
+    await correction.getByRole("button", { name: "Записать исправление" }).click();
+    await correction.waitFor({ state: "detached" });
+    const records = metrology.getByTestId(/^verification-/);
+    await expect.poll(() => records.count(), { timeout: 20_000 }).toBe(2);
+    const [corrector, corrected] = [records.nth(0), records.nth(1)];
+    expect((await corrector.textContent()) ?? "").toContain("заводской № 0471");
+    await corrector.getByText(/^исправляет запись от \d\d\.\d\d\.\d{4}$/).waitFor();
+    expect((await corrected.textContent()) ?? "").toContain("заводской № 0417");
+    await corrected.getByText(/^исправлена \(запись от \d\d\.\d\d\.\d{4}\), не учитывается$/).waitFor();
+    expect(await corrected.getByRole("button", { name: "Исправить" }).count()).toBe(0);
+    expect(await corrector.getByRole("button", { name: "Исправить" }).count()).toBe(1);
+    await metrology.getByText("вне поверки с 10.03.2026").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-sensor-record-1440.png`, fullPage: true });
 
     // On a phone the rows are blocks of «label: value» lines, nothing read sideways.

@@ -22,6 +22,7 @@ import {
   parseEventId,
   sensorGassings,
   silenceSpan,
+  chanceShown,
   staleEvents,
   staleText,
   thresholdEvents,
@@ -232,6 +233,18 @@ describe("D65 stale channels", () => {
       "271 сут 9 ч",
     ]);
     expect(silenceSpan(1_440_000)).toBe("1\u00a0000 сут");
+  });
+
+  // D96: one rule for the chance shown, read by the tile and by the handover's list (it was written twice).
+  it("shows a forecast's chance only where it was judged reliable", () => {
+    expect(chanceShown({ p_exceed: 0.5, probability: { reliable: true } })).toBe(0.5);
+    expect(chanceShown({ p_exceed: 0, probability: { reliable: true } })).toBe(0);
+    expect(chanceShown({ p_exceed: 0.9, probability: { reliable: false } })).toBeNull();
+    expect(chanceShown({ p_exceed: 0.9, probability: { reliable: null } })).toBeNull();
+    // Stored before reliability was judged.
+    expect(chanceShown({ p_exceed: 0.9 })).toBeNull();
+    expect(chanceShown({ p_exceed: 0.9, probability: null })).toBeNull();
+    expect(chanceShown({ p_exceed: null, probability: { reliable: true } })).toBeNull();
   });
 });
 

@@ -183,6 +183,13 @@ export function silenceSpan(minutes: number): string {
   return [`${whole(days)} сут`, hours > 0 ? `${hours} ч` : null].filter(Boolean).join(" ");
 }
 
+/** D96 (issues 99, 108): the chance of the limit a forecast shows — only one judged reliable (better than
+ *  the base rate on rows it did not train on); one judged not, or stored before reliability was judged,
+ *  shows none (null). The one rule the tile (web liveTexts) and the handover's list of forecasts read. */
+export function chanceShown(f: { p_exceed: number | null; probability?: { reliable?: boolean | null } | null }): number | null {
+  return f.p_exceed !== null && f.probability?.reliable === true ? f.p_exceed : null;
+}
+
 /** D65: a channel's silence as a tile's state and head say it. */
 export const staleText = (minutes: number): string => `нет данных ${silenceSpan(minutes)}`;
 

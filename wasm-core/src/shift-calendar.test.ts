@@ -1,6 +1,16 @@
 // Issue 114, item 5 (D90): the facility's shift calendar. Kemerovo (UTC+7, no clock changes).
 import { describe, expect, it } from "vitest";
-import { calendarProblem, calendarText, shiftAt, shiftsOfDay, shiftStartsOn, type ShiftCalendarEntry } from "./shift-calendar";
+import {
+  calendarProblem,
+  calendarText,
+  handoverShiftFirst,
+  handoverShifts,
+  shiftAt,
+  shiftsOfDay,
+  shiftStartsOn,
+  shiftTitle,
+  type ShiftCalendarEntry,
+} from "./shift-calendar";
 
 const ZONE = "Asia/Novokuznetsk";
 const at = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+07:00`);
@@ -47,5 +57,31 @@ describe("the shift calendar (D90)", () => {
     expect(calendarProblem([{ valid_from: "2026-03-02", shifts: 4, first_start: "25:00" }])).toMatch(/^начало первой смены/);
     expect(calendarText({ shifts: 4, first_start: "06:00" })).toBe("4 смены по 6 ч, первая с 06:00");
     expect(calendarText({ shifts: 2, first_start: "08:00" })).toBe("2 смены по 12 ч, первая с 08:00");
+  });
+
+  // Issue 118 (D95): the handover's shift — the one now or the one that has just ended, named with its day.
+  it("offers a handover the shift now and the one just ended, the ended one first while it is not handed over in the first half", () => {
+    const TWO: ShiftCalendarEntry[] = [{ valid_from: "2026-01-01", shifts: 2, first_start: "08:00" }];
+    const at1605 = at("2026-03-02", "16:05");
+    const { now, ended } = handoverShifts(CALENDAR, at1605, ZONE);
+    expect([shiftTitle(now), shiftTitle(ended)]).toEqual(["Смена 2 (12:00–18:00), 02.03.2026", "Смена 1 (06:00–12:00), 02.03.2026"]);
+    // 2 × 12 h from 08:00: at 20:05 the day shift 08:00–20:00 has just ended.
+    const late = handoverShifts(TWO, at("2026-03-02", "20:05"), ZONE);
+    expect([shiftTitle(late.now), shiftTitle(late.ended)]).toEqual([
+      "Смена 2 (20:00–08:00), 02.03.2026",
+      "Смена 1 (08:00–20:00), 02.03.2026",
+    ]);
+    // Over midnight: at 07:00 of 03.03 the night shift is 02.03's second; the one ended 02.03's first.
+    expect(handoverShifts(TWO, at("2026-03-03", "07:00"), ZONE).ended.key).toBe("2026-03-02#1");
+    // The ended one first: at 20:05 and till 01:59 (the first half of the night shift), not handed over yet.
+    expect(handoverShiftFirst(TWO, at("2026-03-02", "20:05"), ZONE, []).key).toBe("2026-03-02#1");
+    expect(handoverShiftFirst(TWO, at("2026-03-03", "01:59"), ZONE, ["2026-03-01#2"]).key).toBe("2026-03-02#1");
+    // Handed over already, or past the half: the shift now.
+    expect(handoverShiftFirst(TWO, at("2026-03-02", "20:05"), ZONE, ["2026-03-02#1"]).key).toBe("2026-03-02#2");
+    expect(handoverShiftFirst(TWO, at("2026-03-03", "02:00"), ZONE, []).key).toBe("2026-03-02#2");
+    // A calendar's change: 00:00–06:00 of 02.03 runs on 01.03's third shift, after 01.03's second; the new
+    // calendar's first shift (from 06:00) follows 01.03's third.
+    expect(handoverShifts(CALENDAR, at("2026-03-02", "03:00"), ZONE).ended.key).toBe("2026-03-01#2");
+    expect(handoverShifts(CALENDAR, at("2026-03-02", "06:10"), ZONE).ended.key).toBe("2026-03-01#3");
   });
 });

@@ -115,3 +115,36 @@ export function calendarProblem(entries: readonly ShiftCalendarEntry[]): string 
 export function calendarText(entry: Pick<ShiftCalendarEntry, "shifts" | "first_start">): string {
   return `${entry.shifts} смены по ${24 / entry.shifts} ч, первая с ${entry.first_start}`;
 }
+
+/** «Смена 2 (08:00–16:00), 02.03.2026»: a shift with its company day, as the handover, its form and the
+ *  journal's signature name it. */
+export function shiftTitle(shift: Pick<Shift, "name" | "date">): string {
+  const [y, m, d] = shift.date.split("-");
+  return `${shift.name}, ${d}.${m}.${y}`;
+}
+
+/** The shifts a handover written at `instant` may be of (D95): the one now and the one that has just ended
+ *  (a handover written at 16:05 of the shift that ended at 16:00); the API takes no other, and the form
+ *  offers these two. */
+export function handoverShifts(
+  calendar: readonly ShiftCalendarEntry[] | undefined,
+  instant: number,
+  zone: string,
+): { now: Shift; ended: Shift } {
+  const now = shiftAt(calendar, instant, zone);
+  return { now, ended: shiftAt(calendar, now.from - 1, zone) };
+}
+
+/** The shift the handover's form offers first: the one that has just ended while no handover of it into
+ *  the shift now is written and the shift now is in its first half (the handover at the boundary, written
+ *  late); otherwise the one now. `handed` — the keys of the shifts whose handovers are written. */
+export function handoverShiftFirst(
+  calendar: readonly ShiftCalendarEntry[] | undefined,
+  instant: number,
+  zone: string,
+  handed: readonly string[],
+): Shift {
+  const { now, ended } = handoverShifts(calendar, instant, zone);
+  const early = instant < now.from + (now.to - now.from) / 2;
+  return early && ended.key !== now.key && !handed.includes(ended.key) ? ended : now;
+}

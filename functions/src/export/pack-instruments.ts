@@ -5,7 +5,10 @@
 // signed) by the version's approval is carried, so the pack of an approved version stays the same bytes
 // whenever it is asked for (D39): a check or a verification recorded after is not in it, nor a certificate's
 // scan attached after. A scan attached by then is carried beside the file, under instruments/certificates/
-// (numbered in the order the file first names it), the manifest listing its SHA-256 as every file's.
+// (numbered in the order the file first names it), the manifest listing its SHA-256 as every file's. A
+// verification corrected by the approval names the record that corrects it (`record`, `corrected_by`) and
+// the correction the one it corrects (`record`, `corrects`) — only where a correction was written by then,
+// so a pack approved before keeps its bytes; the corrected one no longer counts (verificationsInForce).
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KIND_LABELS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
 import { isoDateIn } from "@core/company-clock";
 import { initialsByEmail } from "../domain/person-name";
@@ -63,6 +66,14 @@ export async function instrumentsFiles(
 
 const withCertificate = <T>(file: T | null) => (file ? { certificate_file: file } : {});
 
+/** A verification's part in a correction written by the approval: its record's id and the one it corrects
+ *  or that corrects it; nothing where it has none (the bytes of a pack approved before stay, D39). */
+function withCorrection(v: SensorVerification, correctedBy: ReadonlyMap<string, string>) {
+  const by = correctedBy.get(v.id);
+  if (!v.corrects && !by) return {};
+  return { record: v.id, ...(v.corrects ? { corrects: v.corrects } : {}), ...(by ? { corrected_by: by } : {}) };
+}
+
 async function instrumentsRecord(
   deps: Pick<ExportDeps, "repos">,
   company: string,
@@ -89,19 +100,24 @@ async function instrumentsRecord(
       deps.repos.sensorChecks.listOfFacility(company, facility, 0),
       deps.repos.sensorChecks.verificationsOfFacility(company, facility),
     ]);
+    const kept = verifications.filter((v) => written(v.recorded_at));
     return {
       sensors,
+      // The corrections written by the approval, by the record each corrects.
+      correctedBy: new Map(kept.flatMap((v) => (v.corrects ? [[v.corrects, v.id] as const] : []))),
       checks: checks.filter((c) => written(c.created_at)).sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id)),
-      verifications: verifications
-        .filter((v) => written(v.recorded_at))
-        .sort((a, b) => a.verified_on.localeCompare(b.verified_on) || a.id.localeCompare(b.id)),
+      verifications: kept.sort((a, b) => a.verified_on.localeCompare(b.verified_on) || a.id.localeCompare(b.id)),
     };
   }
   const months = [];
   for (const month of used) {
     if (!facilities.has(month.facility)) facilities.set(month.facility, await readFacility(month.facility));
-    const { sensors, checks, verifications } = facilities.get(month.facility)!;
+    const { sensors, checks, verifications, correctedBy } = facilities.get(month.facility)!;
     const lastDay = isoDateIn(new Date(month.to - 1), zone);
+    // Dated by the window's last day; a correction and the record it corrects go together, whatever their
+    // days (a wrong day corrected: both are listed where either is dated so).
+    const dated = (id: string | null | undefined) => verifications.some((v) => v.id === id && v.verified_on <= lastDay);
+    const listed = (v: SensorVerification) => v.verified_on <= lastDay || dated(v.corrects) || dated(correctedBy.get(v.id));
     const ofCode = (code: string) =>
       sensors.find((s) => registerAt(s, month.from).code === code || registerAt(s, month.to - 1).code === code);
     months.push({
@@ -139,7 +155,7 @@ async function instrumentsRecord(
               }),
             ),
           })),
-          verifications: (sensor ? verifications.filter((v) => v.sensor === sensor.id && v.verified_on <= lastDay) : []).map((v) => ({
+          verifications: (sensor ? verifications.filter((v) => v.sensor === sensor.id && listed(v)) : []).map((v) => ({
             instrument_type: v.instrument_type,
             register_number: v.register_number,
             serial: v.serial,
@@ -148,6 +164,7 @@ async function instrumentsRecord(
             certificate: v.certificate,
             // Only where a scan is carried: a pack approved before scans were kept stays the same bytes (D39).
             ...withCertificate(certificateOf(v.certificate_file)),
+            ...withCorrection(v, correctedBy),
           })),
         };
       }),

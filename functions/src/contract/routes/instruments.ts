@@ -154,8 +154,8 @@ export const recordVerificationRoute = route(
   facilityScoped(
     "recordSensorVerification",
     "Record a sensor's verification: type, state register number, serial, verified on, valid to, certificate (D94)",
-    [400, 403, 404],
-    "Never edited: a correction is a newer record. The sensor is out of verification from the day after valid_to until a next one, and is named so wherever its state is shown. Reviewers get 403.",
+    [400, 403, 404, 409],
+    "Never edited: a correction is a newer record naming the one it corrects (corrects), which stays listed and no longer counts; one correction each (409 for a second). The sensor is out of verification from the day after valid_to until a next one, and is named so wherever its state is shown. Reviewers get 403.",
   ),
   {
     post: "/{id}/sensors/{sensor}/verifications",

@@ -4,11 +4,15 @@
 // failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5; signed by them as it is
 // written. Another person «Принять смену» signs it; after both it never changes, «Исправить» writes a new
 // handover that refers to it. People by surname and initials. Advisory: protective cut-off stays with the
-// mine's own АГК.
-import { useState } from "react";
-import { Alert, Button, Card, Flex, Input, Select, Tag, Typography } from "antd";
+// mine's own АГК. The shift handed over is the one now or the one that has just ended (a handover written
+// after its shift's end), named as the facility's calendar names them; the ended one is offered first
+// while its handover is not written and the shift now is in its first half (@core/shift-calendar).
+import { useEffect, useState } from "react";
+import { Alert, Button, Card, Flex, Input, Radio, Select, Tag, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { LIMITS } from "@server/contract";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { handoverShiftFirst, handoverShifts, shiftTitle } from "@core/shift-calendar";
 import { LoadError } from "../../shared/LoadError";
 import { DayPeriodHeader, daysBefore, useDayPeriod } from "../../shared/DayPeriod";
 import { displayDateTime } from "../../shared/dates";
@@ -16,6 +20,7 @@ import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadHandovers } from "../../api/instrumentFiles";
 import { useSensors } from "../../api/monitoring";
+import { useFacilities } from "../../api/inventory";
 import { useHandOver, useHandovers, useTakeOver, type Handover } from "../../api/instruments";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -97,6 +102,42 @@ function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facili
   );
 }
 
+/** The instant now, moved on every half minute: the shifts offered follow the clock past a shift's end. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The shifts a handover may be of now (the API takes no other) and the one offered first. */
+function useHandoverShifts(facility: string) {
+  const me = useMe();
+  const zone = zoneOf(me.data?.company);
+  const calendar = useFacilities().data?.find((f) => f.id === facility)?.shift_calendar;
+  const now = useNow();
+  const { now: current, ended } = handoverShifts(calendar, now, zone);
+  // The handovers written since the ended shift's day: whether the ended one is handed over already.
+  const written = useHandovers(facility, ended.date, isoDateIn(new Date(now), zone));
+  const first = written.data
+    ? handoverShiftFirst(
+        calendar,
+        now,
+        zone,
+        written.data.results.map((h) => h.shift_from),
+      )
+    : current;
+  return {
+    options: [
+      { value: ended.key, label: `${shiftTitle(ended)} — закончилась` },
+      { value: current.key, label: `${shiftTitle(current)} — идет` },
+    ],
+    first: first.key,
+  };
+}
+
 export default function HandoverContent() {
   const { facilityId = "" } = useParams();
   const me = useMe();
@@ -108,6 +149,10 @@ export default function HandoverContent() {
   const [bypassed, setBypassed] = useState<{ sensor?: string; note: string }[]>([]);
   const [remarks, setRemarks] = useState("");
   const [corrects, setCorrects] = useState<Handover | null>(null);
+  const shifts = useHandoverShifts(facilityId);
+  // The dispatcher's choice while it is still one the API takes; the one offered first otherwise.
+  const [picked, setPicked] = useState<string>();
+  const shiftFrom = shifts.options.some((o) => o.value === picked) ? (picked as string) : shifts.first;
   const canSign = me.data !== undefined && me.data.role !== "reviewer";
   const options = (sensors.data ?? []).filter((s) => s.is_active).map((s) => ({ value: s.id, label: s.code }));
   const submit = () =>
@@ -115,13 +160,14 @@ export default function HandoverContent() {
       {
         bypassed: bypassed.filter((b) => b.sensor).map((b) => ({ sensor: b.sensor as string, note: b.note.trim() })),
         remarks: remarks.trim(),
-        ...(corrects ? { corrects: corrects.id } : {}),
+        ...(corrects ? { corrects: corrects.id } : { shift_from: shiftFrom }),
       },
       {
         onSuccess: () => {
           setBypassed([]);
           setRemarks("");
           setCorrects(null);
+          setPicked(undefined);
         },
       },
     );
@@ -136,6 +182,20 @@ export default function HandoverContent() {
       {canSign && (
         <Card title={corrects ? `Исправление передачи: ${corrects.shift_from_name}` : "Передать смену"}>
           <Flex vertical gap={12}>
+            {!corrects && (
+              <Flex vertical gap={4}>
+                <Typography.Text strong id="handover-shift">
+                  Передаваемая смена
+                </Typography.Text>
+                <Radio.Group
+                  aria-labelledby="handover-shift"
+                  value={shiftFrom}
+                  onChange={(e) => setPicked(e.target.value)}
+                  style={{ display: "flex", flexDirection: "column", gap: 4 }}
+                  options={shifts.options}
+                />
+              </Flex>
+            )}
             <Typography.Text strong>Выведенные защиты</Typography.Text>
             {bypassed.map((b, i) => (
               <Flex key={i} wrap gap={8}>

@@ -12,7 +12,7 @@ import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_RESULT_LABELS, isCheckDuty } fro
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { DayPeriodHeader, daysBefore, useDayPeriod } from "../../shared/DayPeriod";
-import { displayDate, displayDateTime } from "../../shared/dates";
+import { displayDateTime } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useMe } from "../../api/profile";
 import { downloadChecksJournal } from "../../api/instrumentFiles";
@@ -27,7 +27,7 @@ import {
   type SensorCheckState,
 } from "../../api/instruments";
 import { gasText, kindText, readingText, testText } from "./checkTexts";
-import { CertificateFile } from "./CertificateFile";
+import { VerificationRecords } from "./VerificationRecords";
 import { kindText as sensorKindText, ROLES } from "./sensorTexts";
 import type { SensorKind } from "@core/monitoring";
 
@@ -277,21 +277,13 @@ export default function SensorChecksContent() {
                 {verifications.data.state_text}
               </Tag>
             )}
-            {(verifications.data?.results ?? []).map((v) => (
-              <Flex key={v.id} vertical gap={2}>
-                <Typography.Text>
-                  {v.instrument_type}, № в Госреестре СИ {v.register_number}, заводской № {v.serial}: поверен {displayDate(v.verified_on)},
-                  действительна до {displayDate(v.valid_to)}, свидетельство {v.certificate}
-                  <Typography.Text type="secondary">
-                    {" "}
-                    (записал {v.recorded_by}, {displayDateTime(v.recorded_at)})
-                  </Typography.Text>
-                </Typography.Text>
-                {sensorId && (
-                  <CertificateFile facility={facilityId} sensor={sensorId} verification={v} canAttach={me.data?.role !== "reviewer"} />
-                )}
-              </Flex>
-            ))}
+            <VerificationRecords
+              facility={facilityId}
+              sensor={sensorId}
+              code={sensor?.code ?? ""}
+              verifications={verifications.data?.results ?? []}
+              canRecord={me.data !== undefined && me.data.role !== "reviewer"}
+            />
           </Space>
         </Card>
       )}

@@ -2,14 +2,15 @@
 // the type's number in the state register, the serial, the day verified, valid to and the certificate's
 // number. Recorded once; a correction is a newer record. The server's refusals show under their fields.
 // The certificate's scan may be chosen here: it is attached to the verification once recorded (an addition
-// marked with who and when); a scan refused then leaves the verification recorded and says why.
+// marked with who and when); a scan refused then leaves the verification recorded and says why. A
+// correction (`corrects`) opens filled with the verification it corrects and records a newer one naming it.
 import { useState } from "react";
 import { Alert, Button, Flex, Input, Modal, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { fileSize, LIMITS } from "@server/contract";
-import { typedDate } from "../../shared/dates";
+import { displayDate, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
-import { useAttachCertificate, useRecordVerification } from "../../api/instruments";
+import { useAttachCertificate, useRecordVerification, type Verification } from "../../api/instruments";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { CERTIFICATE_ACCEPT, certificateProblem } from "./CertificateFile";
 
@@ -37,21 +38,24 @@ export default function VerificationDialog({
   facility,
   sensor,
   code,
+  corrects,
   onClose,
 }: {
   facility: string;
   sensor: string;
   code: string;
+  /** The verification this one corrects: the form opens filled with it. */
+  corrects?: Verification;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>({
-    instrument_type: "",
-    register_number: "",
-    serial: "",
-    verified_on: "",
-    valid_to: "",
-    certificate: "",
-  });
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    instrument_type: corrects?.instrument_type ?? "",
+    register_number: corrects?.register_number ?? "",
+    serial: corrects?.serial ?? "",
+    verified_on: corrects ? displayDate(corrects.verified_on) : "",
+    valid_to: corrects ? displayDate(corrects.valid_to) : "",
+    certificate: corrects?.certificate ?? "",
+  }));
   const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
   const record = useRecordVerification(facility, sensor);
   const attach = useAttachCertificate(facility, sensor);
@@ -75,6 +79,7 @@ export default function VerificationDialog({
         verified_on: verified,
         valid_to: validTo,
         certificate: values.certificate.trim(),
+        ...(corrects ? { corrects: corrects.id } : {}),
       },
       {
         onSuccess: (made) => {
@@ -100,14 +105,14 @@ export default function VerificationDialog({
     <Modal
       open
       width={560}
-      title={`Поверка датчика ${code}`}
+      title={corrects ? `Исправление поверки датчика ${code} от ${displayDate(corrects.verified_on)}` : `Поверка датчика ${code}`}
       onCancel={onClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
           Отмена
         </Button>,
         <Button key="save" type="primary" loading={record.isPending || attach.isPending} disabled={recorded} onClick={save}>
-          Записать поверку
+          {corrects ? "Записать исправление" : "Записать поверку"}
         </Button>,
       ]}
     >
@@ -140,6 +145,9 @@ export default function VerificationDialog({
           <ChosenFile file={scan} problem={choice.problem} testId="certificate-chosen" removeLabel="Убрать файл" onRemove={choice.remove} />
         </Flex>
         <Typography.Text type="secondary">
+          {corrects
+            ? "Исправляемая запись остается в списке с пометкой «исправлена» и больше не учитывается; исправить ее можно один раз. "
+            : ""}
           Запись о поверке не изменяется: исправление — новая запись. Со дня после «Действительна до» и до следующей поверки датчик
           показывается «вне поверки».
         </Typography.Text>

@@ -2,12 +2,16 @@
 // forecasts' table and the alert rule's name.
 import type { LiveTile } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
-import { silenceSpan, staleText } from "@core/monitoring-events";
+import { chanceShown, silenceSpan, staleText } from "@core/monitoring-events";
 
 /** A Russian number to at most `digits` decimals, and at least `least` (a column's figures to one
  *  precision: «0,60» beside «0,56–0,64», not «0,6»). */
 export const number = (value: number, digits: number, least = 0) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: least, maximumFractionDigits: digits });
+
+/** A chance shown (chanceShown) in Russian, with the limit where the horizons differ in it; «—» where none is. */
+const chanceText = (chance: number | null, limit: number | null) =>
+  chance === null ? "—" : `${number(chance * 100, 0)}\u00a0%${limit === null ? "" : ` (≥\u00a0${number(limit, 2)}\u00a0%)`}`;
 
 type Meter = LiveTile["meters"][number];
 type Forecast = LiveTile["forecasts"][number];
@@ -124,10 +128,7 @@ export function forecastTable(forecasts: readonly Forecast[]) {
             ? "у предела не проверен"
             : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
       // A chance not judged better than the base rate is no risk figure: its note says why (issues 99, 108).
-      p:
-        f.p_exceed === null || f.probability?.reliable !== true
-          ? "—"
-          : `${number(f.p_exceed * 100, 0)}\u00a0%${limit === null ? ` (≥\u00a0${number(f.limit, 2)}\u00a0%)` : ""}`,
+      p: chanceText(chanceShown(f), limit === null ? f.limit : null),
       value: f.result === null ? "нет прогноза" : number(f.result, 2, 2),
     })),
   };

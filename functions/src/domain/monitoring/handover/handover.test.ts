@@ -91,7 +91,8 @@ describe("the shift handover (D95)", () => {
     ]);
     // The longwall's flow meter sent nothing all day: silent too (issue 114, item 6; it was «нет датчика»).
     expect(made.open.silent.map((s) => s.code).sort()).toEqual(["Q-1", "М-7", "М-8", "М-9"]);
-    expect(made.open.silent[0].text).toMatch(/^нет показаний \d{1,3}(\u00a0\d{3})* мин$/);
+    // In hours past the hour, as the tile says a silence (it read «нет показаний 360 мин»).
+    expect(made.open.silent[0].text).toBe("нет показаний 6 ч");
     expect(made.open.silent.find((s) => s.code === "Q-1")).toEqual({ code: "Q-1", working: "Лава 12-1", text: "нет показаний за сутки" });
     expect(made.open.checks).toEqual([{ code: "М-7", working: "Лава 12-1", text: "датчик не прошел проверку 02.03.2026" }]);
     expect(made.open.verification).toEqual([{ code: "М-8", working: "Лава 12-1", text: "вне поверки с 01.03.2026" }]);
@@ -362,7 +363,7 @@ describe("the handover written just after the shift's end (D95)", () => {
 // one at 0,9·W (a level) and one below it (none), one silent for its intervals and one read a minute ago, a
 // flow silent, a check failed, one overdue and one due later, a sensor out of verification and one verified
 // to today, a forecast at P 0,50 shown and ones at 0,49, not judged reliable, or stored before reliability
-// was judged (its P is not shown on the tile, liveTexts: «f.probability?.reliable !== true»; it was listed).
+// was judged (its P is not shown on the tile, which reads the same rule, chanceShown of @core/monitoring-events).
 // A forecast is named by its meter.
 describe("what the handover lists at its time (D95)", () => {
   const meter = (code: string, state: string, value: number | null, stale_minutes: number | null = null) => ({
@@ -388,10 +389,11 @@ describe("what the handover lists at its time (D95)", () => {
         meter("P-1", "pre_warning", 0.9),
         meter("N-1", "normal", 0.89),
         meter("S-1", "normal", 0.4, 12),
+        meter("L-1", "normal", 0.4, 390_934),
         meter("R-1", "normal", 0.4),
         meter("Z-1", "unknown", null),
       ],
-      air_flow: { code: "Q-1", value: null, stale_minutes: 30 },
+      air_flow: { code: "Q-1", value: null, stale_minutes: 95 },
       drainage_flow: { code: "Q-2", value: 12, stale_minutes: null },
       forecasts: [forecast("30 мин", 0.5, true), forecast("60 мин", 0.49, true), forecast("90 мин", 0.9, false), forecast("120 мин", 0.8)],
     },
@@ -423,9 +425,11 @@ describe("what the handover lists at its time (D95)", () => {
         { code: "А-1", working: "Лава 1", text: "запись книги с 02.03.2026 03:10 не закрыта" },
       ],
       silent: [
+        // A silence in minutes, hours and days as the tile says it (silenceSpan): it read «390 934 мин».
         { code: "S-1", working: "Лава 1", text: "нет показаний 12 мин" },
+        { code: "L-1", working: "Лава 1", text: "нет показаний 271 сут 11 ч" },
         { code: "Z-1", working: "Лава 1", text: "нет показаний за сутки" },
-        { code: "Q-1", working: "Лава 1", text: "нет показаний 30 мин" },
+        { code: "Q-1", working: "Лава 1", text: "нет показаний 1 ч 35 мин" },
       ],
       levels: [
         { code: "W-1", working: "Лава 1", text: "1,05 % об.: не ниже уставки W" },

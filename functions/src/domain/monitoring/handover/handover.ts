@@ -26,6 +26,7 @@ import type {
   sensorCheckPeriodQuery,
 } from "../../../contract/schemas/sensor-checks";
 import { CHECK_DUTY_LABELS } from "@core/sensor-checks";
+import { chanceShown, silenceSpan } from "@core/monitoring-events";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import { SENSOR_CHECK_PERIOD_DAYS } from "../../../contract/schemas/sensor-checks";
 import type { liveView } from "../live/live";
@@ -42,9 +43,10 @@ type Open = Handover["open"];
 type LiveView = Awaited<ReturnType<typeof liveView>>;
 type States = Awaited<ReturnType<typeof checkStates>>["states"];
 
-/** A channel's silence in Russian numbers: since its latest reading kept, past the day too (issue 114,
- *  item 6: «нет показаний 390 786 мин», not «за сутки» where the reading is known). */
-const silentText = (minutes: number) => `нет показаний ${minutes.toLocaleString("ru-RU")} мин`;
+/** A channel's silence since its latest reading kept, past the day too (issue 114, item 6: not «за сутки»
+ *  where the reading is known), in minutes, hours and days as the tile says it (silenceSpan: «нет показаний
+ *  271 сут 11 ч», not «390 934 мин»). A stored handover keeps the words it was written with. */
+const silentText = (minutes: number) => `нет показаний ${silenceSpan(minutes)}`;
 
 /** What is open at handover, from the «Мониторинг» view, the book's entries not closed and the checks' states. */
 export function openLists(
@@ -68,15 +70,16 @@ export function openLists(
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });
-    // Shown as the tile shows it (web liveTexts): only a chance judged reliable (D96); one stored before
-    // reliability was judged shows none.
-    for (const f of tile.forecasts)
-      if (f.p_exceed !== null && f.p_exceed >= 0.5 && f.probability?.reliable === true)
+    // Shown as the tile shows it (chanceShown: only a chance judged reliable, D96).
+    for (const f of tile.forecasts) {
+      const chance = chanceShown(f);
+      if (chance !== null && chance >= 0.5)
         open.forecasts.push({
           code: f.sensor,
           working,
-          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(f.p_exceed * 100)} %`,
+          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(chance * 100)} %`,
         });
+    }
   }
   for (const g of unclosed)
     open.gassings.push({ code: g.sensors.join(", "), working: g.working, text: `запись книги с ${at(g.start)} не закрыта` });
@@ -120,14 +123,12 @@ const followerOf = (all: readonly Handover[], id: string) => all.find((h) => h.c
 /** The shift handed over at `now`: the one now, or, named, the one that ended when it began (a handover
  *  written a few minutes after the shift's end is of the shift that ended, not of the one that began). */
 function handedShift(shifts: FacilityShifts, now: number, named: string | undefined): string {
-  const current = shifts.at(now);
+  const { now: current, ended } = shifts.handover(now);
   if (!named || named === current) return current;
-  const began = shifts.span(current)?.from;
-  const previous = began === undefined ? undefined : shifts.at(began - 1);
-  if (named !== previous)
+  if (named !== ended)
     throw invalidAt(
       "shift_from",
-      `передают смену, которая идет («${shifts.name(current)}»)${previous ? `, или только что закончившуюся («${shifts.name(previous)}»)` : ""}`,
+      `передают смену, которая идет («${shifts.name(current)}»), или только что закончившуюся («${shifts.name(ended)}»)`,
     );
   return named;
 }

@@ -3,7 +3,7 @@
 // shift an instant is in), so a check's shift, what is due «each shift» and the handover's shifts agree
 // with the operator's journal and the shift report.
 import { zoneOf } from "@core/company-clock";
-import { shiftAt, shiftsOfDay } from "@core/shift-calendar";
+import { handoverShifts, shiftAt, shiftsOfDay, shiftTitle } from "@core/shift-calendar";
 import type { Deps } from "../../context";
 
 const DAY_MS = 86_400_000;
@@ -18,6 +18,8 @@ export interface FacilityShifts {
   name(key: string): string;
   /** The shift after `key`. */
   next(key: string): string;
+  /** The shifts a handover at an instant (ms) may be of: the one now and the one just ended (D95). */
+  handover(instant: number): { now: string; ended: string };
 }
 
 /** The shifts of `facility` on its company's clock, by the facility's shift calendar. */
@@ -38,8 +40,12 @@ export async function facilityShifts(deps: Pick<Deps, "repos">, company: string,
     at: (instant) => shiftAt(calendar, instant, zone).key,
     span,
     name(key) {
-      const [y, m, d] = key.split("#")[0].split("-");
-      return `${shiftOfKey(key)?.name ?? `Смена ${key.split("#")[1]}`}, ${d}.${m}.${y}`;
+      const [date, n] = key.split("#");
+      return shiftTitle(shiftOfKey(key) ?? { name: `Смена ${n}`, date });
+    },
+    handover(instant) {
+      const { now, ended } = handoverShifts(calendar, instant, zone);
+      return { now: now.key, ended: ended.key };
     },
     next(key) {
       const to = span(key)?.to;

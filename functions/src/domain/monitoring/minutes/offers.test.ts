@@ -310,6 +310,46 @@ describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
       // Approved before they were written: the pack of that version carries none of them (its bytes stay).
       const earlier = (await instrumentsOfMonths(d.deps, staff.company, used, "2026-03-31T00:00:00Z", ZONE)) as typeof file;
       expect(earlier.months[0].sensors.every((s) => s.checks.length === 0 && s.verifications.length === 0)).toBe(true);
+
+      // The review: the verification's day was typed wrong (01.03.2025 for 01.04.2026) and is corrected a
+      // minute after; the correction's day is after the window, and it goes with the record it corrects.
+      // Approved since, the corrected one names its correction and the correction the one it corrects;
+      // approved before the correction, the file is the same bytes as before.
+      const typed = (await d.deps.repos.sensorChecks.verificationsOfFacility(staff.company, facility)).find((v) => v.sensor === id("М-В"))!;
+      const later = new Date(Date.parse(now) + MINUTE_MS).toISOString();
+      const correction = await d.write(() =>
+        recordVerification(
+          { ...d.deps, clock: clockAt(later) },
+          staff,
+          facility,
+          id("М-В"),
+          parseWith(verificationCreateSchema, {
+            instrument_type: "ДМС 03",
+            register_number: "12345-06",
+            serial: "0419",
+            verified_on: "2026-04-01",
+            valid_to: "2027-03-31",
+            certificate: "С-419",
+            corrects: typed.id,
+          }),
+        ),
+      );
+      const corrected = (await instrumentsOfMonths(d.deps, staff.company, used, later, ZONE)) as typeof file;
+      expect(corrected.months[0].sensors.find((s) => s.code === "М-В")!.verifications).toEqual([
+        { ...(of("М-В").verifications[0] as object), record: typed.id, corrected_by: correction.id },
+        {
+          instrument_type: "ДМС 03",
+          register_number: "12345-06",
+          serial: "0419",
+          verified_on: "2026-04-01",
+          valid_to: "2027-03-31",
+          certificate: "С-419",
+          record: correction.id,
+          corrects: typed.id,
+        },
+      ]);
+      const again = await instrumentsOfMonths(d.deps, staff.company, used, now, ZONE);
+      expect(JSON.stringify(again)).toBe(JSON.stringify(file));
     });
   });
 });
