@@ -23,7 +23,7 @@
 //   3. Nothing lost: the run's minutes pushed again are accepted by none of their batches (their
 //      `accepted` sums to 0), and, the server stopped, the folder read back holds each reading as sent.
 // Goals on a quiet two-core machine: tile p95 ≤ 1 s, get_me p50 < 50 ms, ≤ 2 KB written per reading.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { systemClock } from "@server/domain/context";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,6 +62,9 @@ const WORKINGS = Math.min(20, Math.floor(SENSORS / WORKING_KINDS.length));
 /** Readings one push may carry (LIMITS.monitoring.readingsPerRequest). */
 const PUSH_MAX = 10_000;
 const SHIFTED_CLOCK = new URL("../support/shifted-clock.mjs", import.meta.url).href;
+/** HOLDING_TRACE=DIR (a tmpfs, /dev/shm/…): the store's writes by the kind of item, from each server
+ *  process into DIR/<pid>.json (store-trace.mjs). */
+const STORE_TRACE = process.env.HOLDING_TRACE ? ["--import", new URL("./store-trace.mjs", import.meta.url).href] : [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ioOf = (pid: number) =>
@@ -204,6 +207,32 @@ async function applied(user: Session, batch: string): Promise<BatchStatus> {
   }
 }
 
+/** The run's server's store writes by the kind of item (store-trace.mjs), the kinds that wrote most
+ *  first: a commit's bytes shared among its writes, the checkpoints' and the close's shared among the
+ *  kinds as their commits' are. */
+function traceLines(file: string, readings: number): string {
+  type Kind = { puts: number; dels: number; keyBytes: number; valueBytes: number; commits: number; bytes: number };
+  const { totals, kinds } = JSON.parse(readFileSync(file, "utf8")) as {
+    totals: Record<"commits" | "commitBytes" | "checkpoints" | "checkpointBytes" | "closeBytes" | "puts" | "dels", number>;
+    kinds: Record<string, Kind>;
+  };
+  const scale = (totals.commitBytes + totals.checkpointBytes + totals.closeBytes) / totals.commitBytes;
+  const perReading = (bytes: number) => `${Math.round(bytes / readings).toLocaleString("en")} B a reading`;
+  return [
+    `the store's writes (${file}): ${totals.commits} commits (${totals.puts} puts, ${totals.dels} deletes) ${mb(totals.commitBytes)}, ` +
+      `${totals.checkpoints} automatic checkpoints ${mb(totals.checkpointBytes)}, the close ${mb(totals.closeBytes)}: ` +
+      perReading(totals.commitBytes + totals.checkpointBytes + totals.closeBytes),
+    ...Object.entries(kinds)
+      .sort(([, a], [, b]) => b.bytes - a.bytes)
+      .slice(0, 15)
+      .map(
+        ([kind, k]) =>
+          `  ${kind}: ${k.puts} puts, ${k.dels} deletes in ${Math.round(k.commits)} commits' share, values ${mb(k.valueBytes)}; ` +
+          `${mb(k.bytes)} in commits, ${mb(k.bytes * scale)} with its share of the checkpoints (${perReading(k.bytes * scale)})`,
+      ),
+  ].join("\n");
+}
+
 /** Waits until the process has written nothing for 3 s, `limit` seconds at most; answers the seconds waited. */
 async function writesSettled(pid: number, limit: number): Promise<number> {
   const began = performance.now();
@@ -219,7 +248,7 @@ async function writesSettled(pid: number, limit: number): Promise<number> {
 
 /** A server process on the folder with its clock moved to `at` (yesterday's) now, running at `rate`. */
 const serverAt = (dataDir: string, at: number, rate: number, env: Record<string, string> = {}) =>
-  startServerProcess(dataDir, ["--import", SHIFTED_CLOCK], {
+  startServerProcess(dataDir, ["--import", SHIFTED_CLOCK, ...STORE_TRACE], {
     SHIFTED_CLOCK_MS: String(at - Date.now()),
     SHIFTED_CLOCK_RATE: String(rate),
     ...env,
@@ -332,7 +361,11 @@ export async function run(): Promise<void> {
     await stopServer(filling);
     server = undefined;
 
-    // 2. The run, at real pace from 23:38:30.
+    // 2. The run, at real pace from 23:38:30. The run's server is this process's child: once it has
+    // ended and been reaped, the kernel adds its I/O counts to this process's /proc/self/io, so the
+    // difference across its life is everything it wrote, its close's checkpoint of the WAL included
+    // (which the figure read from /proc/<pid>/io while it runs cannot hold).
+    const benchIoBefore = ioOf(process.pid);
     const running = await serverAt(dataDir, runFrom - 90_000, 1);
     server = running;
     const pid = running.child.pid!;
@@ -438,6 +471,9 @@ export async function run(): Promise<void> {
     await stream.closed;
     await stopServer(running);
     server = undefined;
+    const benchIoStopped = ioOf(process.pid);
+    const walFile = join(dataDir, "sqlite", "items.db-wal");
+    const walLeft = existsSync(walFile) ? statSync(walFile).size : 0;
     const storage = await openSharedStorage(dataDir);
     let lost = 0;
     try {
@@ -460,6 +496,12 @@ export async function run(): Promise<void> {
     } finally {
       await storage.close();
     }
+    // A stop that ran past its bound (stop-watchdog.ts) ends the server before its store's close has
+    // checkpointed the WAL: the read-back's open and close then do it, and read nothing else.
+    const benchIoAfter = ioOf(process.pid);
+    const lifeWritten = benchIoAfter.write_bytes - benchIoBefore.write_bytes;
+    const lifeCancelled = benchIoAfter.cancelled_write_bytes - benchIoBefore.cancelled_write_bytes;
+    const readBackWritten = benchIoAfter.write_bytes - benchIoStopped.write_bytes;
 
     console.log(
       `${FACILITIES} mines of the holding and ${OTHER_COMPANIES} × ${OTHER_FACILITIES} of other companies, ${SENSORS} sensors each, ` +
@@ -487,6 +529,14 @@ export async function run(): Promise<void> {
         `data folder ${mb(folderBefore)} → ${mb(folderAfter)} (${Math.round((folderAfter - folderBefore) / readings).toLocaleString("en")} B a reading, ` +
         `of which the blobs, the batches' bodies, ${Math.round((blobsAfter - blobsBefore) / readings).toLocaleString("en")} B)`,
     );
+    console.log(
+      `written by the run's server from its start to its end and by the WAL's last checkpoint (the run's minutes, their ` +
+        `push again and the start; the stop left a WAL of ${mb(walLeft)}, whose checkpoint at the read-back's close wrote ${mb(readBackWritten)}): ` +
+        `${mb(lifeWritten)} write_bytes (${Math.round(lifeWritten / readings).toLocaleString("en")} B a reading; ` +
+        `cancelled_write_bytes ${mb(lifeCancelled)}); from the run's first minute on (the start's ${mb(before.write_bytes)} left out): ` +
+        `${mb(lifeWritten - before.write_bytes)} (${Math.round((lifeWritten - before.write_bytes) / readings).toLocaleString("en")} B a reading)`,
+    );
+    if (process.env.HOLDING_TRACE) console.log(traceLines(join(process.env.HOLDING_TRACE, `${pid}.json`), readings));
     console.log(`server's CPU over the run: ${(cpu / MINUTES / 1000).toFixed(1)} s a minute (all its threads)`);
     console.log(
       `the run's minutes pushed again: ${again} readings accepted or corrected; read back: ${lost} missing, changed or stored twice`,

@@ -2,7 +2,8 @@
 // Database is closed»; it now refuses to start, saying in Russian that another server holds the folder.
 // Issue 119, item 4: the refusal is the store's lock, not the endpoint file (a clean-up that removed
 // the file let a second server write its own over it and die, and the first one's admin commands
-// then crashed): a refused server leaves nothing behind. A damaged items.db stops the start naming
+// then crashed): a refused server leaves nothing behind, and the running server writes its file
+// again. A damaged items.db stops the start naming
 // the file, the check that failed and the way back.
 import {
   existsSync,
@@ -48,8 +49,12 @@ describe("a second server on a data folder in use", () => {
       );
       expect(existsSync(endpointFile)).toBe(false);
 
-      // With the first's file back, a command beside it reaches the first server's engine.
-      writeFileSync(endpointFile, written);
+      // The running server writes its file again within a second or two, so that a command beside
+      // it (npm run admin, a backup) reaches its engine without a restart: before, the command found
+      // no file and was refused by the lock until the server was restarted.
+      const back = Date.now() + 5_000;
+      while (!existsSync(endpointFile) && Date.now() < back) await new Promise((r) => setTimeout(r, 100));
+      expect(readFileSync(endpointFile, "utf8")).toBe(written);
       const shared = await openSharedStorage(dir);
       try {
         const tables = await shared.doc!.send(new ListTablesCommand({}));

@@ -29,6 +29,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export const LOCAL_TABLE = "fugitive-emissions";
 const ENDPOINT_FILE = "dynamodb-endpoint.json";
+/** How often the running server looks for its endpoint file, ms (openServerStorage). */
+const ENDPOINT_CHECK_MS = 1000;
 /** The engine's store in a data folder (SQLite, sqlite-level.mjs). */
 export const STORE_DIR = "sqlite";
 
@@ -271,10 +273,24 @@ export async function openServerStorage(dataDir: string, options: StorageOptions
   // removed the file, and it wrote its own over it). A server refused writes nothing.
   const engine = await startFolderEngine(dataDir, { thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
-  writeSecretFile(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid, secret } satisfies EndpointFile));
+  const advertised = JSON.stringify({ endpoint: engine.endpoint, pid: process.pid, secret } satisfies EndpointFile);
+  writeSecretFile(endpointFile, advertised);
+  // The file is the only way to this engine's port and secret: a clean-up that removed it left the
+  // admin command and a backup refused by the store's lock until the server was restarted (issue
+  // 119), so the running server writes it again once it is gone.
+  const keeper = setInterval(() => {
+    if (existsSync(endpointFile)) return;
+    try {
+      writeSecretFile(endpointFile, advertised);
+    } catch {
+      // The folder itself gone or read-only: the store's own writes fail and say so.
+    }
+  }, ENDPOINT_CHECK_MS);
+  keeper.unref();
   return fromEndpoint(
     engine.endpoint,
     async () => {
+      clearInterval(keeper);
       rmSync(endpointFile, { force: true });
       await engine.close();
     },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { dayItem, dayOf, minuteItem, minuteOf } from "./monitoring-repository";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import { dayItem, dayOf, liveHeadItem, liveHeadOf, minuteItem, minuteOf } from "./monitoring-repository";
 import { packIds, packOffsets, packValues, unpackIds, unpackOffsets, unpackValues } from "./packed";
-import type { MinuteReadings, SensorDay } from "../../ports";
+import type { LiveHead, MinuteReadings, SensorDay } from "../../ports";
 
 const bitsOf = (values: Float64Array) => Array.from(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
 const roundTrip = (values: Float64Array) => unpackValues(packValues(values));
@@ -151,5 +152,39 @@ describe("minute and day items", () => {
     const item = dayItem(day);
     expect(item.pt.length + item.pv.length).toBeLessThan(4096);
     expect(dayOf(item)).toEqual(day);
+  });
+});
+
+/** An item's bytes as the engine keeps it: its DynamoDB JSON, binaries in base64. */
+const storedBytes = (item: Record<string, unknown>) =>
+  JSON.stringify(marshall(item), (_, value) => (value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value)).length;
+
+describe("a facility's live heads as stored", () => {
+  // Issue 119: the item is rewritten at each of the facility's pushes; its gaps as a list of numbers made
+  // a 150-sensor mine's 76 KB, the largest part of what a reading wrote late in the day.
+  const head: LiveHead = {
+    company: "c1",
+    facility: "f1",
+    sensors: Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [
+        `0199a1b2-c3d4-7e5f-8a9b-${String(i).padStart(12, "0")}`,
+        {
+          at: Date.UTC(2026, 10, 28, 23, 44) + i * 7,
+          value: 0.41 + i / 1000,
+          gaps: Array.from({ length: 30 }, (_, k) => (k === 12 ? 120_000 : 60_000 + (i % 3))),
+        },
+      ]),
+    ),
+    version: 7,
+  };
+
+  it("keeps a 150-sensor mine's heads in under 30 KB, and reads them back as they were", () => {
+    const item = liveHeadItem(head);
+    expect(storedBytes(item)).toBeLessThan(30 * 1024);
+    expect(liveHeadOf(item)).toEqual(head);
+  });
+
+  it("reads a head stored before, its gaps a list of numbers", () => {
+    expect(liveHeadOf({ ...head, PK: "p", SK: "LIVEHEAD" })).toEqual(head);
   });
 });
