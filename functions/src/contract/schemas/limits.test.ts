@@ -183,6 +183,8 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     "monitoring/instruments/sensor-checks.ts: SIGN_ATTEMPTS",
     // Issue 116: a working's kept means written again after a conflict; a facility's workings computed four at once.
     "monitoring/live/forecast-means.ts: MEANS_TRIES",
+    // Issue 119: how far a working's kept means may lag before a round writes them again (a cache's cadence).
+    "monitoring/live/forecast-means.ts: KEEP_LAG_MINUTES",
     "monitoring/live/forecaster.ts: WORKINGS_AT_ONCE",
     "monitoring/derive/webhooks.ts: DUE_PAGE",
     "monitoring/derive/webhooks.ts: HELD_PER_COMPANY",

@@ -19,6 +19,12 @@ import { readingsBetween, type MinuteSource } from "../ingest/stored-readings";
  *  it was: the next round reads the sensors' windows again where it is behind. */
 const MEANS_TRIES = 4;
 
+/** Minutes a kept item may lag its working's latest minute before a round writes it again. The item
+ *  holds 24 h of its sensors' means and is rewritten whole: written at every push it was 620–740 B of
+ *  what the local store wrote a reading late in the day (issue 119, docs/performance.md). A round reads
+ *  the minutes since the item's latest from the host's window, so a lag costs reads of a few minutes. */
+export const KEEP_LAG_MINUTES = 10;
+
 const minuteOf = (t: number) => Math.floor(t / MINUTE_MS) * MINUTE_MS;
 
 /** A working's sensors to keep: its bound meters (those whose latest minute the rows end at) and the
@@ -94,11 +100,15 @@ export async function keptMeans(
   for (let attempt = 1; ; attempt++) {
     const stored = await deps.repos.monitoring.getForecastMeans(company, facility, group.working);
     const out = new Map<string, SensorMeans>();
+    // Whether the item must be written this round: a sensor it lacks or cannot serve, or a minute it
+    // holds read again (a late reading, a correction: what it keeps of that minute is no longer so).
+    let stale = stored === undefined;
     const bring = async (sensor: Sensor, need: number) => {
       const kept = stored?.sensors[sensor.id];
       const changed = since?.get(sensor.id);
       const known = kept !== undefined && since !== undefined && kept.from <= need;
       const start = known ? Math.max(need, minuteOf(Math.min(readAgainFrom(kept), changed ?? Number.POSITIVE_INFINITY))) : need;
+      if (!known || start < readAgainFrom(kept)) stale = true;
       const read = await readingsBetween(deps, company, { id: sensor.id, facility }, start, window.to, minutes);
       out.set(sensor.id, trimmed(meansWith(sensor.kind, known ? kept : undefined, start, read, window.to), need));
     };
@@ -114,6 +124,16 @@ export async function keptMeans(
     await Promise.all(
       [...sensors.values()].filter((s) => !out.has(s.id) || (need < first && out.get(s.id)!.from > need)).map((s) => bring(s, need)),
     );
+    // Only the minutes since its latest are new, and they are few: the item is left as it is, and the
+    // next round reads them again from the host's window (KEEP_LAG_MINUTES).
+    const lag = Math.max(
+      0,
+      ...[...out].map(([id, m]) => {
+        const kept = stored?.sensors[id];
+        return kept === undefined ? Number.POSITIVE_INFINITY : (readAgainFrom(m) - readAgainFrom(kept)) / MINUTE_MS;
+      }),
+    );
+    if (!stale && Object.keys(stored?.sensors ?? {}).length === out.size && lag < KEEP_LAG_MINUTES) return out;
     const next: ForecastMeans = {
       company,
       facility,
