@@ -5,7 +5,7 @@
 // by a space («12 345,6») — in UTF-8 with a byte order mark and «;», as Russian Excel opens it. Every value
 // of it reads back (the reconciliation of it refuses nothing); its values are an example, to be replaced by
 // the export's own: sent back unchanged for storage, it is refused (isUnchangedTemplate).
-import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
+import { instantOfWallTime, isoDateIn, wallTimeIn, zoneOf } from "@core/company-clock";
 import type { SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { Invalid } from "../../errors";
@@ -49,8 +49,7 @@ export const TEMPLATE_UPLOADED =
  *  and every value its column's example, with at most the template's lines and columns. Such a file is
  *  refused by «Загрузить выгрузку АГК», never stored as readings (a reconciliation of it stores nothing
  *  and reads it whole). A file of more lines than the template's is the mine's own and is not read here. */
-export function isUnchangedTemplate(bytes: Uint8Array, kindOf: (code: string) => SensorKind | undefined, zone: string): boolean {
-  if (bytes.byteLength > TEMPLATE_BYTES) return false;
+function isUnchangedTemplate(bytes: Uint8Array, kindOf: (code: string) => SensorKind | undefined, zone: string): boolean {
   const minutes = new Set<number>();
   let examples = 0;
   let other = false;
@@ -76,17 +75,15 @@ export function isUnchangedTemplate(bytes: Uint8Array, kindOf: (code: string) =>
     return false;
   }
   if (other || examples === 0 || minutes.size > EXAMPLE_MINUTES.length) return false;
-  const wall = (t: number) => {
-    const [hours, mins] = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .format(t)
-      .split(":")
-      .map(Number);
+  const minuteOfDay = (t: number) => {
+    const [hours, mins] = wallTimeIn(new Date(t), zone).slice(11).split(":").map(Number);
     return hours * 60 + mins;
   };
-  return [...minutes].every((t) => t % 60_000 === 0 && EXAMPLE_MINUTES.includes(wall(t)));
+  return [...minutes].every((t) => t % 60_000 === 0 && EXAMPLE_MINUTES.includes(minuteOfDay(t)));
 }
 
-/** Refuses `bytes` where they are the template unchanged (isUnchangedTemplate). */
+/** Refuses `bytes` where they are the template unchanged (isUnchangedTemplate); a file longer than the
+ *  template can be is not read. */
 export async function refuseUnchangedTemplate(deps: Deps, actor: Actor, facilityId: string, bytes: Uint8Array): Promise<void> {
   if (bytes.byteLength > TEMPLATE_BYTES) return;
   const [sensors, company] = await Promise.all([

@@ -125,15 +125,10 @@ export async function keptMeans(
       [...sensors.values()].filter((s) => !out.has(s.id) || (need < first && out.get(s.id)!.from > need)).map((s) => bring(s, need)),
     );
     // Only the minutes since its latest are new, and they are few: the item is left as it is, and the
-    // next round reads them again from the host's window (KEEP_LAG_MINUTES).
-    const lag = Math.max(
-      0,
-      ...[...out].map(([id, m]) => {
-        const kept = stored?.sensors[id];
-        return kept === undefined ? Number.POSITIVE_INFINITY : (readAgainFrom(m) - readAgainFrom(kept)) / MINUTE_MS;
-      }),
-    );
-    if (!stale && Object.keys(stored?.sensors ?? {}).length === out.size && lag < KEEP_LAG_MINUTES) return out;
+    // next round reads them again from the host's window (KEEP_LAG_MINUTES). Not stale, the item holds
+    // every sensor of the round.
+    const lagging = (id: string, m: SensorMeans) => (readAgainFrom(m) - readAgainFrom(stored!.sensors[id])) / MINUTE_MS >= KEEP_LAG_MINUTES;
+    if (!stale && Object.keys(stored!.sensors).length === out.size && ![...out].some(([id, m]) => lagging(id, m))) return out;
     const next: ForecastMeans = {
       company,
       facility,
