@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "1f3e7949805f6052c09f6505496a293519adbcde8d31a81137578fd1e4dccbb0";
+export const VERIFY_PY_SHA256 = "b5ce9e62111e892f3e92b83ac4d7425aadae131eecee20ba7cdb98cbf8b693f2";

@@ -1499,7 +1499,9 @@ def check_telemetry(report, path, index, line, stated_sha, instruments=None):
         report.agree("%s: минуты достоверные %d, замещенные %d, без данных %d" % (what, counted["valid"], counted["substituted"], counted["missing"]))
     else:
         report.fail("%s: минуты" % what, "пересчет %s, в пакете %s" % (counted, {k: minutes.get(k) for k in counted}))
-    record = next((m for m in (instruments or {}).get("months") or [] if m.get("calculation") == line.get("id")), None)
+    # instruments.json names a month by its calculation's file (calculations/NNNN.json), as the manifest does.
+    own = "calculations/%04d.json" % (index + 1)
+    record = next((m for m in (instruments or {}).get("months") or [] if m.get("calculation") == own), None)
     check_doubt(report, what, description, raw.decode("utf-8"), record)
 
 
