@@ -1810,7 +1810,7 @@ def check_passport_figures(report, book, snapshot):
                 differ.append("строка %s %s (категория %s): %s т, %s т CO2-экв., в снимке %s и %s"
                               % (key[1], key[2], key[0], row.get("D"), row.get("E"), fmt(line["t"]), fmt(line["t_co2e"])))
             continue
-        # The note under rows rounded apart from their total (issue 74) is no facility.
+        # The note under rows rounded apart from their total is no facility.
         if section == "Выбросы по площадкам" and a and a != "Площадка" and not a.startswith("Строки округлены"):
             facility = facilities.get(a)
             if facility is None:
