@@ -7,7 +7,7 @@
 // verify-tables` (tools/verify-tables.ts) writes them; verify-tables.test.ts fails while the script's differ.
 import { verifierTable } from "@core/climate-devices/index";
 import { SENSOR_KINDS } from "@core/monitoring";
-import { EMISSION_TYPES, REGISTRY, type NumberField } from "@core/registry";
+import { EMISSION_TYPES, REGISTRY, type CalculationDefinition, type NumberField } from "@core/registry";
 
 const DEVICE_KINDS = {
   start: '# --- device kinds ---\nCLIMATE_DEVICE_KINDS = json.loads(r"""\n',
@@ -25,7 +25,7 @@ const UNCERTAINTY_FIELDS = {
 export function uncertaintyFieldsTable(): Record<string, { co2e: string; fields: string[]; ch4: string[]; activity: string[] }> {
   const table: Record<string, { co2e: string; fields: string[]; ch4: string[]; activity: string[] }> = {};
   for (const type of EMISSION_TYPES) {
-    const def = REGISTRY[type];
+    const def: CalculationDefinition = REGISTRY[type];
     if (!def.co2e) continue;
     const numbers = [...def.inputs, ...def.settings].filter((f): f is NumberField => f.type === "number");
     const fields = numbers.map((f) => f.name as string);
