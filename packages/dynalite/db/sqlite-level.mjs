@@ -46,6 +46,12 @@ const PAGE_BYTES = 1024;
 /** The WAL's pages at which a commit checkpoints it into the database: 4 MB, as SQLite's default of
  *  1 000 pages was with 4 KB pages; a page changed again before the checkpoint is copied once. */
 const WAL_CHECKPOINT_PAGES = 4096;
+/** What a WAL file is cut back to when a checkpoint resets it, bytes: twice what the checkpoint
+ *  lets it reach (4 096 frames of a 1 KB page and its 24-byte header), so a WAL of ordinary commits
+ *  is never cut, and one grown past it (a big batch, a checkpoint held back by a long read: a
+ *  backup's snapshot, a query's pages) gives its disk back at the next reset instead of keeping its
+ *  largest size for good, as SQLite does without a limit. */
+const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
 /** SQLite's page cache of the writing connection, in KiB (its default is 2 MB). */
 const CACHE_KIB = 16 * 1024;
 /** The least time between two commits, ms: writes called meanwhile wait for the next one (#write). */
@@ -74,6 +80,7 @@ function openConnection(file, writer) {
     db.exec(`PRAGMA page_size = ${PAGE_BYTES}`);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+    db.exec(`PRAGMA journal_size_limit = ${WAL_LIMIT_BYTES}`);
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     db.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
