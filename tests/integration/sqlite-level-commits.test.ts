@@ -1,4 +1,4 @@
-// The local engine's store (packages/dynalite/db/sqlite-level.mjs) commits the writes called in one
+// The local engine's store (packages/dynalite/db/sqlite-level.mts) commits the writes called in one
 // turn of the event loop together, and answers a write only once it is committed: what it
 // acknowledged is in the WAL, so a process killed right after (SIGKILL) keeps it, whatever
 // `synchronous` leaves to the kernel (docs/architecture.md, «The local engine's store»).
@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 const root = mkdtempSync(join(tmpdir(), "sqlite-level-commits-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const STORE = fileURLToPath(new URL("../../packages/dynalite/db/sqlite-level.mjs", import.meta.url));
+const STORE = fileURLToPath(new URL("../../packages/dynalite/db/sqlite-level.mts", import.meta.url));
 
 /** Commits made so far by other connections, as a connection of its own counts them. */
 function commitsSeenFrom(file: string) {
@@ -214,7 +214,11 @@ it("cuts a WAL grown past its limit back to 8 MB once a checkpoint resets it (jo
     const held = db.snapshot();
     for (let batch = 0; batch < 40; batch++) {
       await db.batch(
-        Array.from({ length: 100 }, (_, i) => ({ type: "put" as const, key: `big-${batch}-${String(i).padStart(3, "0")}`, value: "v".repeat(4000) })),
+        Array.from({ length: 100 }, (_, i) => ({
+          type: "put" as const,
+          key: `big-${batch}-${String(i).padStart(3, "0")}`,
+          value: "v".repeat(4000),
+        })),
       );
     }
     const grown = walBytes(location);
