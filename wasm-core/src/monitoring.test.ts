@@ -3,7 +3,6 @@ import vectors from "../../tests/fixtures/monitoring/methodology-section-12.json
 import { instantOfWallTime } from "./company-clock";
 import {
   Flag,
-  MINUTE_MS,
   MinuteState,
   acceptedMonthChanged,
   flagQuality,
@@ -16,6 +15,7 @@ import {
   validMeans,
   type Substituted,
 } from "./monitoring";
+import { MINUTE_MS } from "./dates";
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 const start = Date.UTC(2026, 2, 1, 0, 0);

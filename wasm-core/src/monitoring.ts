@@ -6,8 +6,8 @@
 // Everything shown from a mine's readings is advisory: protective cut-off stays with the mine's АГК.
 import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
 import { CH4_DENSITY_20C } from "./gas-densities";
+import { MINUTE_MS } from "./dates";
 
-export const MINUTE_MS = 60_000;
 export const MINUTES_PER_DAY = 1_440;
 
 /** D60: a gap longer than this (24 h [A]) is not substituted; its minutes stay «нет данных». */

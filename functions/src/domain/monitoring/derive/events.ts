@@ -7,7 +7,8 @@
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { MINUTE_MS, flagQuality, minuteMeans, type SensorKind } from "@core/monitoring";
+import { flagQuality, minuteMeans, type SensorKind } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { shiftAt, type ShiftCalendarEntry } from "@core/shift-calendar";
 import {
   EVENT_LEVELS,
@@ -35,16 +36,7 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import {
-  DAY_MS,
-  isDemoDay,
-  isDemoMinute,
-  isOpenDay,
-  type MinuteSource,
-  readingsBetween,
-  utcDay,
-  utcMinute,
-} from "../ingest/stored-readings";
+import { isDemoDay, isDemoMinute, isOpenDay, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-readings";
 import { keptMinutes } from "../minutes/minute-window";
 import { minuteStart, openDayMoved } from "../minutes/minutes";
 

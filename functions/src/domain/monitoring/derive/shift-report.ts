@@ -4,7 +4,8 @@
 // shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
 // and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
 import { zoneOf } from "@core/company-clock";
-import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
+import { rollUp, sensorMinutes } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { zoneOffsetMs } from "@core/company-clock";
 import { shiftsOfDay } from "@core/shift-calendar";
 import type * as z from "zod";

@@ -11,6 +11,7 @@ import type { Actor, Deps } from "../../context";
 import { Invalid } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { DispatchReader } from "./dispatch-file";
+import { ruDate } from "@core/dates";
 
 /** The columns the template shows at most: the register's first sensors in service by code. */
 export const TEMPLATE_SENSORS = 8;
@@ -108,7 +109,7 @@ const cell = (value: number) => value.toLocaleString("ru-RU", { maximumFractionD
 
 /** «ДД.ММ.ГГГГ ЧЧ:ММ:СС» of a wall-clock date (ISO) and minute of the day. */
 const wallText = (date: string, minute: number) =>
-  `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)} ${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
+  `${ruDate(date)} ${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
 
 /** GET v1/facilities/{id}/sensors/dispatch-template/: the example export (another company's facility 404). */
 export async function dispatchTemplate(deps: Deps, actor: Actor, facilityId: string): Promise<{ fileName: string; body: Uint8Array }> {

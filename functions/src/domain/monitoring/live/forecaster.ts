@@ -12,7 +12,7 @@
 // which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import {
   LIVE_ROWS,
   LIVE_STEP_MIN,

@@ -8,7 +8,8 @@
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
 import { LEVEL_WORDS, silenceSpan, staleText } from "@core/monitoring-events";
-import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import {
   DEFAULT_INTERVAL_LEVEL,
   DEFAULT_WARNING_PERCENT,
@@ -69,7 +70,6 @@ type LiveForecast = LiveTile["forecasts"][number];
 type Meter = LiveTile["meters"][number];
 type Flow = LiveTile["air_flow"];
 
-const DAY_MS = 86_400_000;
 /** D65: a channel is stale after this many expected intervals without a reading. */
 export const STALE_INTERVALS = 2;
 /** The live forecast's rows: 24 h of 10-minute steps up to the latest minute (the default models' step). */
