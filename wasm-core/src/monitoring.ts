@@ -268,6 +268,8 @@ const kindsWhere = (test: (spec: SensorKindSpec) => boolean): ReadonlySet<Sensor
 /** The gas channels of the АГК the operator's journal shows: methane reads gassings; the others are
  *  journalled in their units against their own register levels. */
 export const METHANE_KINDS = kindsWhere((spec) => spec.gas === "methane");
+/** METHANE_KINDS as a list, for a schema's enum (the live tile's meters). */
+export const METHANE_KIND_NAMES = [...METHANE_KINDS] as [SensorKind, ...SensorKind[]];
 export const GAS_KINDS = kindsWhere((spec) => spec.gas !== null);
 /** The kinds whose register takes levels W and A, in the kind's unit, reached from below (D64). */
 export const LEVEL_KINDS = kindsWhere((spec) => spec.levels);
