@@ -21,7 +21,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { createUser } from "@server/domain/company/users";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
