@@ -1,0 +1,35 @@
+// Issue 105, item 4, and issue 114 (D87): the norm a methane meter is read against — the row of where it
+// hangs, never its kind nor its W/A, which are alarms — with its act, point and edition, in the words the
+// register and the live tile print (the journal's come from the server, each day's own edition).
+import { METHANE_KINDS, type SensorKind } from "@core/monitoring";
+import { limitSourceText, METHANE_PLACE_LABELS, normOf, type NormPlace } from "@core/methane-limits";
+import type { SensorPlace } from "@core/sensor-places";
+import type { MethaneLimitRow } from "@server/contract";
+import { number } from "../live/liveTexts";
+
+/** Today's norm of the place a methane meter hangs at (D87), among the reference's rows. */
+export const placeLimit = (
+  rows: readonly MethaneLimitRow[] | undefined,
+  kind: SensorKind,
+  place: SensorPlace,
+  normPlace?: NormPlace | null,
+): MethaneLimitRow | undefined => {
+  // At «другое место» the row the register names (issue 114), else the place's own.
+  const norm = normOf(place, normPlace);
+  return METHANE_KINDS.has(kind) && norm !== null ? rows?.find((r) => r.applied && r.place === norm) : undefined;
+};
+
+/** «Норма 0,75 % в исходящей струе крыла, шахты — Правила … (приказ № 507 от 08.12.2020), п. 122,
+ *  приложение № 3 (текст акта не прочитан)»; a degassing line's meter opens no gassing; null for another kind. */
+export function limitText(
+  rows: readonly MethaneLimitRow[] | undefined,
+  kind: SensorKind,
+  place: SensorPlace,
+  normPlace?: NormPlace | null,
+): string | null {
+  if (!METHANE_KINDS.has(kind)) return null;
+  if (normOf(place, normPlace) === null) return "Норма загазирования не применяется: дегазационный трубопровод";
+  const row = placeLimit(rows, kind, place, normPlace);
+  if (!row) return null;
+  return `Норма ${number(row.limit_pct, 2)}\u00a0% ${METHANE_PLACE_LABELS[row.place]} — ${limitSourceText({ ...row, by: "place", place: null })}`;
+}

@@ -1,0 +1,47 @@
+// «Мониторинг» of a facility (issue 78): a tile per working, and per place of the sensors without a
+// working (issue 114, item 6: the shaft's, the drainage line's, the main return's) — its methane meters against 0,9·W, W and A,
+// its air and drainage flow, «нет данных N мин», the bound models' forecasts and the alert rule (D65) —
+// kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
+// (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
+import { Alert, Col, Flex, Row, Typography } from "antd";
+import { useParams } from "react-router-dom";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { useLiveTiles } from "../../../api/live";
+import { displayDateTime } from "../../../shared/dates";
+import { LiveTileCard } from "./LiveTileCard";
+import { MODE_TEXT } from "./liveTexts";
+import { MonitoringHead } from "../MonitoringHead";
+
+export default function MonitoringPage() {
+  const { facilityId = "" } = useParams();
+  const live = useLiveTiles(facilityId);
+  const tiles = live.view?.tiles ?? [];
+  return (
+    <Flex vertical gap={16}>
+      <MonitoringHead
+        page="Мониторинг"
+        facilityId={facilityId}
+        current="monitoring"
+        limits
+        advisory={live.view?.advisory ?? ADVISORY_NOTE}
+      />
+      <Typography.Text type="secondary" role="status">
+        {MODE_TEXT[live.mode]}
+        {live.view ? `; данные на ${displayDateTime(live.view.now)}` : ""}
+      </Typography.Text>
+      {live.error && <Alert type="warning" showIcon title={`Обновления прерваны: ${live.error}. Повторяем…`} />}
+      {live.view && tiles.length === 0 && (
+        <Typography.Text>
+          На площадке нет датчиков метана, скорости воздуха и расхода в работе: добавьте их в реестр датчиков.
+        </Typography.Text>
+      )}
+      <Row gutter={[16, 16]}>
+        {tiles.map((tile) => (
+          <Col key={tile.place ?? `working:${tile.working}`} xs={24} lg={12} xxl={8}>
+            <LiveTileCard facility={facilityId} tile={tile} />
+          </Col>
+        ))}
+      </Row>
+    </Flex>
+  );
+}
