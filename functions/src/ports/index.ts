@@ -26,6 +26,7 @@ export type * from "./production-calendar";
 export type * from "./media";
 export type * from "./monitoring";
 export type * from "./instruments";
+export type * from "./shift-records";
 export type * from "./webhooks";
 export type * from "./webhook-transport";
 export type * from "./clock";

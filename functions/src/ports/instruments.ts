@@ -4,13 +4,7 @@
 import type * as z from "zod";
 import type { CheckDuty } from "@core/sensor-checks";
 import type { StoredFile } from "./calculation";
-import type {
-  checkIntervalsSchema,
-  handoverSchema,
-  journalSignatureSchema,
-  sensorCheckSchema,
-  verificationSchema,
-} from "../contract/schemas/sensor-checks";
+import type { checkIntervalsSchema, sensorCheckSchema, verificationSchema } from "../contract/schemas/sensor-checks";
 
 /** A check as stored: the view's columns (its id a UUID v7, sorting by when it was written; the sensor's
  *  code when checked; `shift` keyed as the journal's ГГГГ-ММ-ДД#n) without what the view derives or names. */
@@ -46,16 +40,6 @@ export type SensorVerification = Omit<z.output<typeof verificationSchema>, "cert
   corrects?: string | null;
 };
 
-/** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
- *  added, who handed over (with the record) and who took over; after both, never changed. */
-export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" | "shift_to_name" | "corrected_by" | "signed"> & {
-  company: string;
-  version: number;
-};
-
-/** Issue 118, item 5: the АГК operator's signature of a shift's journal, once, after the handover into it. */
-export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name"> & { company: string; facility: string };
-
 export interface SensorCheckRepository {
   /** Writes the check once and answers the check stored: a check the same as one written (what it says,
    *  its author; not its id or when it was written) answers that one and writes nothing, as do parallel
@@ -78,17 +62,6 @@ export interface SensorCheckRepository {
   attachVerificationFile(record: SensorVerification): Promise<void>;
   /** The blob keys of the certificate files the company's verifications name (the orphan sweep keeps them). */
   certificateKeysOfCompany(companyId: string): Promise<Set<string>>;
-  /** As `create`: a handover the same as one written (its shift, what people added, its author, what it
-   *  corrects) answers that one; refused (Conflict) when the handover it corrects is corrected already. */
-  createHandover(record: Handover): Promise<Handover>;
-  getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
-  /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
-  handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
-  replaceHandover(next: Handover, expectedVersion: number): Promise<void>;
-  /** Refused (Conflict) when the shift's journal is signed already. */
-  createJournalSignature(record: JournalSignature): Promise<void>;
-  /** The signatures of the shifts of a company day (ГГГГ-ММ-ДД). */
-  journalSignatures(companyId: string, facilityId: string, date: string): Promise<JournalSignature[]>;
 }
 
 /** A verification's certificate scan is attached once: what a second attachment is told (409). */
@@ -102,13 +75,6 @@ export const checkSameness = (check: SensorCheck, digestOf: (fields: object) => 
   const { id: _id, created_at: _at, signatures: _s, version: _v, shift: _shift, sensor_code: _code, ...said } = check;
   const digest = digestOf(said);
   return { once: check.follows ? `follows#${check.follows}` : `same#${digest}`, digest };
-};
-
-/** A handover's: the handover it corrects, else its shift, what people added and who handed over. */
-export const handoverSameness = (h: Handover, digestOf: (fields: object) => string): Sameness => {
-  const said = { shift_from: h.shift_from, bypassed: h.bypassed, remarks: h.remarks, corrects: h.corrects, handed_by: h.handed_by };
-  const digest = digestOf(said);
-  return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
 };
 
 /** A verification's: what it says and who wrote it (its scan is attached after, not said by it). */
@@ -127,9 +93,6 @@ export const sameCheck = (a: SensorCheck, b: SensorCheck) => checkSameness(a, sa
 /** Whether two verifications say the same (what `createVerification` writes once). */
 export const sameVerification = (a: SensorVerification, b: SensorVerification) =>
   verificationSameness(a, saidText).digest === verificationSameness(b, saidText).digest;
-
-/** Whether two handovers say the same (what `createHandover` writes once). */
-export const sameHandover = (a: Handover, b: Handover) => handoverSameness(a, saidText).digest === handoverSameness(b, saidText).digest;
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {

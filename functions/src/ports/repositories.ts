@@ -8,6 +8,7 @@ import type { ClimateProjectRepository } from "./climate";
 import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-signatures";
 import type { MigrationRepository } from "./migration";
 import type { SensorCheckRepository } from "./instruments";
+import type { ShiftRecordRepository } from "./shift-records";
 import type {
   InventoryCommentRepository,
   InventoryReviewRepository,
@@ -62,6 +63,8 @@ export interface Repositories {
   gassings: GassingRegistrationRepository;
   /** Issue 118: the sensors' checks (the maintenance journal, D94). */
   sensorChecks: SensorCheckRepository;
+  /** The shift handovers and the journal's signatures of a shift (D95). */
+  shiftRecords: ShiftRecordRepository;
   /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;

@@ -80,14 +80,6 @@ import {
   byWritten,
   CHECK_FOLLOWED,
   checkOnce,
-  HANDOVER_CORRECTED,
-  handoverOnce,
-  HANDOVER_CONFLICT,
-  HANDOVER_EXISTS,
-  JOURNAL_SIGNED,
-  journalSignatureItem,
-  handoverItem,
-  handoverWritten,
   CHECK_INTERVALS_CONFLICT,
   VERIFICATION_CORRECTED,
   VERIFICATION_EXISTS,
@@ -99,6 +91,16 @@ import {
   SENSOR_CHECK_EXISTS,
   sensorCheckItem,
 } from "../dynamodb/sensor-check-repository";
+import {
+  HANDOVER_CORRECTED,
+  handoverOnce,
+  HANDOVER_CONFLICT,
+  HANDOVER_EXISTS,
+  JOURNAL_SIGNED,
+  journalSignatureItem,
+  handoverItem,
+  handoverWritten,
+} from "../dynamodb/shift-record-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -565,6 +567,12 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       const prefix = keys.sensorVerificationsOfCompany(companyId);
       return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
     },
+  };
+}
+
+/** The shift's records (D95), as adapters/dynamodb/shift-record-repository.ts keeps them. */
+function shiftRecords(table: MemoryTable): Repositories["shiftRecords"] {
+  return {
     async createHandover(record) {
       const sameness = handoverOnce(record);
       const key = keys.handoverOnce(record.company, record.facility, sameness.once);
@@ -1503,6 +1511,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     sensorEvents: sensorEvents(table),
     gassings: companyRecords(table, GASSINGS),
     sensorChecks: sensorChecks(table),
+    shiftRecords: shiftRecords(table),
     methaneLimits: {
       async list() {
         return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);
