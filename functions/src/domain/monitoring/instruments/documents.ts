@@ -1,29 +1,23 @@
 // Issue 118, item 6: what the instruments' documents are made of — the «Метан» maintenance journal of a
-// period (its checks with the sensors' places), the shift handovers of a period, and the sensor register
-// with each sensor's latest verification and its checks' state. Read here (storage reads of at most 92
-// days of records); rendered by the spreadsheet worker (export/instruments.ts), in a heavy-work slot.
+// period (its checks with the sensors' places) and the sensor register with each sensor's latest
+// verification and its checks' state (the shift handovers' document is handover/handovers-document.ts).
+// Read here (storage reads of at most 92 days of records); rendered by the spreadsheet worker
+// (export/instruments.ts), in a heavy-work slot.
 import { isoDateIn } from "@core/company-clock";
 import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
-import type {
-  ChecksDocument,
-  HandoversDocument,
-  SensorRegisterDocument,
-  sensorCheckPeriodQuery,
-} from "../../../contract/schemas/sensor-checks";
+import type { ChecksDocument, SensorRegisterDocument, sensorCheckPeriodQuery } from "../../../contract/schemas/sensor-checks";
 import { registerAt } from "../ingest/register";
-import { listChecks } from "../instruments/sensor-checks";
-import { checkStates, NO_RULES_SOURCE } from "../instruments/check-states";
+import { listChecks } from "./sensor-checks";
+import { checkStates, NO_RULES_SOURCE } from "./check-states";
 import { verificationsInForce } from "@core/sensor-checks";
-import { facilityShifts } from "../instruments/shifts";
-import { listHandovers } from "./handover";
+import { facilityShifts } from "./shifts";
 
 /** The documents' titles: their files' names and first lines. */
 export const CHECKS_TITLE = "Журнал эксплуатации и обслуживания датчиков метана";
-export const HANDOVERS_TITLE = "Передача смены";
 export const REGISTER_TITLE = "Реестр датчиков и поверка";
 
 type Period = z.output<typeof sensorCheckPeriodQuery>;
@@ -49,18 +43,6 @@ export async function checksDocument(
     where[s.id] = { working: register.working, place: placeText(register.place) };
   }
   return { ...list, results: [...list.results].reverse(), sensors: where, zone: shifts.zone, issued_at: deps.clock.now().toISOString() };
-}
-
-/** The handovers of a period, oldest first. */
-export async function handoversDocument(
-  deps: Pick<Deps, "repos" | "clock">,
-  actor: Actor,
-  facilityId: string,
-  query: Period,
-): Promise<HandoversDocument> {
-  const list = await listHandovers(deps, actor, facilityId, query);
-  const shifts = await facilityShifts(deps, actor.company, list.facility);
-  return { ...list, results: [...list.results].reverse(), zone: shifts.zone, issued_at: deps.clock.now().toISOString() };
 }
 
 /** The sensors in service now with their latest verification (recorded by today) and their checks' state. */

@@ -15,10 +15,11 @@ import { handoverCreateSchema, sensorCheckCreateSchema, verificationCreateSchema
 import { parseWith } from "../../../http/validate";
 import { checksPdf, checksXlsx, handoversPdf, handoversXlsx, registerXlsx } from "../../../export/instruments";
 import type { Actor } from "../../context";
-import { recordCheck } from "../instruments/sensor-checks";
-import { recordVerification } from "../instruments/verifications";
-import { checksDocument, handoversDocument, registerDocument } from "./documents";
-import { handOver, takeOver } from "./handover";
+import { recordCheck } from "./sensor-checks";
+import { recordVerification } from "./verifications";
+import { checksDocument, registerDocument } from "./documents";
+import { handoversDocument } from "../handover/handovers-document";
+import { handOver, takeOver } from "../handover/handover";
 
 const period = { from: "2026-03-01", to: "2026-03-03" };
 
