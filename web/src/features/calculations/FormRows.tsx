@@ -243,7 +243,7 @@ export const BoundRow = memo(function BoundRow({
         <Select<string>
           id={`${fieldId(field.name)}-own`}
           aria-label={`Собственный коэффициент шахты: ${field.label}`}
-          placeholder="Взять собственный коэффициент шахты"
+          placeholder="Собственные коэффициенты шахты"
           style={{ width: "100%", marginTop: 8 }}
           value={keptEntry?.id ?? null}
           options={ownEntries.map((e) => ({ value: e.id, label: ownFactorLabel(e), title: ownFactorLabel(e) }))}
@@ -292,7 +292,7 @@ export const BoundRow = memo(function BoundRow({
               id={`${fieldId(field.name)}-keep`}
               disabled={keepMissing !== undefined}
               loading={keeping}
-              style={{ whiteSpace: "normal", height: "auto", textAlign: "left" }}
+              style={{ whiteSpace: "normal", height: "auto", textAlign: "left", padding: "3px 10px" }}
               onClick={() => onKeepOwn(field.name)}
             >
               {KEEP_OWN_FACTOR}
