@@ -110,6 +110,8 @@ export const LIMITS = {
    *  working, in characters; a facility's sensors and gateway keys, retired and revoked ones too (a large
    *  mine's АГК has a few hundred channels); the register changes kept on a sensor; a key's label;
    *  the largest airway cross-section an anemometer's sensor may name, m². */
+  /** D107: a company's own factors kept from typed values (they are never deleted), and an entry's unit. */
+  ownFactors: { perCompany: 500, unit: 40 },
   webhooks: {
     url: 2000,
     label: 120,
