@@ -56,6 +56,8 @@ export const LIMITS = {
     calculationText: 100,
     /** What a log line or an error keeps of a far end's answer (a worker's error, an unreadable reply). */
     logExcerpt: 500,
+    /** What a shared source's label quotes of a typed value's justification (D107). */
+    sharedSourceQuote: 80,
     /** Issue 99: a confirmed edition of the methane limits: its act, its name, an act's point. */
     methaneAct: 500,
     methaneEdition: 200,
