@@ -1399,10 +1399,56 @@ def doubt_of_readings(description, text):
     return out
 
 
+# D102: a meter's resolution step by kind (wasm-core/src/monitoring-suspect.ts RESOLUTION_STEPS).
+RESOLUTION_STEPS = {"methane": 0.01, "methane_high": 0.1, "carbon_monoxide": 1, "oxygen": 0.1, "carbon_dioxide": 0.01}
+STUCK_WHY = "показания не меняются"
+
+
+def stuck_spans_of_readings(description, text):
+    """D102: each span the pack names «показания не меняются», its channel's minute means over the span
+    recomputed from the readings: (code, from, to, largest less smallest, the kind's step)."""
+    kinds = {s["code"]: s.get("kind") for s in description.get("sensors") or []}
+    readings = {}
+    for row in text.split("\n"):
+        if row:
+            code, instant, value = row.split(";")
+            readings.setdefault(code, []).append((iso_ms(instant), float(value)))
+    out = []
+    for channel in description.get("doubt") or []:
+        step = RESOLUTION_STEPS.get(kinds.get(channel["code"]))
+        for span in channel["spans"]:
+            if step is None or not str(span.get("why", "")).startswith(STUCK_WHY):
+                continue
+            a, b = iso_ms(span["from"]), iso_ms(span["to"])
+            minutes = {}
+            for t, v in readings.get(channel["code"], []):
+                if a <= t < b:
+                    minutes.setdefault(t // 60000, []).append(v)
+            means = [sum(v) / len(v) for v in minutes.values()]
+            spread = max(means) - min(means) if means else None
+            out.append((channel["code"], span["from"], span["to"], spread, step, len(means)))
+    return out
+
+
+def check_stuck(report, what, description, text):
+    """D102: a stuck meter's span in the pack is recomputed from the month's readings: its minute means stay
+    within one resolution step."""
+    for code, a, b, spread, step, count in stuck_spans_of_readings(description, text):
+        named = "%s: %s не меняется %s — %s: %d минут с показаниями" % (what, code, a, b, count)
+        if spread is None:
+            report.agree("%s, показаний в интервале нет (за пределами месяца)" % named)
+        elif spread <= step + 1e-9:
+            report.agree("%s, размах средних %s при шаге %s — залипание подтверждается показаниями" % (named, fmt(spread), fmt(step)))
+        else:
+            report.fail("%s: %s не меняется" % (what, code), "размах минутных средних %s больше шага %s" % (fmt(spread), fmt(step)))
+
+
 def check_doubt(report, what, description, text):
-    """D94: names the month's minutes «под сомнением» per channel and checks their count against the pack's."""
+    """D94: names the month's minutes «под сомнением» per channel and checks their count against the pack's;
+    D102: a stuck span is recomputed from the readings."""
     try:
         channels = doubt_of_readings(description, text)
+        check_stuck(report, what, description, text)
     except (KeyError, ValueError, TypeError) as error:
         report.fail("%s: показания под сомнением" % what, "не читаются: %s" % error)
         return

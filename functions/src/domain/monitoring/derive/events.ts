@@ -19,7 +19,7 @@ import {
   thresholdEvents,
   type EventLevel,
 } from "@core/monitoring-events";
-import { SUSPECT_ANSWER_REQUIRED } from "@core/monitoring-suspect";
+import { SUSPECT_ANSWER_REQUIRED, stuckText } from "@core/monitoring-suspect";
 import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
@@ -47,6 +47,8 @@ import {
   utcMinute,
 } from "../ingest/stored-readings";
 import { keptMinutes } from "../minutes/minute-window";
+import { detectSuspects } from "./suspect";
+import { WRITE_ATTEMPTS, sameDetection, writeDetected } from "./event-writes";
 import { minuteStart, openDayMoved } from "../minutes/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
@@ -56,8 +58,6 @@ export type EventListQuery = z.output<typeof eventListQuerySchema>;
 const LEVELLED: readonly SensorKind[] = ["methane", "methane_high"];
 /** Open events older than this are not followed any more by a later day's detection. */
 const FOLLOW_OPEN_DAYS = 7;
-/** Writes of one event tried again after another writer's: the detector and an acknowledgement. */
-const WRITE_ATTEMPTS = 5;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -79,15 +79,6 @@ export function readEventId(id: string): { facility: string; sensor: string; sta
   const parts = parseEventId(id.slice(dot + 1));
   return parts ? { facility: id.slice(0, dot), sensor: parts.sensor, start: iso(parts.start) } : undefined;
 }
-
-/** What of an event the detector decides (the rest is a person's: the acknowledgement). */
-const DETECTED: readonly (keyof SensorEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
-const sameDetection = (a: SensorEvent, b: SensorEvent) =>
-  DETECTED.every((k) => Object.is(a[k], b[k])) &&
-  a.fault?.range_minutes === b.fault?.range_minutes &&
-  a.fault?.jump_minutes === b.fault?.jump_minutes &&
-  a.suspect?.text === b.suspect?.text &&
-  a.suspect?.other_sensor === b.suspect?.other_sensor;
 
 /** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
  *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
@@ -340,6 +331,23 @@ export async function detectEvents(
     // What the minutes no longer give (a correction moved it, a push filled a silence): removed.
     gone.push(...before.values());
   }
+  // D102, D103: the stuck and airway checks over the same minutes, for the sensors read (and their air paths).
+  if (ranges.size > 0) {
+    const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    written.push(
+      ...(await detectSuspects(deps, {
+        company: change.company,
+        facility: change.facility,
+        register: [...register.values()],
+        changed: new Set(ranges.keys()),
+        windowStart: Math.min(...[...ranges.values()].map((r) => r.windowStart)),
+        readUntil: Math.min(latest + DAY_MS, thisMinute + MINUTE_MS),
+        minutes,
+        now,
+        events: facilityEvents,
+      })),
+    );
+  }
   // Removed together, at whatever version each is stored (an acknowledgement does not keep an event the
   // minutes no longer give): a facility's push that closes its sensors' «no reading» takes a write per
   // 25 events, not one an event (issue 119: 547 of a late-day run's 946 commits).
@@ -451,21 +459,6 @@ export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: 
   };
 }
 
-/** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
- *  between the read and this one is read again. */
-export async function writeDetected(deps: Pick<Deps, "repos">, event: SensorEvent, stored: SensorEvent | undefined): Promise<boolean> {
-  let current = stored;
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const next: SensorEvent = current
-      ? { ...event, acknowledged_by: current.acknowledged_by, acknowledged_at: current.acknowledged_at, comment: current.comment }
-      : event;
-    if (current && sameDetection(current, next)) return false;
-    if (await deps.repos.sensorEvents.put(next, current?.version ?? 0)) return true;
-    current = await deps.repos.sensorEvents.get(event.company, event.facility, event.id, event.start);
-  }
-  throw new Conflict("Событие изменяли одновременно: повторите позже");
-}
-
 /** The instant a query's bound names: an ISO instant, or a date at 00:00 on the company's clock. */
 function boundOf(value: string, zone: string, field: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -575,14 +568,22 @@ export function eventView(
     peak: event.peak,
     peak_at: event.peak_at,
     minutes_above:
-      event.kind === "stale" && event.end === null
+      (event.kind === "stale" || event.kind === "suspect") && event.end === null
         ? Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS))
         : event.minutes_above,
     shift: { date, number },
     forecast: event.forecast ?? null,
     fault: event.fault ?? null,
     suspect: event.suspect
-      ? { ...event.suspect, other_code: event.suspect.other_sensor ? (codeOf?.(event.suspect.other_sensor, event.start) ?? null) : null }
+      ? {
+          ...event.suspect,
+          // Open, a stuck meter's minutes run on: counted to now (what is stored depends on the readings only).
+          text:
+            event.suspect.reason === "stuck" && event.end === null
+              ? stuckText(Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS)))
+              : event.suspect.text,
+          other_code: event.suspect.other_sensor ? (codeOf?.(event.suspect.other_sensor, event.start) ?? null) : null,
+        }
       : null,
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at,

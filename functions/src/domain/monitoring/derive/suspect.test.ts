@@ -10,6 +10,10 @@ import type { Actor } from "../../context";
 import { Invalid } from "../../errors";
 import { createSensor } from "../ingest/register";
 import { facilityDoubt } from "../minutes/doubt";
+import { drainReadings } from "../minutes/consumer";
+import { monitoringIdle } from "../live/forecaster";
+import { storeBatch } from "../ingest/readings";
+import { doubtOfDay } from "../instruments/check-states";
 import { acknowledgeEvent, listEvents } from "./events";
 import { writeSuspect } from "./suspect";
 
@@ -59,7 +63,8 @@ describe("a suspect event", () => {
       minutes: 120,
       why: ["меньше метана, чем приносит воздух"],
     });
-    expect(doubt(upstream, AT, AT + 180 * MINUTE_MS).minutes).toBe(0);
+    // D103: the upstream meter of the pair is questioned over the same span.
+    expect(doubt(upstream, AT, AT + 180 * MINUTE_MS).minutes).toBe(120);
     const { results } = await listEvents(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-03", kind: "suspect" });
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({
@@ -82,7 +87,7 @@ describe("a suspect event", () => {
       text: "показания не меняются 240 мин",
     });
     const doubt = await facilityDoubt(d.deps, staff.company, facility, AT - 86_400_000, "Asia/Novokuznetsk");
-    expect(doubt(upstream, AT, AT + 400 * MINUTE_MS).minutes).toBe(100);
+    expect(doubt(upstream, AT + 200 * MINUTE_MS, AT + 400 * MINUTE_MS).minutes).toBe(100);
   });
 
   it("is answered only with what was done, who and when kept", async () => {
@@ -93,5 +98,103 @@ describe("a suspect event", () => {
     expect(answered).toMatchObject({ acknowledged_by: staff.email, comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
     expect(answered.acknowledged_at).not.toBeNull();
     expect(answered.suspect?.other_code).toBe("ДМ-2");
+  });
+});
+
+/** A section of three methane meters in airflow order (face, longwall return, section return) of a
+ *  mine of its own; `fresh` marks fresh air entering before the section return. */
+async function section(name: string, fresh = false) {
+  const owner = await d.actor(name);
+  const mine = (await d.facility(owner, { name: `Шахта «${name}»`, kind: "underground_mine" })).id;
+  const ids: Record<string, string> = {};
+  for (const [code, place] of [
+    ["ДМ-1", "face"],
+    ["ДМ-2", "longwall_return"],
+    ["ДМ-3", "section_return"],
+  ] as const)
+    ids[code] = (
+      await d.write(() =>
+        createSensor(
+          d.deps,
+          owner,
+          mine,
+          parseWith(sensorCreateSchema, {
+            code,
+            kind: "methane",
+            working: "Лава 7",
+            section: "Участок 7",
+            place,
+            warning: 1,
+            alarm: 1.3,
+            ...(code === "ДМ-3" && fresh ? { fresh_air_joins: true } : {}),
+          }),
+        ),
+      )
+    ).id;
+  return { owner, mine, ids };
+}
+
+/** Minute readings of `minutes` minutes from AT, each meter's value by minute. */
+async function pushMinutes(m: Awaited<ReturnType<typeof section>>, minutes: number, value: (code: string, k: number) => number) {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let k = 0; k < minutes; k++)
+    for (const code of ["ДМ-1", "ДМ-2", "ДМ-3"])
+      readings.push({ sensor: code, t: new Date(AT + k * MINUTE_MS + 20_000).toISOString(), value: value(code, k) });
+  await storeBatch(d.deps, m.owner.company, m.mine, { json: { readings } });
+  void drainReadings(d.deps);
+  await monitoringIdle(d.deps);
+}
+
+const suspects = async (m: Awaited<ReturnType<typeof section>>) =>
+  (await listEvents(d.deps, m.owner, { facility: m.mine, from: "2026-03-01", to: "2026-03-03", kind: "suspect" })).results;
+
+/** A longwall's air that moves: 0,30–0,50 % over a 40-minute swing. */
+const moving = (k: number) => Math.round((0.4 + 0.1 * Math.sin((k * 2 * Math.PI) / 40)) * 100) / 100;
+
+describe("the checks where the detector runs (D102, D103)", () => {
+  it("a section return stuck at 0,37 % for 6 h beside a moving longwall return: one stuck event, 360 minutes in doubt", async () => {
+    const m = await section("Залипание");
+    // 6 h at 0,37 %, then it moves again for 30 minutes.
+    await pushMinutes(m, 390, (code, k) =>
+      code === "ДМ-3" ? (k < 360 ? 0.37 : moving(k) + 0.1) : code === "ДМ-2" ? moving(k) : 0.2 + (k % 3) * 0.03,
+    );
+    const found = await suspects(m);
+    expect(found.map((e) => [e.sensor_code, e.suspect?.reason, e.start, e.end, e.minutes_above])).toEqual([
+      ["ДМ-3", "stuck", new Date(AT).toISOString(), new Date(AT + 360 * MINUTE_MS).toISOString(), 360],
+    ]);
+    expect(found[0].suspect?.text).toBe("показания не меняются 360 мин");
+    // The journal's day (D94's flag): the stuck meter's minutes under doubt, the moving ones' none.
+    const doubt = await doubtOfDay(d.deps, m.owner.company, m.mine, AT - 2 * 3_600_000, AT + 22 * 3_600_000);
+    expect(doubt.get(m.ids["ДМ-3"])).toEqual({ minutes: 360, text: "показания под сомнением: показания не меняются — 360 мин" });
+    expect(doubt.has(m.ids["ДМ-2"])).toBe(false);
+  });
+
+  it("a section return at 0,25 % for 2 h under a longwall return at 0,9 %: one event naming both, both in doubt", async () => {
+    const m = await section("Струя");
+    await pushMinutes(m, 150, (code, k) =>
+      code === "ДМ-1" ? 0.6 + (k % 2) * 0.02 : code === "ДМ-2" ? 0.89 + (k % 3) * 0.01 : 0.24 + (k % 3) * 0.01,
+    );
+    const found = await suspects(m);
+    expect(found).toHaveLength(1);
+    const [event] = found;
+    expect(event).toMatchObject({
+      sensor_code: "ДМ-3",
+      suspect: { reason: "airway", other_sensor: m.ids["ДМ-2"], other_code: "ДМ-2", asks_hand_measurement: true },
+    });
+    expect(event.suspect?.text).toContain("ДМ-2");
+    expect(event.suspect?.text).toContain("ручным замером");
+    expect(event.minutes_above).toBeGreaterThanOrEqual(60);
+    const doubt = await doubtOfDay(d.deps, m.owner.company, m.mine, AT - 2 * 3_600_000, AT + 22 * 3_600_000);
+    expect(doubt.get(m.ids["ДМ-3"])?.minutes).toBe(event.minutes_above);
+    expect(doubt.get(m.ids["ДМ-2"])?.minutes).toBe(event.minutes_above);
+    expect(doubt.has(m.ids["ДМ-1"])).toBe(false);
+  });
+
+  it("fresh air joining before the section return silences the airway check", async () => {
+    const m = await section("Подсвежение", true);
+    await pushMinutes(m, 150, (code, k) =>
+      code === "ДМ-1" ? 0.6 + (k % 2) * 0.02 : code === "ДМ-2" ? 0.89 + (k % 3) * 0.01 : 0.24 + (k % 3) * 0.01,
+    );
+    expect(await suspects(m)).toEqual([]);
   });
 });

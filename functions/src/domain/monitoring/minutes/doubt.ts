@@ -121,7 +121,8 @@ export async function facilityDoubt(
           dayStart,
           dayOf,
         ),
-        ...suspectSpans(suspects.filter((e) => e.sensor === sensor)),
+        // D103: an airway event questions both meters of its pair.
+        ...suspectSpans(suspects.filter((e) => e.sensor === sensor || e.suspect?.other_sensor === sensor)),
       ];
       spansOf.set(sensor, spans);
     }
