@@ -160,10 +160,12 @@ const OPEN_LISTS: ReadonlyArray<[keyof HandoverView["open"], string]> = [
   ["checks", "Проверки не пройдены или просрочены"],
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогнозы с вероятностью превышения ≥ 0,5"],
+  // D102–D105, item 7: the day's readings questioned and not answered (absent in a handover written before).
+  ["questioned", "Показания под сомнением без ответа"],
 ];
 
-const itemsText = (items: HandoverView["open"]["gassings"]) =>
-  items.map((i) => `${i.code}${i.working ? ` (${i.working})` : ""}: ${i.text}`).join("; ") || "нет";
+const itemsText = (items: HandoverView["open"]["gassings"] | undefined) =>
+  (items ?? []).map((i) => `${i.code}${i.working ? ` (${i.working})` : ""}: ${i.text}`).join("; ") || "нет";
 const bypassedText = (h: HandoverView) => h.bypassed.map((b) => `${b.code}: ${b.note || "без пояснения"}`).join("; ") || "нет";
 const takenText = (h: HandoverView, zone: string) => (h.taken_by ? `${h.taken_by}, ${dateTimeText(h.taken_at, zone)}` : "не принята");
 
@@ -180,7 +182,7 @@ const HANDOVER_COLUMNS: Column[] = [
   text("Исправления", 24),
 ];
 
-const openCount = (h: HandoverView) => OPEN_LISTS.reduce((sum, [key]) => sum + h.open[key].length, 0);
+const openCount = (h: HandoverView) => OPEN_LISTS.reduce((sum, [key]) => sum + (h.open[key]?.length ?? 0), 0);
 const handoverCorrection = (h: HandoverView) =>
   [h.corrects ? "исправляет более раннюю передачу" : "", h.corrected_by ? "исправлена более поздней передачей" : ""]
     .filter(Boolean)

@@ -346,6 +346,10 @@ export const handoverSchema = z.object({
     forecasts: z
       .array(openItem)
       .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
+    questioned: z.optional(z.array(openItem)).meta({
+      description:
+        "D102–D105: readings questioned (suspect events) of the last day not answered yet, each with its sentence; absent in a handover written before",
+    }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),

@@ -15,6 +15,9 @@ import { monitoringIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { doubtOfDay } from "../instruments/check-states";
 import { acknowledgeEvent, listEvents } from "./events";
+import { operatorJournal } from "./journal";
+import { handOver } from "../handover/handover";
+import { handoverCreateSchema } from "../../../contract/schemas/sensor-checks";
 import { writeSuspect } from "./suspect";
 
 const NOW = Date.parse("2026-03-02T12:00:00Z");
@@ -188,6 +191,25 @@ describe("the checks where the detector runs (D102, D103)", () => {
     expect(doubt.get(m.ids["ДМ-3"])?.minutes).toBe(event.minutes_above);
     expect(doubt.get(m.ids["ДМ-2"])?.minutes).toBe(event.minutes_above);
     expect(doubt.has(m.ids["ДМ-1"])).toBe(false);
+
+    // Item 7: the day's open question in the handover's lists and the operator's journal, then answered.
+    const handed = await handOver(d.deps, m.owner, m.mine, parseWith(handoverCreateSchema, {}));
+    expect(handed.open.questioned).toEqual([
+      {
+        code: "ДМ-3",
+        working: "Лава 7",
+        text: expect.stringMatching(/^на исходящей меньше метана, чем приносит воздух с ДМ-2.* — ответа нет$/),
+      },
+    ]);
+    const journal = await operatorJournal(d.deps, m.owner, { facility: m.mine, date: "2026-03-02" });
+    expect(journal.questions).toEqual([expect.objectContaining({ code: "ДМ-3", reason: "airway", answer: null })]);
+    await acknowledgeEvent(d.deps, m.owner, event.id, { comment: "замер ШИ-11: 0,91 % у ДМ-2, 0,88 % у ДМ-3 — ДМ-3 снят, заменен" });
+    const answered = await operatorJournal(d.deps, m.owner, { facility: m.mine, date: "2026-03-02" });
+    expect(answered.questions[0].answer).toMatchObject({ text: "замер ШИ-11: 0,91 % у ДМ-2, 0,88 % у ДМ-3 — ДМ-3 снят, заменен" });
+    expect(answered.questions[0].answer?.by).not.toBe("");
+    // (Another handover: the same one sent again is the one written.)
+    const next = await handOver(d.deps, m.owner, m.mine, parseWith(handoverCreateSchema, { remarks: "ДМ-3 заменен" }));
+    expect(next.open.questioned).toEqual([]);
   });
 
   it("fresh air joining before the section return silences the airway check", async () => {

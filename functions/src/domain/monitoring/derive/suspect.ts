@@ -215,3 +215,52 @@ export async function detectSuspects(
   if (before.size > 0) await deps.repos.sensorEvents.removeAll([...before.values()]);
   return written;
 }
+
+/** A suspect event as the journal and the handover list it: the meter, the working, the sentence, the span
+ *  and the answer (what was done, who, when) or null while unanswered. */
+export interface Question {
+  sensor: string;
+  code: string;
+  working: string;
+  reason: SuspectReason;
+  text: string;
+  start: string;
+  end: string | null;
+  answer: { text: string; by: string; at: string } | null;
+}
+
+/** Item 7 (D102–D105): the facility's suspect events overlapping [from, to) (open ones to now), by start, with
+ *  each one's answer; the other meter of a pair named in its sentence. */
+export async function questionsOf(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  from: number,
+  to: number,
+  now: number,
+  nameOf: (email: string) => string,
+): Promise<Question[]> {
+  const [events, sensors] = await Promise.all([
+    deps.repos.sensorEvents.listOfFacility(company, facility, new Date(from - 7 * 86_400_000).toISOString(), new Date(to).toISOString()),
+    deps.repos.sensors.listOfFacility(company, facility),
+  ]);
+  const byId = new Map(sensors.map((s) => [s.id, s]));
+  return events
+    .filter((e) => e.kind === "suspect" && e.suspect && Date.parse(e.start) < to && (e.end === null || Date.parse(e.end) > from))
+    .sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id))
+    .map((e) => {
+      const sensor = byId.get(e.sensor);
+      const register = sensor ? registerAt(sensor, e.start) : undefined;
+      const running = Math.max(0, Math.floor((now - Date.parse(e.start)) / MINUTE_MS));
+      return {
+        sensor: e.sensor,
+        code: register?.code ?? "",
+        working: register?.working ?? "",
+        reason: e.suspect!.reason,
+        text: e.suspect!.reason === "stuck" && e.end === null ? stuckText(running) : e.suspect!.text,
+        start: e.start,
+        end: e.end,
+        answer: e.acknowledged_at ? { text: e.comment, by: nameOf(e.acknowledged_by ?? ""), at: e.acknowledged_at } : null,
+      };
+    });
+}
