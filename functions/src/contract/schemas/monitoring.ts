@@ -512,6 +512,54 @@ export const liveViewSchema = z.object({
   etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
 });
 
+/** D106: a meter on a section's scheme. */
+const schemeMeterSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string(),
+  place: z.enum(SENSOR_PLACE_NAMES),
+  place_label: z.string(),
+  order: z.int().meta({ description: "D103: its position on the air path (the register's `airflow_order`, else its place's)" }),
+  fresh_air_joins: z.boolean().meta({ description: "D103: fresh air enters before it (a junction drawn before the meter)" }),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in the kind's unit; null without one" }),
+  value_text: z.string().meta({ description: "«0,37 % об.», «—»" }),
+  at: z.nullable(z.string()),
+  state: z.enum(["normal", "pre_warning", "warning", "alarm", "gassing", "silent"]).meta({
+    description: "silent (D65) before gassing (an open entry of the book, D98) before the levels (0,9·W, W, A); normal otherwise",
+  }),
+  state_label: z.string(),
+  questioned: z.nullable(z.string()).meta({
+    description: "D102–D105: the sentence of an open (or unanswered, the last day) suspect event on it or naming it; null otherwise",
+  }),
+  out_of_verification: z.nullable(z.string()).meta({ description: "D94: «вне поверки с ДД.ММ.ГГГГ»; null while verified" }),
+});
+
+/** D106: the facility's sections drawn in airflow order. */
+export const schemeSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  now: z.string(),
+  sections: z.array(
+    z.object({
+      name: z.string().meta({ description: "The section (else the working) the path is of; «Крыло, ствол» for the mine's returns" }),
+      mine_returns: z.boolean().meta({ description: "The path of the wing return and shaft meters without a section" }),
+      meters: z.array(schemeMeterSchema).meta({ description: "In airflow order (D103): from the air entering to the return" }),
+      shearer: z
+        .nullable(
+          z.object({
+            run_code: z.nullable(z.string()),
+            running: z.nullable(z.boolean()).meta({ description: "The run channel's latest reading is 1; null without one" }),
+            position_code: z.nullable(z.string()),
+            position_m: z.nullable(z.number()).meta({ description: "The shearer's position along the face, m" }),
+          }),
+        )
+        .meta({ description: "The section's shearer (its `run_status` and `shearer_position` channels); null without them" }),
+    }),
+  ),
+  advisory: z.string(),
+});
+
 export const liveBindingSchema = z.object({
   working: z.string(),
   horizon: z.int(),
