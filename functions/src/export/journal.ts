@@ -121,7 +121,7 @@ export const journalXlsx = (j: Journal) => xlsxBytes(journalSheets(j), new Date(
 const shown = (value: number | null) => (value === null ? "—" : formatNumber(value, JOURNAL_DECIMALS));
 
 /** A question's answer: «ответ: проверен ШИ-11: 0,62 %, датчик исправен (Иванов И. И., 01.03.2026 10:20)» or «ответа нет». */
-const questionAnswer = (q: Journal["questions"][number], zone: string) =>
+const questionAnswer = (q: NonNullable<Journal["questions"]>[number], zone: string) =>
   q.answer ? `ответ: ${q.answer.text} (${q.answer.by}, ${dateTimeText(q.answer.at, zone)})` : "ответа нет";
 
 /** The journal as PDF: a landscape page a shift, its table, its gassings and the signature lines. */

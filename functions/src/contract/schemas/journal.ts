@@ -287,7 +287,7 @@ export const journalSchema = z.object({
     }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
-  questions: z.array(questionSchema).meta({
+  questions: z.optional(z.array(questionSchema)).meta({
     description:
       "D102–D105, item 7: the day's readings questioned (suspect events), each with its answer (what was done, who, when) or null",
   }),

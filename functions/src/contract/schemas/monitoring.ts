@@ -268,21 +268,26 @@ export const eventSchema = z.object({
     .nullable(z.object({ range_minutes: z.int(), jump_minutes: z.int() }))
     .meta({ description: "A sensor fault's minutes set aside: out of the meter's range, and jumps larger than its step (D58)" }),
   suspect: z
-    .nullable(
-      z.object({
-        reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]).meta({
-          description:
-            "stuck: unchanged within one resolution step (D102); airway: less gas than upstream brings (D103); hand: a hand measurement apart (D105)",
+    .optional(
+      z.nullable(
+        z.object({
+          reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]).meta({
+            description:
+              "stuck: unchanged within one resolution step (D102); airway: less gas than upstream brings (D103); hand: a hand measurement apart (D105)",
+          }),
+          text: z.string().meta({ description: "«показания не меняются 360 мин», «на исходящей меньше метана, чем приносит воздух с …»" }),
+          other_sensor: z.nullable(z.string()).meta({ description: "D103: the upstream meter of the pair; null otherwise" }),
+          other_code: z.nullable(z.string()).meta({ description: "The other meter's code in the register" }),
+          asks_hand_measurement: z
+            .boolean()
+            .meta({ description: "D103, D105: a hand measurement is asked at the meter (and the other one)" }),
         }),
-        text: z.string().meta({ description: "«показания не меняются 360 мин», «на исходящей меньше метана, чем приносит воздух с …»" }),
-        other_sensor: z.nullable(z.string()).meta({ description: "D103: the upstream meter of the pair; null otherwise" }),
-        other_code: z.nullable(z.string()).meta({ description: "The other meter's code in the register" }),
-        asks_hand_measurement: z
-          .boolean()
-          .meta({ description: "D103, D105: a hand measurement is asked at the meter (and the other one)" }),
-      }),
+      ),
     )
-    .meta({ description: "A suspect event's reason and sentence; its minutes [start, end) are «под сомнением» (D94's flag)" }),
+    .meta({
+      description:
+        "A suspect event's reason and sentence; its minutes [start, end) are «под сомнением» (D94's flag); null or absent for the other kinds",
+    }),
   acknowledged_by: z.nullable(z.string()),
   acknowledged_at: z.nullable(z.string()),
   comment: z.string().meta({ description: "What was done; required when a suspect event is answered (D102–D105)" }),
