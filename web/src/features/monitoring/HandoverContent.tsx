@@ -60,6 +60,17 @@ function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facili
             )}
           </Flex>
         ))}
+        {/* D106: the sections' scheme as it stood at handover, printed with it. */}
+        {(h.open.scheme ?? []).length > 0 && (
+          <Flex vertical gap={2} data-testid="handover-scheme">
+            <Typography.Text strong>Схема участков по ходу воздуха</Typography.Text>
+            {(h.open.scheme ?? []).map((s) => (
+              <Typography.Text key={s.code}>
+                {s.code}: {s.text}
+              </Typography.Text>
+            ))}
+          </Flex>
+        )}
         <Flex vertical gap={2}>
           <Typography.Text strong>Защиты выведены</Typography.Text>
           {h.bypassed.length === 0 ? (

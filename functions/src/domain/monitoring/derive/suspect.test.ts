@@ -201,6 +201,10 @@ describe("the checks where the detector runs (D102, D103)", () => {
         text: expect.stringMatching(/^на исходящей меньше метана, чем приносит воздух с ДМ-2.* — ответа нет$/),
       },
     ]);
+    // D106: the section's scheme as it stood, printed with the handover: in airflow order, both meters questioned.
+    expect(handed.open.scheme).toEqual([
+      { code: "Участок 7", working: "", text: expect.stringMatching(/^ДМ-1 .+ → ДМ-2 .+под сомнением.+ → ДМ-3 .+под сомнением\)$/) },
+    ]);
     const journal = await operatorJournal(d.deps, m.owner, { facility: m.mine, date: "2026-03-02" });
     expect(journal.questions).toEqual([expect.objectContaining({ code: "ДМ-3", reason: "airway", answer: null })]);
     await acknowledgeEvent(d.deps, m.owner, event.id, { comment: "замер ШИ-11: 0,91 % у ДМ-2, 0,88 % у ДМ-3 — ДМ-3 снят, заменен" });

@@ -146,3 +146,18 @@ export async function facilityScheme(deps: Deps, actor: Actor, facilityId: strin
     advisory: ADVISORY_NOTE,
   };
 }
+
+/** A section of the scheme in one line, as the handover prints it (D106): «Комбайн КМ-1: работает, 84 м; ДМ-1
+ *  0,25 % об. (норма) → ДМ-2 0,55 % об. (норма) → свежий воздух → ДМ-3 0,62 % об. (норма; под сомнением)». */
+export function schemeLine(section: Scheme["sections"][number]): string {
+  const shearer = section.shearer
+    ? `Комбайн${section.shearer.run_code ? ` ${section.shearer.run_code}` : ""}: ${
+        section.shearer.running === null ? "состояние неизвестно" : section.shearer.running ? "работает" : "стоит"
+      }${section.shearer.position_m === null ? "" : `, ${number(section.shearer.position_m, 0)} м`}; `
+    : "";
+  const meters = section.meters.map((m) => {
+    const notes = [m.state_label, ...(m.questioned ? ["под сомнением"] : []), ...(m.out_of_verification ? [m.out_of_verification] : [])];
+    return `${m.fresh_air_joins ? "свежий воздух → " : ""}${m.code} ${m.value_text} (${notes.join("; ")})`;
+  });
+  return shearer + meters.join(" → ");
+}
