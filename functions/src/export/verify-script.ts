@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "42a248b22e982b6d651ae47adf982f1e9f702adf30e8b753bf6cdeb90bc965ec";
+export const VERIFY_PY_SHA256 = "487283729a0da2529a0c368ea2619cdca0bd7f37684ca2e04eaca51d26f529d0";
