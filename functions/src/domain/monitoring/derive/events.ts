@@ -42,7 +42,8 @@ import {
   isDemoMinute,
   isOpenDay,
   type MinuteSource,
-  readingsBetween,
+  cachedReadings,
+  type ReadingsCache,
   utcDay,
   utcMinute,
 } from "../ingest/stored-readings";
@@ -105,6 +106,7 @@ async function eventsRead(
   to: number,
   now: number,
   minutes: MinuteSource,
+  reads?: ReadingsCache,
 ): Promise<SensorEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
@@ -112,7 +114,7 @@ async function eventsRead(
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
   if (readUntil <= windowStart) return [];
-  const { times, values } = await readingsBetween(deps, sensor.company, sensor, windowStart, readUntil, minutes);
+  const { times, values } = await cachedReadings(deps, sensor.company, sensor, windowStart, readUntil, minutes, reads);
   if (times.length === 0) return [];
   const windowEnd = Math.min(readUntil, Math.max(thisMinute, Math.floor(times[times.length - 1] / MINUTE_MS) * MINUTE_MS + MINUTE_MS));
   if (windowEnd <= windowStart) return [];
@@ -252,6 +254,8 @@ export async function detectEvents(
   const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   const minutes = keptMinutes(deps);
+  // The readings each sensor's window gives, read once for the threshold detector and the suspect checks.
+  const reads: ReadingsCache = new Map();
   for (const [sensorId, days] of bySensor) {
     const sorted = [...days].sort();
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -303,7 +307,7 @@ export async function detectEvents(
         from = start;
       }
     }
-    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes);
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes, reads);
     // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
     for (const e of read) {
       const start = Date.parse(e.start);
@@ -345,6 +349,7 @@ export async function detectEvents(
         minutes,
         now,
         events: facilityEvents,
+        reads,
       })),
     );
   }

@@ -23,7 +23,7 @@ import {
 import type { Deps } from "../../context";
 import type { Sensor, SensorEvent } from "../../../ports";
 import { registerAt } from "../ingest/register";
-import { readingsBetween, type MinuteSource } from "../ingest/stored-readings";
+import { cachedReadings, type MinuteSource, type ReadingsCache } from "../ingest/stored-readings";
 import { writeDetected } from "./event-writes";
 
 /** What a suspect event is made of: whose meter, why, its span (end null: open) and its minutes. */
@@ -132,6 +132,8 @@ export async function detectSuspects(
     now: number;
     /** The facility's events the detector read (from a week before its window): no second Query. */
     events: readonly SensorEvent[];
+    /** The readings the detector read in this run, by sensor and window: read once. */
+    reads?: ReadingsCache;
   },
 ): Promise<SensorEvent[]> {
   const meters = metersOf(args.register, args.now);
@@ -155,7 +157,15 @@ export async function detectSuspects(
   const meansOf = async (m: Meter) => {
     let values = means.get(m.id);
     if (!values) {
-      const { times, values: read } = await readingsBetween(deps, args.company, m.sensor, windowStart, args.readUntil, args.minutes);
+      const { times, values: read } = await cachedReadings(
+        deps,
+        args.company,
+        m.sensor,
+        windowStart,
+        args.readUntil,
+        args.minutes,
+        args.reads,
+      );
       values = minuteMeans(m.kind as SensorKind, times, read, windowStart, count).values;
       means.set(m.id, values);
     }
