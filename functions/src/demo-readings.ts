@@ -128,6 +128,9 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       working: LONGWALL,
       section: SECTION,
       place: "longwall_return",
+      // D103: the longwall's return is freshened («подсвежение»): it reads less than the face meter's air, and
+      // the airway check does not compare the two (the scheme draws the junction).
+      fresh_air_joins: true,
       warning: 0.6,
       alarm: 1,
     },

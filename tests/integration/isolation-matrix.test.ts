@@ -303,6 +303,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   getMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
+  getMonitoringScheme: ({ a }) => [{ path: `/api/v1/telemetry/scheme/?facility=${a.facility.id}` }],
   // One update, then the stream closes: A's answer is read whole.
   streamMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
   // A's sensor belongs to no working: A is answered 404 too (control false), B 404.

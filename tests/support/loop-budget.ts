@@ -157,6 +157,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   listMonitoringPointChannels: (f) => ({ path: `v1/telemetry/offers/channels/?facility=${f.mine}` }),
   listSensorEvents: (f) => ({ path: `v1/telemetry/events/?facility=${f.mine}` }),
   getMonitoringLive: (f) => ({ path: `v1/telemetry/live/?facility=${f.mine}` }),
+  getMonitoringScheme: (f) => ({ path: `v1/telemetry/scheme/?facility=${f.mine}` }),
   getMonitoringLiveChart: (f) => ({ path: `v1/telemetry/live/chart/?facility=${f.mine}&working=${encodeURIComponent(f.working)}` }),
   listMonitoringLiveModels: (f) => ({ path: `v1/telemetry/live/models/?facility=${f.mine}` }),
   monitoringShiftReport: (f) => ({ path: `v1/telemetry/shift-report/?facility=${f.mine}&date=${f.today}&shift=1` }),

@@ -184,6 +184,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   new_password: "Новый пароль",
   nmhc_pct_vol: "Неметановые углеводороды",
   norm_place: "Норма загазирования",
+  airflow_order: "Порядок по струе",
+  fresh_air_joins: "Свежий воздух перед датчиком",
   note: "Пояснение",
   notice_date: "Дата уведомления",
   notified: "Оповещены",

@@ -36,6 +36,7 @@ const SensorChecksPage = lazy(() => import("../features/monitoring/SensorChecksP
 const HandoverPage = lazy(() => import("../features/monitoring/HandoverPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
+const SchemePage = lazy(() => import("../features/monitoring/SchemePage"));
 const GassingBookPage = lazy(() => import("../features/monitoring/GassingBookPage"));
 
 export interface AppRoute {
@@ -63,6 +64,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
   // mine's name where there are several (Shell.tsx, facilityMenu).
   { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },
+  // D106: «Мониторинг › Схема», opened from the monitoring pages' links.
+  { path: "facilities/:facilityId/scheme", Page: SchemePage },
   {
     path: "facilities/:facilityId/journal",
     Page: JournalPage,

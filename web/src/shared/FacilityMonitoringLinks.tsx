@@ -7,6 +7,7 @@ import { Link } from "react-router-dom";
 export type MonitoringPage =
   | "sensors"
   | "monitoring"
+  | "scheme"
   | "journal"
   | "gassing-book"
   | "events"
@@ -18,6 +19,8 @@ export type MonitoringPage =
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
   { page: "monitoring", label: "Мониторинг" },
+  // D106: the sections drawn in airflow order.
+  { page: "scheme", label: "Схема" },
   { page: "journal", label: "Журнал оператора АГК" },
   { page: "gassing-book", label: "Книга учета загазирований" },
   { page: "events", label: "События" },

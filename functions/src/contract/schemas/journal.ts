@@ -252,6 +252,18 @@ export const journalSensorSchema = z.object({
   }),
 });
 
+/** A reading questioned (a `suspect` event) as the journal lists it (D102–D105). */
+export const questionSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  working: z.string(),
+  reason: z.enum(["stuck", "airway", "hand"]),
+  text: z.string(),
+  start: z.string(),
+  end: z.nullable(z.string()),
+  answer: z.nullable(z.object({ text: z.string(), by: z.string(), at: z.string() })),
+});
+
 export const journalSchema = z.object({
   facility: z.string(),
   facility_name: z.string(),
@@ -275,6 +287,10 @@ export const journalSchema = z.object({
     }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
+  questions: z.optional(z.array(questionSchema)).meta({
+    description:
+      "D102–D105, item 7: the day's readings questioned (suspect events), each with its answer (what was done, who, when) or null",
+  }),
   issued_at: z.string(),
 });
 

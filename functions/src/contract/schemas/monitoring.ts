@@ -7,6 +7,7 @@ import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { METHANE_KIND_NAMES, SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import { NORM_PLACES } from "@core/methane-limits";
+import { SUSPECT_REASONS, type SuspectReason } from "@core/monitoring-suspect";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
@@ -235,6 +236,8 @@ export const offerAcceptSchema = z.object({
   ),
 });
 
+const EVENT_KIND_NAMES = ["threshold", "stale", "forecast", "fault", "suspect"] as const;
+
 /** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */
 export const eventSchema = z.object({
   id: z.string().meta({ description: "Stable: the same (sensor, kind, level, start) found again has the same id" }),
@@ -242,9 +245,9 @@ export const eventSchema = z.object({
   sensor: z.string(),
   sensor_code: z.string().meta({ description: "The sensor's code in the register at the event's start" }),
   working: z.string().meta({ description: "The sensor's working at the event's start; empty when none" }),
-  kind: z.enum(["threshold", "stale", "forecast", "fault"]).meta({
+  kind: z.enum(EVENT_KIND_NAMES).meta({
     description:
-      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps)",
+      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps); suspect: readings questioned (D102–D105), its minutes «под сомнением»",
   }),
   level: z
     .nullable(z.enum(["pre_warning", "warning", "alarm"]))
@@ -264,9 +267,30 @@ export const eventSchema = z.object({
   fault: z
     .nullable(z.object({ range_minutes: z.int(), jump_minutes: z.int() }))
     .meta({ description: "A sensor fault's minutes set aside: out of the meter's range, and jumps larger than its step (D58)" }),
+  suspect: z
+    .optional(
+      z.nullable(
+        z.object({
+          reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]).meta({
+            description:
+              "stuck: unchanged within one resolution step (D102); airway: less gas than upstream brings (D103); hand: a hand measurement apart (D105)",
+          }),
+          text: z.string().meta({ description: "«показания не меняются 360 мин», «на исходящей меньше метана, чем приносит воздух с …»" }),
+          other_sensor: z.nullable(z.string()).meta({ description: "D103: the upstream meter of the pair; null otherwise" }),
+          other_code: z.nullable(z.string()).meta({ description: "The other meter's code in the register" }),
+          asks_hand_measurement: z
+            .boolean()
+            .meta({ description: "D103, D105: a hand measurement is asked at the meter (and the other one)" }),
+        }),
+      ),
+    )
+    .meta({
+      description:
+        "A suspect event's reason and sentence; its minutes [start, end) are «под сомнением» (D94's flag); null or absent for the other kinds",
+    }),
   acknowledged_by: z.nullable(z.string()),
   acknowledged_at: z.nullable(z.string()),
-  comment: z.string(),
+  comment: z.string().meta({ description: "What was done; required when a suspect event is answered (D102–D105)" }),
 });
 
 const bound = () =>
@@ -282,7 +306,7 @@ export const eventListQuerySchema = z.object({
   from: bound(),
   to: bound(),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "pre_warning, warning или alarm")),
-  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "threshold, stale, forecast или fault")),
+  kind: z.optional(z.enum(EVENT_KIND_NAMES, "threshold, stale, forecast, fault или suspect")),
   working: z.optional(z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`)),
   shift: z.optional(
     z
@@ -491,6 +515,54 @@ export const liveViewSchema = z.object({
   tiles: z.array(liveTileSchema),
   advisory: z.string(),
   etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
+});
+
+/** D106: a meter on a section's scheme. */
+const schemeMeterSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string(),
+  place: z.enum(SENSOR_PLACE_NAMES),
+  place_label: z.string(),
+  order: z.int().meta({ description: "D103: its position on the air path (the register's `airflow_order`, else its place's)" }),
+  fresh_air_joins: z.boolean().meta({ description: "D103: fresh air enters before it (a junction drawn before the meter)" }),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in the kind's unit; null without one" }),
+  value_text: z.string().meta({ description: "«0,37 % об.», «—»" }),
+  at: z.nullable(z.string()),
+  state: z.enum(["normal", "pre_warning", "warning", "alarm", "gassing", "silent"]).meta({
+    description: "silent (D65) before gassing (an open entry of the book, D98) before the levels (0,9·W, W, A); normal otherwise",
+  }),
+  state_label: z.string(),
+  questioned: z.nullable(z.string()).meta({
+    description: "D102–D105: the sentence of an open (or unanswered, the last day) suspect event on it or naming it; null otherwise",
+  }),
+  out_of_verification: z.nullable(z.string()).meta({ description: "D94: «вне поверки с ДД.ММ.ГГГГ»; null while verified" }),
+});
+
+/** D106: the facility's sections drawn in airflow order. */
+export const schemeSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  now: z.string(),
+  sections: z.array(
+    z.object({
+      name: z.string().meta({ description: "The section (else the working) the path is of; «Крыло, ствол» for the mine's returns" }),
+      mine_returns: z.boolean().meta({ description: "The path of the wing return and shaft meters without a section" }),
+      meters: z.array(schemeMeterSchema).meta({ description: "In airflow order (D103): from the air entering to the return" }),
+      shearer: z
+        .nullable(
+          z.object({
+            run_code: z.nullable(z.string()),
+            running: z.nullable(z.boolean()).meta({ description: "The run channel's latest reading is 1; null without one" }),
+            position_code: z.nullable(z.string()),
+            position_m: z.nullable(z.number()).meta({ description: "The shearer's position along the face, m" }),
+          }),
+        )
+        .meta({ description: "The section's shearer (its `run_status` and `shearer_position` channels); null without them" }),
+    }),
+  ),
+  advisory: z.string(),
 });
 
 export const liveBindingSchema = z.object({

@@ -346,6 +346,14 @@ export const handoverSchema = z.object({
     forecasts: z
       .array(openItem)
       .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
+    scheme: z.optional(z.array(openItem)).meta({
+      description:
+        "D106: each section's scheme at handover in one line (`code` the section, the meters in airflow order with value and state); not an open item; absent in a handover written before",
+    }),
+    questioned: z.optional(z.array(openItem)).meta({
+      description:
+        "D102–D105: readings questioned (suspect events) of the last day not answered yet, each with its sentence; absent in a handover written before",
+    }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),

@@ -16,6 +16,7 @@ import { useMe } from "../../api/profile";
 import { downloadJournal, useJournal, type JournalSensor } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
 import { number, percent } from "./offerTexts";
+import { displayDateTime } from "../../shared/dates";
 import { MonitoringHead } from "./MonitoringHead";
 
 // The day's gassings with the book's entries (issue 105) load after the journal's table: the page's
@@ -149,6 +150,29 @@ export default function JournalPage() {
           </Flex>
         )}
       </Card>
+      {/* Item 7 (D102–D105): the day's readings questioned, each with what was done or «ответа нет». */}
+      {date && journal.data && (
+        <Card title={`Показания под сомнением за ${dateText}`} data-testid="journal-questions">
+          {(journal.data.questions ?? []).length === 0 ? (
+            <Typography.Text type="secondary">нет</Typography.Text>
+          ) : (
+            <Flex vertical gap={6}>
+              {(journal.data.questions ?? []).map((q) => (
+                <Typography.Text key={`${q.sensor}-${q.start}-${q.reason}`}>
+                  <Typography.Text strong>{q.code}</Typography.Text>
+                  {q.working ? ` (${q.working})` : ""}: {q.text}, с {displayDateTime(q.start)}
+                  {q.end ? ` до ${displayDateTime(q.end)}` : ", продолжается"} —{" "}
+                  {q.answer ? (
+                    `ответ: ${q.answer.text} (${q.answer.by}, ${displayDateTime(q.answer.at)})`
+                  ) : (
+                    <Typography.Text type="warning">ответа нет: квитируйте событие на «События» с тем, что сделано</Typography.Text>
+                  )}
+                </Typography.Text>
+              ))}
+            </Flex>
+          )}
+        </Card>
+      )}
       <Suspense>
         <GassingsCard
           facility={facilityId}

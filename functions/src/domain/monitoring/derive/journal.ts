@@ -37,6 +37,8 @@ import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { checkStates, doubtOfDay } from "../instruments/check-states";
+import { questionsOf } from "./suspect";
+import { initialsByEmail } from "../../person-name";
 
 export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
@@ -235,6 +237,8 @@ export async function operatorJournal(
     })),
     sensors,
     gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
+    // Item 7 (D102–D105): the day's readings questioned, answered or not.
+    questions: await questionsOf(deps, actor.company, facility.id, from, until, now, await initialsByEmail(deps.repos, actor.company)),
     issued_at: iso(now),
   };
 }

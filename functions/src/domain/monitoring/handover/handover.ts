@@ -34,6 +34,8 @@ import { currentLiveView } from "../live/minute-reads";
 import { checkStates } from "../instruments/check-states";
 import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
 import { DAY_MS } from "@core/dates";
+import { questionsOf, type Question } from "../derive/suspect";
+import { facilityScheme, schemeLine } from "../live/scheme";
 
 export const HANDOVER_MISSING = "Передача смены не найдена";
 const REVIEWER = "Недостаточно прав: смену передают и принимают сотрудники площадки, не проверяющий";
@@ -91,6 +93,17 @@ export function openLists(
   return open;
 }
 
+/** Item 7: the questions not answered, «показания не меняются 360 мин с 01.03.2026 10:00 — ответа нет». */
+export function questionedList(questions: readonly Question[], at: (iso: string) => string): NonNullable<Open["questioned"]> {
+  return questions
+    .filter((q) => q.answer === null)
+    .map((q) => ({
+      code: q.code,
+      working: q.working,
+      text: `${q.text} с ${at(q.start)}${q.end === null ? "" : ` по ${at(q.end)}`} — ответа нет`,
+    }));
+}
+
 function view(
   h: Handover,
   nameOf: (email: string) => string,
@@ -105,7 +118,7 @@ function view(
     shift_to: h.shift_to,
     shift_to_name: shifts.name(h.shift_to),
     at: h.at,
-    open: h.open,
+    open: { ...h.open, questioned: h.open.questioned ?? [], scheme: h.open.scheme ?? [] },
     bypassed: h.bypassed,
     remarks: h.remarks,
     corrects: h.corrects,
@@ -182,10 +195,14 @@ export async function handOver(
     const stored = await written(deps, record);
     return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }
-  const [live, due, book] = await Promise.all([
+  const [live, due, book, questions, scheme] = await Promise.all([
     currentLiveView(deps, actor, facility),
     checkStates(deps, actor.company, facility.id, now, sensors),
     deps.repos.gassings.list(actor.company),
+    // Item 7 (D102–D105): the day's readings questioned and not answered.
+    questionsOf(deps, actor.company, facility.id, now - DAY_MS, now + 60_000, now, (email) => email),
+    // D106: the sections' scheme as it stands at handover, printed with it.
+    facilityScheme(deps, actor, facility.id),
   ]);
   const unclosed = book
     .filter((g) => g.facility === facility.id && !g.closed)
@@ -200,7 +217,11 @@ export async function handOver(
     shift_from: shiftFrom,
     shift_to: shifts.next(shiftFrom),
     at: nowIso,
-    open: openLists(live, unclosed, due.states, at),
+    open: {
+      ...openLists(live, unclosed, due.states, at),
+      questioned: questionedList(questions, at),
+      scheme: scheme.sections.map((section) => ({ code: section.name, working: "", text: schemeLine(section) })),
+    },
     bypassed,
     remarks: input.remarks ?? "",
     corrects: null,
