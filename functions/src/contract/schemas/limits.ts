@@ -12,6 +12,9 @@ export const LIMITS = {
   /** The longest id a request may name, in its path, query or body (a uuid has 36 characters, a job's
    *  signed id 80; docs/security.md): facilities, calculations, a comment's target, a project. */
   id: 128,
+  /** The years a date or a time of a request may name (schemas/dates.ts): a year outside is a typo (0000,
+   *  9999), never a day of a mine's records. */
+  dates: { earliestYear: 1900, latestYear: 2100 },
   /** A direct upload's id (a signed token with the file's key in it). */
   uploadId: 8192,
   /** An e-mail: a login, a new user's, the company's and its responsible person's (RFC 5321's 320). */
