@@ -22,6 +22,7 @@ import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from ".
 import { captureTableChanges } from "./table-stream";
 import { keptLevelDbs, migrateLevelDb } from "./leveldb-migration";
 import { serverLog } from "./server-log";
+import { lostStoreProblem } from "./store-presence";
 
 // The SDK's notice about its own future support of a Node release is not something a user of
 // `npm start` can act on.
@@ -307,6 +308,9 @@ export class StoreRefusedError extends Error {}
  *  database damaged (sqlite-level.mjs's check), naming the file, the check and the way back. */
 export async function startFolderEngine(dataDir: string, options: Omit<DynaliteOptions, "path"> = {}): Promise<RunningDynalite> {
   const path = await storeOf(dataDir);
+  // A used folder whose store was emptied or removed is refused, never started as a new one (store-presence.ts).
+  const lost = lostStoreProblem(dataDir, path);
+  if (lost) throw new StoreRefusedError(lost);
   try {
     return await startDynalite({ ...options, path });
   } catch (error) {
