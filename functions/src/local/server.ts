@@ -66,6 +66,7 @@ import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from "node:http";
 import { refusalGate } from "./refusal-gate";
 import { lingeringClose } from "./lingering-close";
+import { bodyDeadline, type BodyPace } from "./body-deadline";
 import { type PortReservation, PortTakenError, portTakenMessage, reservePort } from "./port-reservation";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
@@ -123,6 +124,8 @@ export interface LocalServerOptions {
   /** The demo mine's simulated readings carried on each minute while the server runs, where the demo
    *  seed made one (demo-feed.ts): `npm start` unless DEMO_READINGS=0; the tests only when they ask. */
   demoReadings?: boolean;
+  /** The least pace of a request body (LIMITS.bodies by default; a test gives a shorter one). */
+  bodyPace?: BodyPace;
   /** Hears every change this process's subscribers hear, after them (a test's ear on the stream). */
   listen?(change: Change): void;
 }
@@ -479,14 +482,19 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
     server = await new Promise<ServerType>((resolveServer, reject) => {
       // Issue 86, R8: an address past its refusals is answered at the gate, before the app sees it.
       // Issue 97, item 11: a connection closed after an answer that left a body unread lingers.
+      // Each body comes within a deadline by its size (body-deadline.ts).
       const gated = (listener: RequestListener) =>
-        lingeringClose(
-          refusalGate(listener, {
-            refusals,
-            addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
-            log: (address, refused) =>
-              serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
-          }),
+        bodyDeadline(
+          lingeringClose(
+            refusalGate(listener, {
+              refusals,
+              addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
+              log: (address, refused) =>
+                serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
+            }),
+          ),
+          deps.config.jsonBodyLimitBytes,
+          options.bodyPace,
         );
       const listen = options.tls
         ? {
