@@ -159,8 +159,12 @@ export const LIMITS = {
      *  «Пропуски и замещения» asks for. */
     gapsListed: 500,
     gapsPage: 50,
-    /** Events one list answers (count says how many matched). */
-    eventsListed: 1000,
+    /** Events one page of the list answers, at most and without `limit` (`offset` pages on; count says how
+     *  many matched): a page's views and its demo check are bounded, however many are open (a facility of
+     *  1 000 silent meters has 1 000 «нет данных»), and a page is what one acknowledgement takes at once. */
+    eventsPage: 200,
+    /** Events a shift's report (xlsx, PDF) lists at most: a document, not a page. */
+    shiftReportEvents: 1000,
     /** How far before a period's start an event (or a gassing, the journal's) still open in it may have started, days. */
     eventsLookbackDays: 7,
     /** Issue 78: the live stream's heartbeat, in seconds, and the longest one stream stays open (the

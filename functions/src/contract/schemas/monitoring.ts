@@ -285,6 +285,10 @@ export const eventListQuerySchema = z.object({
       .regex(/^[1-9]$/, "номер смены, 1–9")
       .meta({ description: "The shift's number on its day (D64)" }),
   ),
+  limit: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.monitoring.eventsPage)))
+    .meta({ description: `Events of the page, at most ${LIMITS.monitoring.eventsPage} (the default)` }),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))).meta({ description: "Events of the order skipped: the page's first" }),
 });
 
 export const eventListSchema = z.object({
