@@ -7,7 +7,6 @@ import type { AppEnv, ClientAddressOf } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
 import { bodyLimits, routeOf } from "./http/uploads";
 import { heavyBodies } from "./http/heavy-bodies";
-import { openBodies } from "./http/open-bodies";
 import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
 import type { RefusalPace, RequestPace } from "./http/request-pace";
@@ -52,8 +51,6 @@ export function createApi(deps: Deps, options: AppOptions) {
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);
   api.use("/v1/*", requireUser);
-  // A user's requests with a body in flight are capped (http/open-bodies.ts).
-  api.use("/v1/*", openBodies());
   api.use("/v1/*", heavyBodies(OPERATIONS));
   api.use("/v1/*", (c, next) => (signedIn(c.req.method, c.req.path) ? textHygiene(c, next) : next()));
   // D32: the year writes a request begins end before it answers (domain/inventory/writes.ts).

@@ -1,9 +1,8 @@
-// Slow bodies and disk. A signed-in user's requests with a body in flight are capped
-// (LIMITS.bodies.openPerUser, http/open-bodies.ts): past it the next is 429 before its body is read, and
-// another user's go on. The certificates' scans of a company are held to their quota
+// Slow bodies and disk. The certificates' scans of a company are held to their quota
 // (LIMITS.sensorChecks.certificateScansPerCompanyBytes): a scan that would pass it is 409 naming the
 // figures, nothing stored; what a refused or failed attach took is given back. The body's deadline by
-// its size: functions/src/local/body-deadline.test.ts.
+// its size: functions/src/local/body-deadline.test.ts; a user's bodies in flight capped:
+// functions/src/local/open-bodies.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "@server/contract";
 import { createHarness, type Harness } from "../support/harness";
@@ -11,7 +10,6 @@ import { multipart, pdfBytes } from "../support/admin";
 
 let h: Harness;
 let owner: Awaited<ReturnType<Harness["signedInUser"]>>;
-let other: Awaited<ReturnType<Harness["signedInUser"]>>;
 let facility = "";
 let sensor = "";
 
@@ -23,7 +21,6 @@ async function json<T>(res: Response, status: number): Promise<T> {
 beforeAll(async () => {
   h = await createHarness();
   owner = await h.signedInUser("ООО «Медленные тела»");
-  other = await h.signedInUser("ООО «Соседняя»");
   facility = (
     await json<{ id: string }>(
       await h.request("/api/v1/facilities/", {
@@ -46,60 +43,6 @@ beforeAll(async () => {
   ).id;
 });
 afterAll(() => h.close());
-
-/** A request whose JSON body comes only once `release` is called. */
-function held(token: string) {
-  let release = () => undefined as void;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      release = () => {
-        controller.enqueue(new TextEncoder().encode(JSON.stringify({ name: "Шахта «Долгая»", kind: "underground_mine" })));
-        controller.close();
-      };
-    },
-  });
-  const answer = h.request("/api/v1/facilities/", {
-    method: "POST",
-    token,
-    body,
-    headers: { "Content-Type": "application/json", "Content-Length": "100" },
-    duplex: "half",
-  } as RequestInit & { duplex: string });
-  return { answer, release: () => release() };
-}
-
-describe("a user's open bodies", () => {
-  it("are capped: past the cap the next is 429 at once, another user's goes on, and the cap frees", async () => {
-    const max = LIMITS.bodies.openPerUser;
-    const open = Array.from({ length: max }, () => held(owner.token));
-    // The held ones are in flight: give them a moment to pass the user's check.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const refused = await h.request("/api/v1/facilities/", {
-      method: "POST",
-      token: owner.token,
-      json: { name: "Шахта «Лишняя»", kind: "underground_mine" },
-    });
-    expect(refused.status, await refused.clone().text()).toBe(429);
-    expect(((await refused.json()) as { detail: string }).detail).toContain(`У вас уже ${max} запроса с телом в пути`);
-    // Another user is not held by them.
-    const theirs = await h.request("/api/v1/facilities/", {
-      method: "POST",
-      token: other.token,
-      json: { name: "Шахта «Соседа»", kind: "underground_mine" },
-    });
-    expect(theirs.status, await theirs.clone().text()).toBe(201);
-    for (const request of open) request.release();
-    const answers = await Promise.all(open.map((request) => request.answer));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(max).fill(201));
-    // Their bodies come, the cap is free again.
-    const again = await h.request("/api/v1/facilities/", {
-      method: "POST",
-      token: owner.token,
-      json: { name: "Шахта «Следующая»", kind: "underground_mine" },
-    });
-    expect(again.status, await again.clone().text()).toBe(201);
-  });
-});
 
 describe("the certificates' scans of a company", () => {
   const base = () => `/api/v1/facilities/${facility}/sensors/${sensor}/verifications`;

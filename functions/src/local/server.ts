@@ -67,6 +67,7 @@ import { createServer as createHttpServer, type IncomingMessage, type RequestLis
 import { refusalGate } from "./refusal-gate";
 import { lingeringClose } from "./lingering-close";
 import { bodyDeadline, type BodyPace } from "./body-deadline";
+import { openBodiesCap } from "./open-bodies";
 import { type PortReservation, PortTakenError, portTakenMessage, reservePort } from "./port-reservation";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
@@ -486,12 +487,15 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       const gated = (listener: RequestListener) =>
         bodyDeadline(
           lingeringClose(
-            refusalGate(listener, {
-              refusals,
-              addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
-              log: (address, refused) =>
-                serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
-            }),
+            // A user's bodies in flight are capped (open-bodies.ts).
+            openBodiesCap(
+              refusalGate(listener, {
+                refusals,
+                addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
+                log: (address, refused) =>
+                  serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
+              }),
+            ),
           ),
           deps.config.jsonBodyLimitBytes,
           options.bodyPace,
