@@ -12,7 +12,8 @@ import { LIMITS } from "../contract/schemas/limits";
 
 /** The subject of the request's bearer token (unverified), or undefined. */
 export function bearerSubject(request: IncomingMessage): string | undefined {
-  const match = /^Bearer\s+[\w-]+\.([\w-]{1,4096})\.[\w-]+$/i.exec(request.headers.authorization ?? "");
+  const match = /^Bearer\s+[\w-]+\.([\w-]+)\.[\w-]+$/i.exec(request.headers.authorization ?? "");
+  // The header is bounded by the server's (Node's maxHeaderSize): no bound of its own here.
   if (!match) return undefined;
   try {
     const sub = (JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as { sub?: unknown }).sub;

@@ -10,9 +10,7 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import type { Deps } from "../../context";
 import type { SensorCheck, SensorVerification } from "../../../ports";
 import { verificationsInForce } from "@core/sensor-checks";
-
-const MINUTE_MS = 60_000;
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+import { MINUTE_MS, ruDate } from "@core/dates";
 
 export interface DoubtSpan {
   from: number;
@@ -37,7 +35,7 @@ export function doubtSpans(
     spans.push({
       from: Date.parse(done[i].at),
       to: passed ? Date.parse(passed.at) : null,
-      why: `датчик не прошел проверку ${ddmmyyyy(dayOf(Date.parse(done[i].at)))}`,
+      why: `датчик не прошел проверку ${ruDate(dayOf(Date.parse(done[i].at)))}`,
     });
   }
   const byDay = [...verifications].sort((a, b) => a.verified_on.localeCompare(b.verified_on));
@@ -46,7 +44,7 @@ export function doubtSpans(
     const next = byDay[i + 1];
     const until = next ? dayStart(next.verified_on) : null;
     if (until !== null && until <= end) continue;
-    spans.push({ from: end, to: until, why: `вне поверки с ${ddmmyyyy(dayOf(end))}` });
+    spans.push({ from: end, to: until, why: `вне поверки с ${ruDate(dayOf(end))}` });
   }
   return spans;
 }
