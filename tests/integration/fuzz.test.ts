@@ -546,6 +546,20 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // D107: an accepted body keeps one own factor (the same entry again is 409).
+  createOwnFactor: () => [
+    {
+      path: "/api/v1/company/factors/",
+      example: {
+        type: "underground_emission_ch4",
+        field: "ef",
+        value: 19.85,
+        uncertainty: { lower_pct: 10, upper_pct: 10, distribution: "normal" },
+        justification: "Газоносность пласта по пластовым испытаниям, протокол № 5",
+      },
+      writes: { ownFactors: 1 },
+    },
+  ],
   // An accepted body registers one webhook (up to the company's 10, then 409).
   createWebhook: () => [
     {
@@ -1023,6 +1037,7 @@ async function snapshot(): Promise<Record<string, number>> {
     point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),
     sensors: of(tableKeys.sensorsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     webhooks: of(tableKeys.webhooksOfCompany(user.companyId).SKPrefix).length,
+    ownFactors: of(tableKeys.ownFactorsOfCompany(user.companyId).SKPrefix).length,
     sensor: versionOf(tableKeys.sensor(user.companyId, objects.facility.id, objects.sensor.id).SK),
     gatewayKeys: of(tableKeys.gatewayKeysOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     "comments:2031": of(tableKeys.inventoryComments(user.companyId, 2031).SKPrefix).length,

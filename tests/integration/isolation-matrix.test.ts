@@ -255,6 +255,20 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   listSensorEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
   listWebhooks: () => [{ path: "/api/v1/company/webhooks/" }],
+  // D107: the company's own factors are the caller's company's (own-factors.test.ts: B never lists A's).
+  listOwnFactors: () => [{ path: "/api/v1/company/factors/" }, { path: "/api/v1/company/factors/?type=underground_emission_ch4&field=ef" }],
+  createOwnFactor: () => [
+    {
+      path: "/api/v1/company/factors/",
+      json: {
+        type: "underground_emission_ch4",
+        field: "ef",
+        value: 19.85,
+        uncertainty: { lower_pct: 10, upper_pct: 10, distribution: "normal" },
+        justification: `Газоносность по испытаниям ${randomBytes(3).toString("hex")}`,
+      },
+    },
+  ],
   createWebhook: () => [{ path: "/api/v1/company/webhooks/", json: { url: "https://hooks.example.com/b" } }],
   // Webhooks are the caller's company's own: a made-up id is 404 to A as to B.
   deleteWebhook: () => [{ path: `/api/v1/company/webhooks/${newId()}/`, control: false }],

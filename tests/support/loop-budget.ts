@@ -163,6 +163,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   monitoringJournal: (f) => ({ path: `v1/telemetry/journal/?facility=${f.mine}&date=${f.today}` }),
   listMonitoringGassings: (f) => ({ path: `v1/telemetry/gassings/?facility=${f.mine}&from=${f.today}&to=${f.today}` }),
   listWebhooks: () => ({ path: "v1/company/webhooks/" }),
+  listOwnFactors: () => ({ path: "v1/company/factors/?type=underground_emission_ch4&field=ef" }),
   listCalculations: (f) => ({ path: `v1/underground/?project=${f.project}` }),
   getCalculation: (f) => ({ path: `v1/underground/${f.calculation}/` }),
   pushReadings: (f) => ({
@@ -246,6 +247,18 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     const key = await f.send(`v1/facilities/${f.mine}/gateway-keys/`, "POST", { label: "Шлюз на отзыв" });
     return { path: `v1/facilities/${f.mine}/gateway-keys/${key.id}/`, method: "DELETE" };
   },
+  // Each measure keeps an entry of its own: the same entry kept again is 409.
+  createOwnFactor: () => ({
+    path: "v1/company/factors/",
+    method: "POST",
+    json: {
+      type: "underground_emission_ch4",
+      field: "ef",
+      value: 19.85,
+      uncertainty: { lower_pct: 10, upper_pct: 10, distribution: "normal" },
+      justification: `Газоносность по испытаниям, протокол ${randomBytes(3).toString("hex")}`,
+    },
+  }),
   createWebhook: () => ({
     path: "v1/company/webhooks/",
     method: "POST",

@@ -36,6 +36,8 @@ export const MOUNTS = {
   climate: { prefix: "/v1/climate-projects", access: "user" },
   monitoring: { prefix: "/v1/telemetry", access: "user" },
   webhooks: { prefix: "/v1/company/webhooks", access: "user" },
+  // D107: the company's own factors, kept from values typed into calculations.
+  ownFactors: { prefix: "/v1/company/factors", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   evidence: { prefix: "/v1", access: "user" },
   exportJobs: { prefix: "/v1/export_jobs", access: "user" },

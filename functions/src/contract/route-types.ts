@@ -32,6 +32,7 @@ import type { SIGNING_KEY_ROUTES } from "./routes/signing-keys";
 import type { UNCERTAINTY_ROUTES } from "./routes/uncertainty";
 import type { USER_ROUTES } from "./routes/users";
 import type { WEBHOOK_ROUTES } from "./routes/webhooks";
+import type { OWN_FACTOR_ROUTES } from "./routes/own-factors";
 
 /** The declared routes of each group of the mount table. */
 export interface MountRoutes {
@@ -61,6 +62,7 @@ export interface MountRoutes {
   climate: typeof CLIMATE_ROUTES;
   monitoring: typeof MONITORING_ROUTES;
   webhooks: typeof WEBHOOK_ROUTES;
+  ownFactors: typeof OWN_FACTOR_ROUTES;
   evidence: typeof EVIDENCE_ROUTES;
   exportJobs: typeof EXPORT_JOB_ROUTES;
   calculations: typeof CALCULATION_ROUTES;

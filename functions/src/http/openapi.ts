@@ -35,6 +35,7 @@ import { projectRoutes } from "./projects";
 import { signingKeyRoutes } from "./signing-keys";
 import { monitoringPushRoutes, monitoringRoutes } from "./monitoring";
 import { webhookRoutes } from "./webhooks";
+import { ownFactorRoutes } from "./own-factors";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
 
@@ -71,6 +72,7 @@ const SERVED = {
   climate: climateRoutes,
   monitoring: monitoringRoutes,
   webhooks: webhookRoutes,
+  ownFactors: ownFactorRoutes,
   evidence: evidenceRoutes,
   exportJobs: exportJobRoutes,
   calculations: calculationRoutes,

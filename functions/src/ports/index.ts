@@ -27,6 +27,7 @@ export type * from "./media";
 export type * from "./monitoring";
 export type * from "./instruments";
 export type * from "./webhooks";
+export type * from "./own-factors";
 export type * from "./webhook-transport";
 export type * from "./clock";
 export type * from "./changes";

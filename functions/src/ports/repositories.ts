@@ -26,6 +26,7 @@ import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
 import type { WebhookRepository } from "./webhooks";
+import type { OwnFactorRepository } from "./own-factors";
 import type {
   GassingRegistrationRepository,
   MethaneLimitEditionRepository,
@@ -65,6 +66,8 @@ export interface Repositories {
   /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;
+  /** D107: the company's own factors, kept from typed values. */
+  ownFactors: OwnFactorRepository;
   liveBindings: LiveBindingRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;

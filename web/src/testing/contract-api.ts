@@ -34,6 +34,7 @@ import { OPENAPI_ROUTES } from "@server/contract/routes/openapi";
 import { PROJECT_ROUTES } from "@server/contract/routes/projects";
 import { MONITORING_PUSH_ROUTES, MONITORING_ROUTES } from "@server/contract/routes/monitoring";
 import { WEBHOOK_ROUTES } from "@server/contract/routes/webhooks";
+import { OWN_FACTOR_ROUTES } from "@server/contract/routes/own-factors";
 import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
 import { calculationBodySchema } from "@server/contract/schemas/calculation-body";
@@ -66,6 +67,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   inventoryReport: INVENTORY_REPORT_ROUTES,
   monitoring: MONITORING_ROUTES,
   webhooks: WEBHOOK_ROUTES,
+  ownFactors: OWN_FACTOR_ROUTES,
   abatement: ABATEMENT_ROUTES,
   climate: CLIMATE_ROUTES,
   evidence: EVIDENCE_ROUTES,

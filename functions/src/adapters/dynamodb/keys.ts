@@ -221,6 +221,10 @@ export const sensorEvent = (companyId: string, facilityId: string, start: string
   SK: `EV#${start}#${eventId}`,
 });
 export const sensorEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
+/** D107: a company's own factor, kept from a typed value (ids are UUID v7, so the SK sorts by time):
+ *  Query SK begins_with OWNFACTOR# for the company's. */
+export const ownFactor = (companyId: string, id: string) => inCompany(companyId, "OWNFACTOR", id);
+export const ownFactorsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "OWNFACTOR");
 /** A company's webhook (issue 78): Query SK begins_with WEBHOOK# for the company's. */
 export const webhook = (companyId: string, id: string) => inCompany(companyId, "WEBHOOK", id);
 export const webhooksOfCompany = (companyId: string) => inCompanyPrefix(companyId, "WEBHOOK");

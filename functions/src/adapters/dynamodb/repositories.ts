@@ -24,6 +24,7 @@ import { dynamoWebhooks } from "./webhook-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
+import { dynamoOwnFactors } from "./own-factor-repository";
 import { dynamoTrendSettings } from "./trend-settings-repository";
 import { dynamoForecastCalibrations, dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
@@ -56,6 +57,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     sensorChecks: dynamoSensorChecks(doc, table),
     methaneLimits: dynamoMethaneLimits(doc, table),
     webhooks: dynamoWebhooks(doc, table),
+    ownFactors: dynamoOwnFactors(doc, table),
     liveBindings: dynamoLiveBindings(doc, table),
     migrations: dynamoMigrations(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),

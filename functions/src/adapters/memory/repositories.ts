@@ -45,6 +45,7 @@ import type {
   WebhookDeliveryRecord,
   ForecastModelVersion,
   InventoryComment,
+  OwnFactor,
   TrendSettings,
   InventoryReview,
   InventoryVersion,
@@ -866,6 +867,18 @@ function liveBindings(table: MemoryTable): Repositories["liveBindings"] {
   };
 }
 
+function ownFactors(table: MemoryTable): Repositories["ownFactors"] {
+  return {
+    async add(factor) {
+      create(table, { ...keys.ownFactor(factor.company, factor.id), ...factor }, "Коэффициент с таким идентификатором уже существует");
+    },
+    async list(companyId) {
+      const prefix = keys.ownFactorsOfCompany(companyId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<OwnFactor>(item)!);
+    },
+  };
+}
+
 function webhooks(table: MemoryTable): Repositories["webhooks"] {
   return {
     async create(hook) {
@@ -1512,6 +1525,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
       },
     },
     webhooks: webhooks(table),
+    ownFactors: ownFactors(table),
     liveBindings: liveBindings(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),

@@ -64,6 +64,8 @@ export const LIMITS = {
     calculationText: 100,
     /** What a log line or an error keeps of a far end's answer (a worker's error, an unreadable reply). */
     logExcerpt: 500,
+    /** What a shared source's label quotes of a typed value's justification (D107). */
+    sharedSourceQuote: 80,
     /** Issue 99: a confirmed edition of the methane limits: its act, its name, an act's point. */
     methaneAct: 500,
     methaneEdition: 200,
@@ -118,6 +120,8 @@ export const LIMITS = {
    *  working, in characters; a facility's sensors and gateway keys, retired and revoked ones too (a large
    *  mine's АГК has a few hundred channels); the register changes kept on a sensor; a key's label;
    *  the largest airway cross-section an anemometer's sensor may name, m². */
+  /** D107: a company's own factors kept from typed values (they are never deleted), and an entry's unit. */
+  ownFactors: { perCompany: 500, unit: 40 },
   webhooks: {
     url: 2000,
     label: 120,

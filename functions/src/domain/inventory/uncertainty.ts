@@ -23,6 +23,7 @@ import { burnsDrainedGas, type Gas } from "@core/inventory";
 import type { UncertaintyCore } from "@core/uncertainty-core";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport, type LineInput } from "@core/year-uncertainty";
+import { LIMITS } from "../../contract/schemas/limits";
 import type { Actor, Deps } from "../context";
 import { invalidAt } from "../errors";
 import type { StoredCalculation } from "../../ports";
@@ -108,8 +109,9 @@ export function facilityWords(facility: { name: string; kind?: string } | undefi
 }
 
 const percentText = (value: number) => value.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
-/** A justification as a label quotes it: at most 80 characters. */
-const quoted = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+/** A justification as a label quotes it: at most LIMITS.text.sharedSourceQuote characters. */
+const QUOTE = LIMITS.text.sharedSourceQuote;
+const quoted = (text: string) => (text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text);
 
 /** How a group is named: a point's instruments by the point and its mine, a dictionary entry by its
  *  name, a value typed as the mine's own (D107) by the value, its uncertainty and justification. */

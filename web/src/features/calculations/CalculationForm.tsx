@@ -15,7 +15,7 @@ import { MEASUREMENT_NOTE_NAMES, periodField, type MeasurementNote } from "@core
 import { basisAsked } from "@core/methane-balance";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
-import type { ApiError } from "../../api/client";
+import { isApiError, type ApiError } from "../../api/client";
 import {
   sendBody,
   useCreateCalculation,
@@ -98,6 +98,8 @@ import {
 } from "./FormRows";
 import { useFeedback } from "../../shared/feedback";
 import { withoutFieldNames } from "../../shared/fieldErrors";
+import { useKeepOwnFactor, useOwnFactors, type OwnFactor } from "../../api/ownFactors";
+import { draftOf, keepableOf, keptAs, takeOwnFactor } from "./ownFactors";
 
 export const NAME_REQUIRED = "Введите название расчета";
 
@@ -285,6 +287,51 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
     [],
   );
 
+  // D107: the mine's own factors of this type, offered where a value is typed; a typed value with its
+  // own uncertainty and justification may be kept as one.
+  const ownFactors = useOwnFactors(ctx.type, inlineNames !== "");
+  const keepOwn = useKeepOwnFactor(ctx.type);
+  const ownByField = useMemo(() => {
+    const by: Record<string, OwnFactor[]> = {};
+    for (const entry of ownFactors.data?.results ?? []) {
+      by[entry.field] ??= [];
+      by[entry.field].push(entry);
+    }
+    return by;
+  }, [ownFactors.data]);
+  const boundFields = useMemo(
+    () => new Map(layout.rows.flatMap((r) => (r.kind === "bound" ? [[r.field.name as string, r.field] as const] : []))),
+    [layout],
+  );
+  const draftsNow = useRef(drafts);
+  useLayoutEffect(() => {
+    draftsNow.current = drafts;
+  }, [drafts]);
+  const onTakeOwn = useCallback(
+    (field: string, id: string) => {
+      const entry = ownByField[field]?.find((e) => e.id === id);
+      if (!entry) return;
+      setPresetPlaces((places) => ({ ...places, ...placesOf({ [field]: numberText(entry.value) }) }));
+      setDrafts((before) => ({ ...before, [field]: draftOf(entry) }));
+      update(field, (s) => takeOwnFactor(s, entry));
+    },
+    [ownByField, update],
+  );
+  const keepOwnMutate = keepOwn.mutate;
+  const onKeepOwn = useCallback(
+    (field: string) => {
+      const def = boundFields.get(field);
+      const s = drawn.current;
+      const keepable = def && keepableOf(ctx.type, def, s.texts[field] ?? "", s.justifications?.[field] ?? "", draftsNow.current[field]);
+      if (!keepable?.body) return;
+      keepOwnMutate(keepable.body, {
+        onSuccess: () => message.success("Сохранено как собственный коэффициент шахты: его можно выбрать в следующих расчетах"),
+        onError: (error) => message.error(`Коэффициент не сохранен: ${isApiError(error) ? withoutFieldNames(error) : error.message}`),
+      });
+    },
+    [boundFields, ctx.type, keepOwnMutate, message],
+  );
+
   /** What is said under a dialog target: the last submit's message first, then the core's, then warnings. */
   const messagesOf = (target: string): FieldMessages => ({
     inputProblem: Boolean(inputProblems[target]),
@@ -388,6 +435,10 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
       case "bound": {
         const name = r.field.name;
         const editable = isEditable(state, r.binding, name);
+        // D107: the kept entry the typed value is, else what it lacks to be kept.
+        const keepable = editable
+          ? keepableOf(ctx.type, r.field, state.texts[name] ?? "", state.justifications?.[name] ?? "", drafts[name])
+          : undefined;
         return (
           <BoundRow
             key={name}
@@ -404,6 +455,12 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
             evidence={evidence[name]}
             stored={ctx.stored}
             onEvidence={onEvidence}
+            ownEntries={ownByField[name]}
+            keptEntry={keptAs(ownByField[name] ?? [], keepable?.body)}
+            keepMissing={keepable?.missing}
+            keeping={keepOwn.isPending && keepOwn.variables?.field === name}
+            onTakeOwn={onTakeOwn}
+            onKeepOwn={onKeepOwn}
             {...messagesOf(name)}
           />
         );

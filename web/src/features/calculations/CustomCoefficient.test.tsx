@@ -32,6 +32,8 @@ it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves
     api
       .on("getProject", PROJECT)
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      // D107: the mine has kept no own factor yet.
+      .on("listOwnFactors", { results: [], count: 0 })
       .on("createCalculation", ({ body }) => {
         const sent = body as { name: string; project: string; volume: number; ef: number };
         const results = core.calculate(TYPE, { volume: sent.volume, ef: sent.ef }, { gwp_ch4: 25 }) as Record<string, number>;

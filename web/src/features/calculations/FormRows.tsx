@@ -2,7 +2,7 @@
 // (form.ts FormRow), and its other fields. Each takes what it shows as plain values and stable
 // callbacks, so a key typed into one field redraws that field (and the live preview), not the form.
 import { memo, type ReactNode } from "react";
-import { Form, Input, Segmented, Select, Space, Typography, type SelectProps } from "antd";
+import { Button, Form, Input, Segmented, Select, Space, Typography, type SelectProps } from "antd";
 import { JUSTIFICATION_MAX } from "@server/contract";
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { MEASUREMENT_NOTES, type MeasurementNote } from "@core/measured-release";
@@ -23,6 +23,8 @@ import { formatStored } from "../../shared/decimals";
 import { UncertaintyField, type UncertaintyDraft } from "../../shared/uncertainty/UncertaintyEditor";
 import type { Calculation, Dictionary } from "../../api/calculations";
 import { EvidenceField } from "./EvidenceField";
+import type { OwnFactor } from "../../api/ownFactors";
+import { KEEP_OWN_FACTOR, keptText, ownFactorLabel } from "./ownFactors";
 import { CUSTOM, GWP_DICTIONARY, type BindingLayout, type Choice } from "./form";
 
 /** The GWP selector's «по отчетному году проекта» option (no set id is 0). */
@@ -195,6 +197,12 @@ export const BoundRow = memo(function BoundRow({
   evidence,
   stored,
   onEvidence,
+  ownEntries,
+  keptEntry,
+  keepMissing,
+  keeping,
+  onTakeOwn,
+  onKeepOwn,
   ...row
 }: FieldMessages &
   Typed & {
@@ -212,6 +220,15 @@ export const BoundRow = memo(function BoundRow({
     evidence: File | undefined;
     stored: Calculation | undefined;
     onEvidence(field: string, file: File | undefined): void;
+    /** D107: the mine's own factors kept for this input. */
+    ownEntries: readonly OwnFactor[] | undefined;
+    /** The kept entry the typed value is now. */
+    keptEntry: OwnFactor | undefined;
+    /** What the typed value lacks to be kept («введите обоснование»). */
+    keepMissing: string | undefined;
+    keeping: boolean;
+    onTakeOwn(field: string, id: string): void;
+    onKeepOwn(field: string): void;
   }) {
   return (
     <Form.Item
@@ -221,6 +238,19 @@ export const BoundRow = memo(function BoundRow({
       {...fieldStatus(row)}
     >
       {editable ? <NumberEntry field={field} {...row} /> : <ReadOnlyValue field={field} value={value} unit={row.unit} />}
+      {editable && ownEntries && ownEntries.length > 0 && (
+        // D107: a kept entry fills the value, its uncertainty and justification as they were kept.
+        <Select<string>
+          id={`${fieldId(field.name)}-own`}
+          aria-label={`Собственный коэффициент шахты: ${field.label}`}
+          placeholder="Собственные коэффициенты шахты"
+          style={{ width: "100%", marginTop: 8 }}
+          value={keptEntry?.id ?? null}
+          options={ownEntries.map((e) => ({ value: e.id, label: ownFactorLabel(e), title: ownFactorLabel(e) }))}
+          popupMatchSelectWidth
+          onChange={(id) => onTakeOwn(field.name, id)}
+        />
+      )}
       {editable && (
         <Input.TextArea
           id={`${fieldId(field.name)}-justification`}
@@ -250,6 +280,30 @@ export const BoundRow = memo(function BoundRow({
           )}
         </div>
       )}
+      {editable &&
+        (keptEntry ? (
+          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12, marginTop: 8 }}>
+            {keptText(keptEntry)}
+          </Typography.Text>
+        ) : (
+          <div style={{ marginTop: 8 }}>
+            <Button
+              size="small"
+              id={`${fieldId(field.name)}-keep`}
+              disabled={keepMissing !== undefined}
+              loading={keeping}
+              style={{ whiteSpace: "normal", height: "auto", textAlign: "left", padding: "3px 10px" }}
+              onClick={() => onKeepOwn(field.name)}
+            >
+              {KEEP_OWN_FACTOR}
+            </Button>
+            {keepMissing && (
+              <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                Чтобы сохранить для следующих расчетов: {keepMissing}
+              </Typography.Text>
+            )}
+          </div>
+        ))}
       {editable && (
         <EvidenceField
           id={`${fieldId(field.name)}-evidence`}
