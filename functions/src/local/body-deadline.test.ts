@@ -30,7 +30,7 @@ describe("a body trickling on the local server", () => {
     const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now())));
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     const started = performance.now();
-    socket.write("POST /api/v1/auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n");
+    socket.write("POST /api/token/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n");
     // 100 B a second, as the finding's client sent.
     const trickle = setInterval(() => socket.writable && socket.write("x".repeat(100)), 1_000);
     const at = await closed;
@@ -44,7 +44,7 @@ describe("a body trickling on the local server", () => {
   }, 20_000);
 
   it("lets a body that comes in time through", async () => {
-    const res = await fetch(`${server.url}/api/v1/auth/login/`, {
+    const res = await fetch(`${server.url}/api/token/`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "nobody@example.com", password: "not-the-password" }),
