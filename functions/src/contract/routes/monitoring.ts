@@ -138,7 +138,7 @@ export const listEventsRoute = route(
     "listSensorEvents",
     "A facility's monitoring events (D65): threshold events by level, stale channels, forecast events",
     [400, 404],
-    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.monitoring.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.monitoring.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
+    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.monitoring.eventsPeriodDays} days), filtered by working, level, kind and shift number; paged by start (\`limit\` at most and by default ${LIMITS.monitoring.eventsPage}, \`offset\`), count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
   ),
   { get: "/events", cost: "light", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
 );

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
+import { isoTime } from "./dates";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
@@ -36,12 +37,7 @@ export const CLOSING_FIELDS = {
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
 /** Issue 114: an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
-const bookInstant = (what: string) =>
-  z.optional(
-    z
-      .string(`${what}: ожидается момент ISO 8601`)
-      .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), `${what}: ожидается момент ISO 8601`),
-  );
+const bookInstant = (what: string) => z.optional(isoTime(`${what}: ожидается момент ISO 8601`));
 const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
 
@@ -80,12 +76,7 @@ const noticeInput = z.optional(
       z.boolean(),
       z.null(),
       z.object({
-        at: z
-          .string("когда оповещен: ожидается момент ISO 8601")
-          .refine(
-            (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
-            "когда оповещен: ожидается момент ISO 8601",
-          ),
+        at: isoTime("когда оповещен: ожидается момент ISO 8601"),
         by: bookText(LIMITS.text.companyText).meta({ description: "Who notified them: surname and initials" }),
       }),
     ],

@@ -2,7 +2,8 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, pageParams } from "./common";
+import { idString, isoDate, pageParams } from "./common";
+import { dayOrTime } from "./dates";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { METHANE_KIND_NAMES, SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
@@ -293,13 +294,7 @@ export const eventSchema = z.object({
   comment: z.string().meta({ description: "What was done; required when a suspect event is answered (D102–D105)" }),
 });
 
-const bound = () =>
-  z.optional(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, "дата ГГГГ-ММ-ДД (00:00 по часам компании) или момент ISO 8601")
-      .meta({ description: "A date (00:00 on the company's clock) or an ISO instant" }),
-  );
+const bound = () => z.optional(dayOrTime("A date (00:00 on the company's clock) or an ISO instant"));
 
 export const eventListQuerySchema = z.object({
   facility: idString("укажите площадку").meta({ description: "Facility id" }),
@@ -314,6 +309,10 @@ export const eventListQuerySchema = z.object({
       .regex(/^[1-9]$/, "номер смены, 1–9")
       .meta({ description: "The shift's number on its day (D64)" }),
   ),
+  limit: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.monitoring.eventsPage)))
+    .meta({ description: `Events of the page, at most ${LIMITS.monitoring.eventsPage} (the default)` }),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))).meta({ description: "Events of the order skipped: the page's first" }),
 });
 
 export const eventListSchema = z.object({
@@ -606,10 +605,7 @@ export const liveBindBodySchema = z.object({
 /** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */
 export const shiftReportQuerySchema = z.object({
   facility: idString("укажите площадку").meta({ description: "Facility id" }),
-  date: z
-    .string("укажите дату смены")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "дата смены ГГГГ-ММ-ДД по часам компании")
-    .meta({ description: "The shift's local date" }),
+  date: isoDate().meta({ description: "The shift's local date, ГГГГ-ММ-ДД on the company's clock" }),
   shift: z
     .string("укажите номер смены")
     .regex(/^[1-9]$/, "номер смены, 1–9")

@@ -7,6 +7,7 @@ import * as z from "zod";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KINDS, CHECK_KIND_LABELS, CHECK_RESULTS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { idString, isoDate } from "./common";
+import { isoTime } from "./dates";
 import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
 import { evidenceSchema } from "./answers";
@@ -26,14 +27,8 @@ const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
 
 /** An ISO 8601 time to the minute: with its zone («…Z», «…+07:00»), or without one — then on the
- *  company's clock (the domain reads it there). */
-export const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const isoTime = (empty: string) =>
-  z
-    .string(empty)
-    .check(
-      z.refine((v) => ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)), `${empty}: ГГГГ-ММ-ДДTЧЧ:ММ, с зоной или без (время компании)`),
-    );
+ *  company's clock (the domain reads it there); a day of the calendar (schemas/dates.ts). */
+export { ISO_TIME } from "./dates";
 
 export const sensorCheckCreateSchema = z.strictObject(
   {

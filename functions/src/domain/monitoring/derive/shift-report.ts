@@ -13,6 +13,7 @@ import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
+import { LIMITS } from "../../../contract/schemas/limits";
 import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
@@ -121,6 +122,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     facility: facility.id,
     from: new Date(span.from).toISOString(),
     to: new Date(span.to).toISOString(),
+    limit: LIMITS.monitoring.shiftReportEvents,
   });
   return {
     facility: facility.name,

@@ -266,6 +266,17 @@ function revised(current: Sensor, register: Register, now: string, isActive: boo
   };
 }
 
+/** A sensor of a kind this release does not know — written by a later release, kept in the folder after
+ *  a rollback to this one: its entry is kept as stored and not changed here (409), since this release
+ *  cannot check what it does not know, until the release that knows the kind runs again. */
+export function refuseUnknownKind(sensor: Pick<Sensor, "code" | "kind">): void {
+  if (Object.hasOwn(SENSOR_KINDS, sensor.kind)) return;
+  throw new Conflict(
+    `Датчик «${sensor.code}» вида «${sensor.kind}» записан более новой версией платформы: эта версия такого вида не знает и его запись не меняет. ` +
+      "Измените датчик в той версии, которая его записала, или в более новой",
+  );
+}
+
 export async function patchSensor(
   deps: Deps,
   actor: Actor,
@@ -274,6 +285,7 @@ export async function patchSensor(
   patch: SensorPatchInput,
 ): Promise<Sensor> {
   const current = await getSensor(deps, actor, facilityId, sensorId);
+  refuseUnknownKind(current);
   if (patch.version !== current.version) throw new Conflict(SENSOR_CONFLICT);
   const register = { ...registerOf(current) };
   for (const field of REGISTER_FIELDS) {
@@ -299,6 +311,7 @@ export async function patchSensor(
 export async function retireSensor(deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> {
   const current = await getSensor(deps, actor, facilityId, sensorId);
   if (!current.is_active) return current;
+  refuseUnknownKind(current);
   const now = deps.clock.now();
   const company = await deps.repos.companies.get(actor.company);
   const today = isoDateIn(now, zoneOf(company));
