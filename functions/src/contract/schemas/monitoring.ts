@@ -7,6 +7,7 @@ import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import { NORM_PLACES } from "@core/methane-limits";
+import { SUSPECT_REASONS, type SuspectReason } from "@core/monitoring-suspect";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
@@ -235,6 +236,8 @@ export const offerAcceptSchema = z.object({
   ),
 });
 
+const EVENT_KIND_NAMES = ["threshold", "stale", "forecast", "fault", "suspect"] as const;
+
 /** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */
 export const eventSchema = z.object({
   id: z.string().meta({ description: "Stable: the same (sensor, kind, level, start) found again has the same id" }),
@@ -242,9 +245,9 @@ export const eventSchema = z.object({
   sensor: z.string(),
   sensor_code: z.string().meta({ description: "The sensor's code in the register at the event's start" }),
   working: z.string().meta({ description: "The sensor's working at the event's start; empty when none" }),
-  kind: z.enum(["threshold", "stale", "forecast", "fault"]).meta({
+  kind: z.enum(EVENT_KIND_NAMES).meta({
     description:
-      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps)",
+      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps); suspect: readings questioned (D102–D105), its minutes «под сомнением»",
   }),
   level: z
     .nullable(z.enum(["pre_warning", "warning", "alarm"]))
@@ -264,9 +267,25 @@ export const eventSchema = z.object({
   fault: z
     .nullable(z.object({ range_minutes: z.int(), jump_minutes: z.int() }))
     .meta({ description: "A sensor fault's minutes set aside: out of the meter's range, and jumps larger than its step (D58)" }),
+  suspect: z
+    .nullable(
+      z.object({
+        reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]).meta({
+          description:
+            "stuck: unchanged within one resolution step (D102); airway: less gas than upstream brings (D103); hand: a hand measurement apart (D105)",
+        }),
+        text: z.string().meta({ description: "«показания не меняются 360 мин», «на исходящей меньше метана, чем приносит воздух с …»" }),
+        other_sensor: z.nullable(z.string()).meta({ description: "D103: the upstream meter of the pair; null otherwise" }),
+        other_code: z.nullable(z.string()).meta({ description: "The other meter's code in the register" }),
+        asks_hand_measurement: z
+          .boolean()
+          .meta({ description: "D103, D105: a hand measurement is asked at the meter (and the other one)" }),
+      }),
+    )
+    .meta({ description: "A suspect event's reason and sentence; its minutes [start, end) are «под сомнением» (D94's flag)" }),
   acknowledged_by: z.nullable(z.string()),
   acknowledged_at: z.nullable(z.string()),
-  comment: z.string(),
+  comment: z.string().meta({ description: "What was done; required when a suspect event is answered (D102–D105)" }),
 });
 
 const bound = () =>
@@ -282,7 +301,7 @@ export const eventListQuerySchema = z.object({
   from: bound(),
   to: bound(),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "pre_warning, warning или alarm")),
-  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "threshold, stale, forecast или fault")),
+  kind: z.optional(z.enum(EVENT_KIND_NAMES, "threshold, stale, forecast, fault или suspect")),
   working: z.optional(z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`)),
   shift: z.optional(
     z

@@ -136,7 +136,9 @@ export default function EventsPage() {
           ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}`
           : e.kind === "fault"
             ? `отбраковано ${e.minutes_above.toLocaleString("ru-RU")}`
-            : e.minutes_above.toLocaleString("ru-RU"),
+            : e.kind === "suspect"
+              ? `под сомнением ${e.minutes_above.toLocaleString("ru-RU")}`
+              : e.minutes_above.toLocaleString("ru-RU"),
     },
     {
       title: "Квитирование",

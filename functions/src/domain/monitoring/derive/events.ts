@@ -19,6 +19,7 @@ import {
   thresholdEvents,
   type EventLevel,
 } from "@core/monitoring-events";
+import { SUSPECT_ANSWER_REQUIRED } from "@core/monitoring-suspect";
 import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
@@ -85,7 +86,9 @@ const DETECTED: readonly (keyof SensorEvent)[] = ["kind", "level", "threshold", 
 const sameDetection = (a: SensorEvent, b: SensorEvent) =>
   DETECTED.every((k) => Object.is(a[k], b[k])) &&
   a.fault?.range_minutes === b.fault?.range_minutes &&
-  a.fault?.jump_minutes === b.fault?.jump_minutes;
+  a.fault?.jump_minutes === b.fault?.jump_minutes &&
+  a.suspect?.text === b.suspect?.text &&
+  a.suspect?.other_sensor === b.suspect?.other_sensor;
 
 /** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
  *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
@@ -305,6 +308,8 @@ export async function detectEvents(
       (e) =>
         e.sensor === sensorId &&
         e.kind !== "forecast" &&
+        // D102–D105: a suspect event is the suspect checks' (derive/suspect.ts) or a hand measurement's.
+        e.kind !== "suspect" &&
         Date.parse(e.start) < to &&
         Date.parse(e.start) >= from - FOLLOW_OPEN_DAYS * DAY_MS,
     );
@@ -465,7 +470,7 @@ export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: 
 
 /** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
  *  between the read and this one is read again. */
-async function writeDetected(deps: Pick<Deps, "repos">, event: SensorEvent, stored: SensorEvent | undefined): Promise<boolean> {
+export async function writeDetected(deps: Pick<Deps, "repos">, event: SensorEvent, stored: SensorEvent | undefined): Promise<boolean> {
   let current = stored;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const next: SensorEvent = current
@@ -516,7 +521,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     const start = Date.parse(event.start);
     const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
     if (!(start < to && end > from)) continue;
-    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar);
+    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, codeIn(sensors));
     if (query.level && view.level !== query.level) continue;
     if (query.kind && view.kind !== query.kind) continue;
     if (query.working !== undefined && view.working !== query.working) continue;
@@ -550,6 +555,14 @@ async function fromDemoReadings(
   return false;
 }
 
+/** The code of a facility's sensor in the register at an instant (a suspect event's other meter). */
+export const codeIn =
+  (sensors: ReadonlyMap<string, Sensor>) =>
+  (sensor: string, at: string): string | null => {
+    const s = sensors.get(sensor);
+    return s ? registerAt(s, at).code : null;
+  };
+
 const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LEVELS.length : EVENT_LEVELS.indexOf(e.level));
 
 /** An event as the API answers it: its sensor's code and working (the register at its start) and the
@@ -560,6 +573,7 @@ export function eventView(
   zone: string,
   now: number,
   calendar?: readonly ShiftCalendarEntry[],
+  codeOf?: (sensor: string, at: string) => string | null,
 ): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   // D90: the shift by the facility's calendar in force on the day.
@@ -584,6 +598,9 @@ export function eventView(
     shift: { date, number },
     forecast: event.forecast ?? null,
     fault: event.fault ?? null,
+    suspect: event.suspect
+      ? { ...event.suspect, other_code: event.suspect.other_sensor ? (codeOf?.(event.suspect.other_sensor, event.start) ?? null) : null }
+      : null,
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at,
     comment: event.comment,
@@ -608,6 +625,8 @@ export async function acknowledgeEvent(
     const event = await deps.repos.sensorEvents.get(actor.company, facility.id, id, parts.start);
     if (!event) throw missing;
     if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    // D102–D105: a questioned reading is answered with what was done, kept with who and when.
+    if (event.kind === "suspect" && !(input.comment ?? "").trim()) throw invalidAt("comment", SUSPECT_ANSWER_REQUIRED);
     const next: SensorEvent = {
       ...event,
       acknowledged_by: actor.email,
@@ -615,13 +634,8 @@ export async function acknowledgeEvent(
       comment: input.comment ?? "",
     };
     if (await deps.repos.sensorEvents.put(next, event.version)) {
-      return eventView(
-        next,
-        await deps.repos.sensors.get(actor.company, facility.id, event.sensor),
-        zone,
-        deps.clock.now().getTime(),
-        facility.shift_calendar,
-      );
+      const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+      return eventView(next, sensors.get(event.sensor), zone, deps.clock.now().getTime(), facility.shift_calendar, codeIn(sensors));
     }
   }
   throw new Conflict("Событие изменяли одновременно: повторите");
