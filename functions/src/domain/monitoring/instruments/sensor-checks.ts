@@ -27,6 +27,7 @@ import {
   type SensorCheckView,
 } from "../../../contract/schemas/sensor-checks";
 import { facilityShifts, type FacilityShifts } from "./shifts";
+import { closeHandSuspects } from "./hand-suspects";
 
 type CheckInput = z.output<typeof sensorCheckCreateSchema>;
 const DAY_MS = 86_400_000;
@@ -238,6 +239,8 @@ export async function recordCheck(
   }
   // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
   const stored = await deps.repos.sensorChecks.create(check);
+  // D105: a passed check closes the doubt a hand measurement apart from the meter opened before it.
+  if (stored.result === "passed") await closeHandSuspects(deps, actor.company, facilityId, sensor.id, Date.parse(stored.at));
   const followedBy =
     stored.id === check.id
       ? null
