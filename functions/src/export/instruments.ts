@@ -19,6 +19,7 @@ import type { Cell, Column, Sheet } from "./content";
 import { journalPdf, journalXlsx } from "./journal";
 import { CHECKS_TITLE, HANDOVERS_TITLE, REGISTER_TITLE } from "../domain/monitoring/handover/documents";
 import { textPdf } from "./pdf-writer";
+import { cutoffsPdf, cutoffsXlsx, handPdf, handXlsx } from "./readings-audit";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
 
@@ -303,5 +304,9 @@ export function monitoringFileBytes(file: MonitoringFile): Promise<Uint8Array> {
       return file.format === "pdf" ? handoversPdf(file.document) : handoversXlsx(file.document);
     case "sensor_register":
       return registerXlsx(file.document);
+    case "cutoffs":
+      return file.format === "pdf" ? cutoffsPdf(file.document) : cutoffsXlsx(file.document);
+    case "hand_measurements":
+      return file.format === "pdf" ? handPdf(file.document) : handXlsx(file.document);
   }
 }

@@ -5,7 +5,7 @@
 // read for the meter), kept equal to what the minutes give while nobody answered it, answered by a person
 // with a cause and confirmed by another who holds one of the gassing book's duties (four eyes, as D89:
 // never the one who answered). Advisory: the mine's own АГК cuts power; the platform audits that it did.
-import { dateTimeText, isoDateIn, zoneOf } from "@core/company-clock";
+import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DUTY_LABELS } from "@core/gassing-book";
 import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import { SENSOR_PLACES } from "@core/sensor-places";
@@ -342,7 +342,7 @@ export async function confirmCutoff(
   });
 }
 
-export const CUTOFFS_TITLE = "Отключения, не подтвержденные каналом работы";
+export const CUTOFFS_TITLE = "Отключения, не подтвержденные каналом работы оборудования";
 
 /** The records of a period as the xlsx and the PDF print them. */
 export async function cutoffsDocument(
@@ -355,6 +355,3 @@ export async function cutoffsDocument(
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   return { ...list, results: [...list.results].reverse(), zone, issued_at: deps.clock.now().toISOString() };
 }
-
-/** «03.03.2026 10:00» on the company's clock. */
-export const whenText = (at: string, zone: string) => dateTimeText(at, zone);
