@@ -161,6 +161,7 @@ const OPEN_LISTS: ReadonlyArray<[keyof HandoverView["open"], string]> = [
   ["checks", "Проверки не пройдены или просрочены"],
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогнозы с вероятностью превышения ≥ 0,5"],
+  ["cutoffs", "Отключение не подтверждено (D104)"],
 ];
 
 const itemsText = (items: HandoverView["open"]["gassings"]) =>

@@ -346,6 +346,10 @@ export const handoverSchema = z.object({
     forecasts: z
       .array(openItem)
       .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
+    cutoffs: z.array(openItem).meta({
+      description:
+        "D104: cut-offs not confirmed by the run channel that are not yet confirmed (answered or not); empty in a handover written before",
+    }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),

@@ -31,6 +31,7 @@ const LISTS: readonly [keyof Handover["open"], string][] = [
   ["checks", "Проверки не пройдены или просрочены"],
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогноз: вероятность достичь предела ≥ 0,5"],
+  ["cutoffs", "Отключение не подтверждено"],
 ];
 
 function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facility: string; canSign: boolean; onCorrect: () => void }) {
