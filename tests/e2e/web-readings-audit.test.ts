@@ -72,6 +72,7 @@ describe("web app: the cut-offs not confirmed and the hand measurements", () => 
     await form.getByLabel("Заводской номер").pressSequentially("4512");
     await form.getByLabel("Место замера").pressSequentially("Лава 12-1, у датчика М-1");
     await form.getByLabel("Метан, % об.").pressSequentially("7");
+    expect(await form.getByLabel("Время замера").inputValue()).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
     await form.getByRole("button", { name: "Записать замер" }).click();
     await form.getByText("Вне диапазона прибора ШИ-11: 0–6 %").waitFor();
     await form.getByText("Замер не записан: исправьте отмеченные поля").waitFor();

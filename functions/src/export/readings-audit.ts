@@ -6,7 +6,7 @@ import { dateText, dateTimeText } from "@core/company-clock";
 import type { CutoffsDocument, HandMeasurementsDocument } from "../contract/schemas/readings-audit";
 import type { Cell, Column, Sheet } from "./content";
 import { CUTOFFS_TITLE } from "../domain/monitoring/derive/cutoff-audit";
-import { HAND_TITLE } from "../domain/monitoring/instruments/hand-measurements";
+import { HAND_TITLE } from "../domain/monitoring/derive/hand-measurements";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";

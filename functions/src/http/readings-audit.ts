@@ -7,7 +7,7 @@ import {
   handMeasurementsDocument,
   listHandMeasurements,
   recordHandMeasurement,
-} from "../domain/monitoring/instruments/hand-measurements";
+} from "../domain/monitoring/derive/hand-measurements";
 import { heavyFile } from "../domain/heavy-work";
 import { attachmentDisposition } from "../files/file-names";
 import { EXPORT_FORMATS } from "../export/formats";

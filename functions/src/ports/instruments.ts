@@ -11,6 +11,7 @@ import type {
   sensorCheckSchema,
   verificationSchema,
 } from "../contract/schemas/sensor-checks";
+import type { handMeasurementSchema } from "../contract/schemas/readings-audit";
 
 /** A check as stored: the view's columns (its id a UUID v7, sorting by when it was written; the sensor's
  *  code when checked; `shift` keyed as the journal's ГГГГ-ММ-ДД#n) without what the view derives or names. */
@@ -105,26 +106,17 @@ export interface SensorCheckRepository {
 /** D105: a hand measurement of the ВТБ section as stored, written once; a correction is a newer record
  *  naming the one it corrects (`corrects`). `compared` is what the fixed meter read beside it when it was
  *  written (null: no minute of the meter within the window, or a meter above the compared range). */
-export interface HandMeasurement {
+export type HandMeasurement = Omit<
+  z.output<typeof handMeasurementSchema>,
+  "corrected_by" | "recorded_by" | "recorded_at" | "compared" | "text"
+> & {
   company: string;
-  facility: string;
-  /** UUID v7: sorts by when it was written. */
-  id: string;
-  instrument: string;
-  instrument_number: string;
-  place: string;
-  working: string;
-  /** The nearest fixed meter (a sensor of the facility). */
-  sensor: string;
-  sensor_code: string;
-  value_pct: number;
-  measured_at: string;
-  corrects: string | null;
-  comment: string;
+  /** Who wrote it (e-mail) and when; the view names them. */
   created_by: string;
   created_at: string;
+  /** What the fixed meter read beside it when it was written; the view adds the difference and the words. */
   compared: { meter_pct: number; at: string; differs: boolean; permitted_pct: number } | null;
-}
+};
 
 /** D104: «отключение не подтверждено» as stored — what the minutes gave (the detector keeps it equal to
  *  them while nobody answered it), the answer (a cause, who, when) and the confirmation by another. */

@@ -5,9 +5,9 @@
 // a new measurement naming the one it corrects. The server's refusals show under their fields.
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, Flex, Input, List, Select, Tag, Typography } from "antd";
-import { wallTimeIn } from "@core/company-clock";
 import { DUTIES, DUTY_LABELS, type Duty } from "@core/gassing-book";
 import {
+  LIMITS,
   CUTOFF_CAUSES,
   CUTOFF_CAUSE_LABELS,
   HAND_INSTRUMENTS,
@@ -30,7 +30,7 @@ import {
   type HandMeasurement,
 } from "../../api/readingsAudit";
 import { companyZoneNow, displayDateTime } from "../../shared/dates";
-import { typedNumber } from "./checkTexts";
+import { typedDateTime, typedNumber } from "./checkTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pct = (v: number) => `${v.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
@@ -42,7 +42,7 @@ const STATE: Record<CutoffView["state"], { color: string; text: string }> = {
 
 function Field({ label, error, children, wide }: { label: string; error?: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Flex vertical gap={4} style={{ minWidth: wide ? 240 : 150, flex: 1 }}>
+    <Flex vertical gap={4} style={{ minWidth: wide ? 240 : 200, flex: 1 }}>
       <Typography.Text strong>{label}</Typography.Text>
       {children}
       {error && <Typography.Text type="danger">{capital(error)}</Typography.Text>}
@@ -110,7 +110,12 @@ function CutoffItem({ facility, c, duty }: { facility: string; c: CutoffView; du
               />
             </Field>
             <Field label="Пояснение" error={problems.find((p) => p.field === "comment")?.message} wide>
-              <Input aria-label="Пояснение" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+              <Input
+                aria-label="Пояснение"
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                maxLength={LIMITS.sensorChecks.text}
+              />
             </Field>
             <Button
               type="primary"
@@ -142,8 +147,9 @@ function CutoffsCard({ facility }: { facility: string }) {
   const duty = DUTIES.find((d) => d === me.data?.duty);
   const results = cutoffs.data?.results ?? [];
   return (
-    <Card title="Отключение не подтверждено" extra={<Files download={(f) => downloadCutoffs(facility, f)} />}>
+    <Card title="Отключение не подтверждено">
       <Flex vertical gap={8}>
+        <Files download={(f) => downloadCutoffs(facility, f)} />
         <Typography.Text type="secondary">
           Метан на датчике не ниже уставки отключения, а канал работы оборудования той же выработки показывает работу 2 мин и более после
           нее (за 30 дней). Причину указывает один человек, подтверждает другой — {DUTIES.map((d) => DUTY_LABELS[d]).join(", ")}.
@@ -160,8 +166,11 @@ function CutoffsCard({ facility }: { facility: string }) {
   );
 }
 
-/** Now on the company's clock, as the time field takes it (ГГГГ-ММ-ДДTЧЧ:ММ). */
-const nowLocal = () => wallTimeIn(new Date(), companyZoneNow());
+/** Now on the company's clock as typed: «ДД.ММ.ГГГГ ЧЧ:ММ». */
+function nowTyped(): string {
+  const text = displayDateTime(new Date().toISOString());
+  return /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/.test(text) ? text : "";
+}
 
 function HandForm({ facility, corrects, onDone }: { facility: string; corrects?: HandMeasurement; onDone: () => void }) {
   const sensors = useSensors(facility);
@@ -171,7 +180,7 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
   const [sensor, setSensor] = useState<string | undefined>(corrects?.sensor);
   const [place, setPlace] = useState(corrects?.place ?? "");
   const [value, setValue] = useState("");
-  const [at, setAt] = useState(corrects ? wallTimeIn(corrects.measured_at, companyZoneNow()) : nowLocal());
+  const [at, setAt] = useState(corrects ? displayDateTime(corrects.measured_at) : nowTyped());
   const [comment, setComment] = useState("");
   const [typed, setTyped] = useState<Record<string, string>>({});
   const record = useRecordHandMeasurement(facility);
@@ -181,8 +190,10 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
     const figure = typedNumber(value);
     if (figure === undefined || figure === null) problems.value_pct = "число, например 0,62";
     if (!sensor) problems.sensor = "выберите ближайший стационарный датчик";
+    const when = typedDateTime(at, companyZoneNow());
+    if (!when) problems.measured_at = "время в виде ДД.ММ.ГГГГ ЧЧ:ММ";
     setTyped(problems);
-    if (Object.keys(problems).length > 0 || !sensor || figure === undefined || figure === null) return;
+    if (Object.keys(problems).length > 0 || !sensor || !when || figure === undefined || figure === null) return;
     record.mutate(
       {
         instrument,
@@ -190,7 +201,7 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
         place: place.trim(),
         sensor,
         value_pct: figure,
-        measured_at: at,
+        measured_at: when,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(corrects ? { corrects: corrects.id } : {}),
       },
@@ -226,7 +237,12 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
           />
         </Field>
         <Field label="Заводской номер" error={errorAt("instrument_number")}>
-          <Input aria-label="Заводской номер" value={number} onChange={(e) => setNumber(e.target.value)} maxLength={60} />
+          <Input
+            aria-label="Заводской номер"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            maxLength={LIMITS.sensorChecks.serial}
+          />
         </Field>
       </Flex>
       <Flex wrap gap={12}>
@@ -257,15 +273,20 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
           placeholder="Вентиляционный штрек 24-15, у датчика"
           value={place}
           onChange={(e) => setPlace(e.target.value)}
-          maxLength={200}
+          maxLength={LIMITS.sensorChecks.referenceInstrument}
         />
       </Field>
       <Flex wrap gap={12}>
         <Field label="Время замера" error={errorAt("measured_at")}>
-          <Input aria-label="Время замера" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+          <Input aria-label="Время замера" placeholder="ДД.ММ.ГГГГ ЧЧ:ММ" value={at} onChange={(e) => setAt(e.target.value)} />
         </Field>
         <Field label="Примечание" error={errorAt("comment")}>
-          <Input aria-label="Примечание" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+          <Input
+            aria-label="Примечание"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            maxLength={LIMITS.sensorChecks.text}
+          />
         </Field>
       </Flex>
       <Flex gap={8} wrap align="center">
@@ -292,7 +313,8 @@ function HandForm({ facility, corrects, onDone }: { facility: string; corrects?:
 function HandJournal({ facility, onCorrect }: { facility: string; onCorrect: (m: HandMeasurement) => void }) {
   const list = useHandMeasurements(facility);
   return (
-    <Card title="Журнал ручных замеров" extra={<Files download={(f) => downloadHandMeasurements(facility, f)} />}>
+    <Card title="Журнал ручных замеров">
+      <Files download={(f) => downloadHandMeasurements(facility, f)} />
       {list.isError && <Alert type="error" showIcon title={refusalOf(list.error)} />}
       <List
         loading={list.isLoading}

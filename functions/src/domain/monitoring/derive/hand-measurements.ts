@@ -24,9 +24,9 @@ import {
 } from "../../../contract/schemas/readings-audit";
 import { registerAt } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-readings";
-import { suspectEvent, writeSuspect } from "../derive/suspect";
-import { periodOf } from "../derive/cutoff-audit";
-import { instantOfTyped } from "./sensor-checks";
+import { suspectEvent, writeSuspect } from "./suspect";
+import { periodOf } from "./cutoff-audit";
+import { instantOfTyped } from "../instruments/sensor-checks";
 
 const DAY_MS = 86_400_000;
 const { handWindowMinutes, handPermittedPct, handComparedBelowPct, handFutureGraceMinutes } = LIMITS.readingsAudit;

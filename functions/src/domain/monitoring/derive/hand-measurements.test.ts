@@ -18,9 +18,9 @@ import { monitoringIdle } from "../live/forecaster";
 import { facilityDoubt } from "../minutes/doubt";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
-import { listEvents } from "../derive/events";
+import { listEvents } from "./events";
 import { listHandMeasurements, recordHandMeasurement } from "./hand-measurements";
-import { recordCheck } from "./sensor-checks";
+import { recordCheck } from "../instruments/sensor-checks";
 
 const AT = Date.UTC(2026, 2, 2, 3, 0); // 02.03.2026 10:00 in Kemerovo
 const NOW = AT + 3 * 3_600_000;
@@ -154,8 +154,8 @@ describe("a hand measurement against its fixed meter (D105)", () => {
 
   it("refuses bad input at its field", async () => {
     const record = (over: Record<string, unknown>) => recordHandMeasurement(d.deps, first.staff, first.facility, body(first, over));
-    await expect(record({ value_pct: 7 })).rejects.toThrow("value_pct: вне диапазона прибора ШИ-11: 0–6 %");
-    await expect(record({ measured_at: "2026-03-02T14:00" })).rejects.toThrow("measured_at: время замера еще не наступило");
+    await expect(record({ value_pct: 7 })).rejects.toThrow("Метан, % об.: вне диапазона прибора ШИ-11: 0–6 %");
+    await expect(record({ measured_at: "2026-03-02T14:00" })).rejects.toThrow("Время замера: время замера еще не наступило");
     const stranger = await mine("ООО «Соседи»");
     const refusal = await record({ sensor: stranger.meter }).catch((error: Invalid) => error);
     expect(refusal).toBeInstanceOf(Invalid);
