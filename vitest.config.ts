@@ -201,10 +201,9 @@ export default defineConfig({
           isolate: false,
           // A page reloads, signs in again and fetches before it shows a list: on a loaded machine
           // that takes longer than expect.poll's default second.
+          // No retry: a test that passes on its second run is a test that can fail, and a retry hides
+          // it (a missed frame is waited for by expect.poll, not run again).
           expect: { poll: { timeout: 15_000 } },
-          // A real browser on two shared cores now and then misses a frame; a failure that
-          // happens twice is still a failure.
-          retry: 1,
         },
       },
       {

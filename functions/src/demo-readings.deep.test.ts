@@ -3,7 +3,7 @@
 // them, and the feed stopped for 40 days filling the last 30 (about 40 s of the unit tier's CPU). The
 // unit tier's demo-readings.test.ts runs the same over two days and a few minutes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain } from "../../tests/support/memory-domain";
 import { parseWith } from "./http/validate";
 import { createSensor } from "./domain/monitoring/ingest/register";

@@ -7,7 +7,8 @@
 // the deep tier, demo-readings.deep.test.ts; here the same over two days and a few minutes.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { Flag, flagQuality, minuteMeans, MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
+import { Flag, flagQuality, minuteMeans, rollUp, sensorMinutes } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-domain";
 import { offerAcceptSchema } from "./contract/schemas/monitoring";
 import { parseWith } from "./http/validate";

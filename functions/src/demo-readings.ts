@@ -6,7 +6,8 @@
 // describes the simulator: the same seed and window give the same readings to the bit.
 import { isoDateIn, zoneOffsetMs, zoneOf } from "@core/company-clock";
 import { seeded } from "@core/gbdt/train";
-import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/monitoring";
+import { MINUTES_PER_DAY, type SensorKind } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/monitoring/ingest/register";
@@ -37,7 +38,6 @@ export const DEMO_DAYS = 30;
 /** The simulator's seed: another seed, other noise, the same events. */
 export const DEMO_SEED = 20_260_301;
 
-const DAY_MS = MINUTES_PER_DAY * MINUTE_MS;
 const LONGWALL = "Лава 24-15";
 const SECTION = "Выемочный участок 24-15";
 

@@ -9,7 +9,7 @@ const SRC = import.meta.dirname;
 
 /** Lowest first. A path is matched by its longest listed prefix. */
 const LAYERS: string[][] = [
-  ["dictionaries/", "documents/", "types/"],
+  ["dictionaries/", "documents/"],
   ["contract/"],
   ["files/", "config.ts"],
   ["ports/"],
@@ -236,5 +236,28 @@ describe("the domain's runtime", () => {
       "gone.add('x');",
     ].join("\n");
     expect(runtimeStateOf("domain/probe.ts", probe).map((l) => l.split(":")[1])).toEqual(["1", "2", "3", "4", "5", "9", "11", "13"]);
+  });
+});
+
+describe("the local host and the engine's store", () => {
+  const ROOT = join(SRC, "../..");
+  /** Every file under `dir`, relative to the repository. */
+  const files = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .map((name) => join(dir, name))
+      .filter((path) => statSync(join(ROOT, path)).isFile());
+
+  it("are TypeScript the compiler checks: no plain JavaScript, no hand-written .d.mts", () => {
+    const unchecked = [...files("functions/src"), ...files("packages/dynalite/db")].filter((path) => /\.(mjs|cjs|d\.mts)$/.test(path));
+    expect(unchecked).toEqual([]);
+  });
+
+  it("reach the fork's engine through its index alone: nothing requires its actions/ or validations/ by path", () => {
+    const reaching = [...files("functions"), ...files("tests"), ...files("tools")]
+      .filter((path) => /\.(ts|mts|mjs|js)$/.test(path))
+      .filter((path) =>
+        /(require\(|from |import\()\s*["'`][^"'`]*dynalite\/(actions|validations)\//.test(readFileSync(join(ROOT, path), "utf8")),
+      );
+    expect(reaching).toEqual([]);
   });
 });

@@ -20,6 +20,12 @@ var validApis = [ 'DynamoDB_20111205', 'DynamoDB_20120810' ],
   actionValidations = {}
 
 module.exports = dynalite
+// fugitive: a request answered without HTTP, by the steps the HTTP handler takes once its body is read
+// (the platform's local host hands the SDK's requests to it: functions/src/local/dynalite-answer.ts);
+// and the expressions' validation, for the platform's check that the memoised parsers answer as
+// upstream's (change 3)
+module.exports.answer = answer
+module.exports.validateExpressions = validations.validateExpressions
 
 /**
  * @param {Object} options - The shape is the same as SpecialType above
@@ -55,7 +61,7 @@ function dynalite (options) {
   }
 
   // fugitive: the store the server answers from, for a caller in this process that hands it requests
-  // without HTTP (the platform's dynalite-answer.mjs) or reads it whole (its backup's snapshot)
+  // without HTTP (the platform's dynalite-answer.ts) or reads it whole (its backup's snapshot)
   server.store = store
 
   // Ensure we close DB when we're closing the server too
@@ -286,9 +292,9 @@ function httpHandler (store, req, res) {
       }
     }
 
-    var target = (req.headers['x-amz-target'] || '').split('.')
+    var target = req.headers['x-amz-target'] || ''
 
-    if (target.length != 2 || !~validApis.indexOf(target[0]) || !~validOperations.indexOf(target[1]))
+    if (!knownTarget(target))
       return sendData(req, res, { __type: 'com.amazon.coral.service#UnknownOperationException' }, 400)
 
     var authHeader = req.headers.authorization
@@ -386,32 +392,53 @@ function httpHandler (store, req, res) {
     // Value \'89hls;;f;d\' at \'exclusiveStartTableName\' failed to satisfy constraint: \
     // Member must have length less than or equal to 255"}
 
-    // For some reason, the serialization checks seem to be a bit out of sync
-    if (!body)
-      return sendData(req, res, { __type: 'com.amazon.coral.service#SerializationException' }, 400)
-
-    var action = validations.toLowerFirst(target[1])
-    var actionValidation = actionValidations[action]
-    try {
-      data = validations.checkTypes(data, actionValidation.types)
-      validations.checkValidations(data, actionValidation.types, actionValidation.custom, store)
-    }
-    catch (err) {
-      if (err.statusCode) {
-        if (verbose) console.error('[Dynalite] Validation error', err.body)
-        return sendData(req, res, err.body, err.statusCode)
-      }
-      throw err
-    }
-
-    actions[action](store, data, function (err, data) {
-      if (err && err.statusCode) {
-        if (verbose) console.error('[Dynalite] API error', err.body)
-        return sendData(req, res, err.body, err.statusCode)
-      }
-      if (err) throw err
-      sendData(req, res, data)
+    // fugitive: the rest is answer's, which the platform's local host calls without HTTP
+    answer(store, target, data, function (statusCode, data) {
+      sendData(req, res, data, statusCode)
     })
+  })
+}
+
+// fugitive: whether an X-Amz-Target names an API and operation dynalite answers
+function knownTarget (target) {
+  var parts = target.split('.')
+  return parts.length == 2 && !!~validApis.indexOf(parts[0]) && !!~validOperations.indexOf(parts[1])
+}
+
+// fugitive: the HTTP handler's steps from its target on (upstream's, moved here unchanged but for the
+// empty body, which is `data` undefined): answers `data`, a request's parsed body, for `target`, its
+// X-Amz-Target (`DynamoDB_20120810.PutItem`), with `store`; calls `cb(statusCode, body, images)` with
+// the answer's status and body as the HTTP response would carry them (its JSON), and, for an
+// UpdateItem that succeeded, the item's images (actions/updateItem.js, change 7)
+function answer (store, target, data, cb) {
+  if (!knownTarget(target || ''))
+    return cb(400, { __type: 'com.amazon.coral.service#UnknownOperationException' })
+
+  // For some reason, the serialization checks seem to be a bit out of sync
+  if (data === undefined)
+    return cb(400, { __type: 'com.amazon.coral.service#SerializationException' })
+
+  var action = validations.toLowerFirst(target.split('.')[1])
+  var actionValidation = actionValidations[action]
+  try {
+    data = validations.checkTypes(data, actionValidation.types)
+    validations.checkValidations(data, actionValidation.types, actionValidation.custom, store)
+  }
+  catch (err) {
+    if (err.statusCode) {
+      if (verbose) console.error('[Dynalite] Validation error', err.body)
+      return cb(err.statusCode, err.body)
+    }
+    throw err
+  }
+
+  actions[action](store, data, function (err, data, images) {
+    if (err && err.statusCode) {
+      if (verbose) console.error('[Dynalite] API error', err.body)
+      return cb(err.statusCode, err.body)
+    }
+    if (err) throw err
+    cb(200, data, images)
   })
 }
 

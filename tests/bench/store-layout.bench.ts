@@ -3,7 +3,7 @@
 // named by STORE_LAYOUT_FOLDERS (comma-separated). Each folder's items.db is described (its table's
 // layout, pages, overflow pages by SQLite's dbstat) and read, the folders in turn, round after round
 // (STORE_LAYOUT_ROUNDS, 3), so that a shared machine's load falls on each alike:
-//   1. the store alone (packages/dynalite/db/sqlite-level.mjs, as dynalite reads it): 20 000 gets of
+//   1. the store alone (packages/dynalite/db/sqlite-level.mts, as dynalite reads it): 20 000 gets of
 //      keys drawn from the folder's own, and 500 ranges of 100 entries from keys drawn alike;
 //   2. the server (`npm start`'s, a process of its own started on the folder for the round, so no
 //      answer is kept from an earlier round): for each mine of the demo company its operator journal of
@@ -13,7 +13,7 @@ import { readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mts";
 import { STORE_DIR } from "@server/local/storage";
 import { callApi } from "../support/api-call";
 import { machineLine } from "../support/machine";

@@ -22,7 +22,7 @@ if (DIR && isMainThread) {
   const Worker = threads.Worker;
   threads.Worker = class extends Worker {
     constructor(file, options = {}) {
-      const traced = String(file).endsWith("dynalite-thread.mjs");
+      const traced = String(file).endsWith("dynalite-thread.ts");
       super(file, traced ? { ...options, execArgv: [...(options.execArgv ?? []), "--import", import.meta.url] } : options);
     }
   };

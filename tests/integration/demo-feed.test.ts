@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { simulateReadings } from "@server/demo-readings";
 import { readingsBetween } from "@server/domain/monitoring/ingest/stored-readings";

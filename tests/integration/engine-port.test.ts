@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentClient } from "@server/adapters/dynamodb/client";
-import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "@server/local/dynalite-engine.mjs";
+import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "@server/local/dynalite-engine";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { DEMO } from "../support/server";
 import { runAdmin } from "../support/admin-command";

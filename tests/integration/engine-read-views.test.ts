@@ -2,7 +2,7 @@
 // value stream, and the store's iterator beneath held its read transaction, so SQLite's WAL could
 // not be checkpointed and grew with every write (77 MB after a first start's seeding, its database
 // 16 KB). Now the store gives an iterator's read back once its range is read and closes it when the
-// stream is destroyed (packages/dynalite/db/sqlite-level.mjs), and dynalite-engine.mjs destroys a
+// stream is destroyed (packages/dynalite/db/sqlite-level.mts), and dynalite-engine.ts destroys a
 // query's streams when it answers (a paged query no longer reads the rest of its range).
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import { afterAll, expect, it } from "vitest";
 import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
 import { startDynalite } from "@server/local/dynalite";
-import { DATA_FILE } from "dynalite/db/sqlite-level.mjs";
+import { DATA_FILE } from "dynalite/db/sqlite-level.mts";
 
 const TABLE = "read-views";
 const dir = mkdtempSync(join(tmpdir(), "fugitive-read-views-"));

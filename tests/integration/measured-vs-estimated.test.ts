@@ -27,6 +27,14 @@ let token: string;
 let reviewer: string;
 let demoMine: string;
 let otherMine: string;
+let ownFactorMine: string;
+let estimateOnlyMine: string;
+/** D107: the mine's own gas content, typed into each of 12 monthly estimates with one justification. */
+const OWN_EF = 19.85;
+const OWN_EF_WHY = "Газоносность пласта по пластовым испытаниям 2024 г., протокол № 5";
+const OWN_MONTH_COAL = 100_000;
+/** The shaft's measured CH4 of the year, t: between the bound of twelve independent factors and the grouped one. */
+const OWN_MEASURED_T = 13_000;
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -97,6 +105,101 @@ beforeAll(async () => {
     }),
     201,
   );
+
+  // D107: a third mine whose 12 monthly estimates type the mine's own 19,85 m³/t ±10 % with one
+  // justification, its shaft measured every month to 13 000 t in the year.
+  ownFactorMine = (
+    await json<{ id: string }>(await post("facilities/", { name: "Шахта «Своя газоносность»", kind: "underground_mine" }), 201)
+  ).id;
+  const ownShaft = (
+    await json<{ id: string }>(
+      await post(`facilities/${ownFactorMine}/points/`, {
+        name: "Ствол № 1",
+        kind: "ventilation_shaft",
+        instrument: "АГК",
+        frequency: "непрерывно",
+      }),
+      201,
+    )
+  ).id;
+  const ownProject = (
+    await json<{ id: string }>(
+      await post("projects/create_project/", {
+        name: "Своя газоносность",
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
+        facility: ownFactorMine,
+      }),
+      201,
+    )
+  ).id;
+  const yearHours = Array.from({ length: 12 }, (_, i) => lastDay(i + 1) * 24).reduce((a, b) => a + b, 0);
+  // E = flow × hours × 60 / 1000 × w_CH4 × ρ / 100: the flow that gives 13 000 t at 0,5 % and 0,668 kg/m³.
+  const flow = (OWN_MEASURED_T * 100 * 1000) / (yearHours * 60 * 0.5 * 0.668);
+  await json(
+    await post("underground/", {
+      name: "Ствол № 1 (своя газоносность)",
+      project: ownProject,
+      point: ownShaft,
+      basis: "gross",
+      periods: Array.from({ length: 12 }, (_, i) => ({
+        from: `${year}-${pad(i + 1)}-01`,
+        to: `${year}-${pad(i + 1)}-${lastDay(i + 1)}`,
+        flow_m3_min: flow,
+        hours: lastDay(i + 1) * 24,
+        w_ch4: 0.5,
+        w_co2: 0.1,
+      })),
+      p_ch4: 0.668,
+      p_co2: 1.8393,
+    }),
+    201,
+  );
+  for (let m = 1; m <= 12; m += 1) {
+    await json(
+      await post("underground_emission_ch4/", {
+        name: `Оценка по своей газоносности, ${pad(m)}.${year}`,
+        project: ownProject,
+        volume: OWN_MONTH_COAL,
+        ef: OWN_EF,
+        dictionary_items: { get_underground_emission_ch4: null },
+        justifications: { ef: OWN_EF_WHY },
+        uncertainty: { ef: { lower_pct: 10, upper_pct: 10, distribution: "normal" } },
+        period: { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${lastDay(m)}` },
+        // Kept for comparison: the measured shaft is what the year counts (primary, they would duplicate it, D43).
+        inventory_role: "alternative",
+      }),
+      201,
+    );
+  }
+  // A mine that estimates only: three monthly estimates at the same typed value count in the year's line.
+  estimateOnlyMine = (await json<{ id: string }>(await post("facilities/", { name: "Северная", kind: "underground_mine" }), 201)).id;
+  const estimateProject = (
+    await json<{ id: string }>(
+      await post("projects/create_project/", {
+        name: "Северная",
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
+        facility: estimateOnlyMine,
+      }),
+      201,
+    )
+  ).id;
+  for (let m = 1; m <= 3; m += 1) {
+    await json(
+      await post("underground_emission_ch4/", {
+        name: `Оценка «Северной», ${pad(m)}.${year}`,
+        project: estimateProject,
+        volume: OWN_MONTH_COAL,
+        ef: OWN_EF,
+        dictionary_items: { get_underground_emission_ch4: null },
+        justifications: { ef: OWN_EF_WHY },
+        uncertainty: { ef: { lower_pct: 10, upper_pct: 10, distribution: "normal" } },
+        period: { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${lastDay(m)}` },
+      }),
+      201,
+    );
+  }
 }, 240_000);
 afterAll(() => h.close());
 
@@ -190,6 +293,45 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
   }, 60_000);
 });
 
+describe("a typed factor is one source (D107): 12 monthly estimates at the mine's own 19,85 m³/t", () => {
+  // The test's arithmetic: x = 100 000 × 19,85 × 0,67 / 1000 = 1 329,95 t a month, E = 15 959,4 t; the
+  // factor's ±10 % adds linearly over the months (one source), each month's coal ±2 % is its own.
+  const x = (OWN_MONTH_COAL * OWN_EF * 0.67) / 1000;
+  const E = 12 * x;
+  const grouped = (100 * Math.hypot(0.1 * 12 * x, Math.sqrt(12) * 0.02 * x)) / E;
+  const independent = (100 * Math.hypot(Math.sqrt(12) * 0.1 * x, Math.sqrt(12) * 0.02 * x)) / E;
+
+  it("compares by the grouped U_E, «согласуются» where twelve independent factors gave «расходятся»", async () => {
+    const row = (await comparison()).facilities.find((f) => f.facility === ownFactorMine)!;
+    close(row.estimated!.ch4_t, E, "E");
+    close(row.measured.ch4_t, OWN_MEASURED_T, "M");
+    expect(independent.toFixed(2)).toBe("2.94");
+    close(row.estimated!.u_pct, grouped, "U_E");
+    const c = Math.hypot((row.measured.u_pct * OWN_MEASURED_T) / 100, (grouped * E) / 100);
+    close(row.combined_t!, c, "C");
+    close(row.difference_t!, OWN_MEASURED_T - E, "D");
+    expect(Math.abs(OWN_MEASURED_T - E)).toBeLessThanOrEqual(c);
+    expect(row.consistent).toBe(true);
+    // As twelve independent factors: C below |D|, «расходятся».
+    expect(Math.abs(OWN_MEASURED_T - E)).toBeGreaterThan(Math.hypot((row.measured.u_pct * OWN_MEASURED_T) / 100, (independent * E) / 100));
+  });
+
+  it("names the typed value's group in the year's shared sources", async () => {
+    const answer = await json<{
+      lines: Array<{ id: string; ef_u: number; shared_sources: Array<{ kind: string; label: string; count: number; u_pct: number }> }>;
+    }>(await h.request(`/api/v1/inventory/uncertainty/?year=${year}&facility=${estimateOnlyMine}`, { token }));
+    const mining = answer.lines.find((l) => l.id === "3|1.B.1.a.i.1|CH4")!;
+    // Three months at one typed factor: its ±10 % whole, not 10/√3.
+    close(mining.ef_u, 10, "the line's F");
+    const typed = mining.shared_sources.find((g) => g.label.startsWith("введенное значение"))!;
+    expect(typed).toMatchObject({ kind: "factor", count: 3 });
+    expect(typed.label).toBe(
+      `введенное значение: коэффициент выбросов CH4 при подземной добыче 19,85 м³/т ±10 %, обоснование «${OWN_EF_WHY}»`,
+    );
+    close(typed.u_pct, 10, "the group's U");
+  });
+});
+
 describe("an approved year's comparison in its verification pack (issue 109)", () => {
   let dir: string;
   const verify = (at: string) => spawnSync("python3", ["verify.py"], { cwd: at, encoding: "utf8" });
@@ -253,6 +395,31 @@ describe("an approved year's comparison in its verification pack (issue 109)", (
     const out = verify(forged);
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  сравнение шахты «Шахта «Демонстрационная»»: месяц ${year}-03, т CH4`);
+  }, 60_000);
+
+  it("verify.py recomputes U_M and U_E with the shared sources (D107): the old independent U is named", () => {
+    const out = verify(dir);
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Своя газоносность»»: неопределенность оценки U_E, %");
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Своя газоносность»»: неопределенность измерения U_M, %");
+    expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Своя газоносность»»: вывод «согласуются»");
+    // Rewritten as twelve independent factors would have it: U_E 2,94 %, its C and the flipped verdict.
+    const forged = forgedWith((value) => {
+      const mine = value.facilities.find((f) => f.facility === ownFactorMine)!;
+      const x = (OWN_MONTH_COAL * OWN_EF * 0.67) / 1000;
+      const independent = (100 * Math.hypot(Math.sqrt(12) * 0.1 * x, Math.sqrt(12) * 0.02 * x)) / (12 * x);
+      mine.estimated!.u_pct = independent;
+      mine.combined_t = Math.hypot(
+        (mine.measured.u_pct * mine.compared!.measured_ch4_t) / 100,
+        (independent * mine.compared!.estimated_ch4_t) / 100,
+      );
+      mine.consistent = Math.abs(mine.difference_t!) <= mine.combined_t;
+      expect(mine.consistent).toBe(false);
+    });
+    const caught = verify(forged);
+    expect(caught.status, caught.stdout).toBe(1);
+    expect(caught.stdout).toContain("РАСХОДИТСЯ:  сравнение шахты «Шахта «Своя газоносность»»: неопределенность оценки U_E, %");
+    expect(caught.stdout).toContain("РАСХОДИТСЯ:  сравнение шахты «Шахта «Своя газоносность»»: суммарная неопределенность, т CH4");
+    expect(caught.stdout).toContain("РАСХОДИТСЯ:  сравнение шахты «Шахта «Своя газоносность»»: вывод — пересчет True, в файле False");
   }, 60_000);
 
   it("verify.py names a month deleted from comparison.json (issue 115)", () => {

@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { accessToken } from "../support/server";

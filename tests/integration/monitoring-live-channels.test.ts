@@ -5,7 +5,7 @@
 // forecasts from the bound sensors what POST v1/regres_methane/ gives for the same minutes, bit for bit, and
 // names each channel's sensor among the model's columns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";

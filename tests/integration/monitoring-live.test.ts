@@ -7,7 +7,7 @@
 // the tiles again after a push, then its close event; another company's user, a gateway key and a
 // reviewer's binding refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { NO_MODEL_NOTE } from "@server/domain/monitoring/live/live";
 import { closeLiveStreams } from "@server/http/monitoring";

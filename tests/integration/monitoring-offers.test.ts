@@ -9,7 +9,7 @@
 // before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it: the
 // approved version keeps its figures and the version approved after a reopen takes the correction.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { instantOfWallTime } from "@core/company-clock";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { minutesReadAnswer } from "@server/domain/monitoring/live/minute-reads";

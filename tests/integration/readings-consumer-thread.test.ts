@@ -51,7 +51,7 @@ function getOnNewConnection(url: string, token: string, path: string): Promise<{
 
 /** A watcher thread of the test's (tests/support/batch-watch-thread.ts), loaded as the server's threads are. */
 async function watcher(endpoint: string, engineSecret?: string): Promise<Worker> {
-  const worker = new Worker(new URL("../../functions/src/local/thread-boot.mjs", import.meta.url), {
+  const worker = new Worker(new URL("../../functions/src/local/thread-boot.ts", import.meta.url), {
     workerData: {
       endpoint,
       engineSecret,

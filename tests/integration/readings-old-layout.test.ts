@@ -20,8 +20,8 @@ import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stor
 import { DEMO, signInAsDemo } from "../support/server";
 import { createFreshHarness } from "../support/harness";
 import { appliedCounts, everyBatchApplied, meteredFacility, pushAll } from "../support/readings-shape";
+import { DAY_MS } from "@core/dates";
 
-const DAY_MS = 86_400_000;
 const MINUTE = 60_000;
 const dataDir = mkdtempSync(join(tmpdir(), "readings-old-layout-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -10,8 +10,9 @@
 // (readings-days.json) with the mine's own dispatch export: 0 on the export of what was pushed, 1 naming
 // the first meter-day where the export lacks a reading or has another value.
 // Issue 118, item 4 (D94): the shaft's methane meter failed a check at 00:00 of 11.03 and passed one at 00:00
-// of 12.03: verify.py names its 1 440 minutes «под сомнением» with their span and readings, and the passport
-// prints the flag and the acceptance's reason beside the month's CH4 content.
+// of 12.03: verify.py names its 1 440 minutes «под сомнением» with their span and readings, derived from the
+// instruments' record (instruments.json), so a pack with the month's stated doubt removed is named (D107);
+// the passport prints the flag and the acceptance's reason beside the month's CH4 content.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,7 +21,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { createUser } from "@server/domain/company/users";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
@@ -328,6 +329,31 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
       ),
     );
     expect(out.stdout).not.toMatch(/показания под сомнением (ДГ|ВС2-V)/);
+  });
+
+  it("verify.py derives that day from instruments.json: a pack with its `doubt` removed is named (D107)", () => {
+    // The month's telemetry/NNNN.json without its «под сомнением» list, the manifest rewritten to match:
+    // the stated count is gone, the instruments' record (the failed check of 11.03, the passed one of
+    // 12.03) still gives 1 440 minutes.
+    const dir = unzipped(pack);
+    const manifest = manifestOf(dir);
+    const listed = manifest.telemetry.find((t) => t.point === "Вентиляционный ствол № 2")!;
+    const name = listed.readings.replace(/\.csv$/, ".json");
+    const description = JSON.parse(readFileSync(join(dir, name), "utf8")) as { doubt?: unknown };
+    expect(description.doubt).toBeDefined();
+    delete description.doubt;
+    const text = JSON.stringify(description);
+    writeFileSync(join(dir, name), text);
+    manifest.files.find((f) => f.name === name)!.sha256 = createHash("sha256").update(text).digest("hex");
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    const out = verify(dir, "--sha256", listedSha);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toMatch(
+      new RegExp(
+        `РАСХОДИТСЯ: {2}расчет «Вентиляционный ствол № 2: по данным АГК, 03\\.${YEAR}» \\(telemetry/\\d{4}\\.csv\\): данные АГК: ` +
+          `показания под сомнением ВС2-CH4 — по записи приборов 1440 мин \\(датчик не прошел проверку 11\\.03\\.${YEAR}\\), в пакете не указаны`,
+      ),
+    );
   });
 
   it("the passport prints the flag and the reason the month was accepted with, beside its CH4 content (D94)", async () => {

@@ -6,7 +6,8 @@
 // ventilation hour stored, read back, pushed again and corrected, and lines refused by number in JSON and
 // in Windows-1251 are the domain's, asserted in the unit tier (functions/src/domain/monitoring/ingest/readings.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
+import { rollUp, sensorMinutes } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
 import { INTERRUPTED, readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";

@@ -1,5 +1,5 @@
 // The DynamoDB repositories on the local server's engine as `npm start` opens it: dynalite on its
-// SQLite store in a data folder (packages/dynalite/db/sqlite-level.mjs), with the table's stream
+// SQLite store in a data folder (packages/dynalite/db/sqlite-level.mts), with the table's stream
 // handled in process, pass the cases they pass on dynalite's memory store
 // (repository-behaviour.test.ts) and the in-memory repositories pass in the unit tier.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -5,7 +5,7 @@
 // another company's user neither lists nor acknowledges. The detector's rules on the in-memory
 // repositories: functions/src/domain/monitoring/derive/events.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 

@@ -6,7 +6,7 @@
 // rules (item 2): the drainage line at 50 % opens none, two meters of the section above the norm at once
 // are one general gassing, and one across midnight is in both days' journals, carried over into the second.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { instantOfWallTime } from "@core/company-clock";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";

@@ -1,4 +1,4 @@
-// The local engine's store (packages/dynalite/db/sqlite-level.mjs) commits the writes called in one
+// The local engine's store (packages/dynalite/db/sqlite-level.mts) commits the writes called in one
 // turn of the event loop together, and answers a write only once it is committed: what it
 // acknowledged is in the WAL, so a process killed right after (SIGKILL) keeps it, whatever
 // `synchronous` leaves to the kernel (docs/architecture.md, «The local engine's store»).
@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 const root = mkdtempSync(join(tmpdir(), "sqlite-level-commits-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const STORE = fileURLToPath(new URL("../../packages/dynalite/db/sqlite-level.mjs", import.meta.url));
+const STORE = fileURLToPath(new URL("../../packages/dynalite/db/sqlite-level.mts", import.meta.url));
 
 /** Commits made so far by other connections, as a connection of its own counts them. */
 function commitsSeenFrom(file: string) {
@@ -199,6 +199,38 @@ it("writes a new item under dynalite's long keys, and its delete, as a few pages
     expect(del / 50).toBeLessThan(4500);
   } finally {
     outside.close();
+    await db.close();
+  }
+});
+
+it("cuts a WAL grown past its limit back to 8 MB once a checkpoint resets it (journal_size_limit)", async () => {
+  const location = join(root, "wal-limit");
+  const db = new SqliteLevel(location, { valueEncoding: "utf8" });
+  await db.open();
+  try {
+    await db.put("first", "x");
+    // A snapshot held (a backup's, a query's pages) keeps the checkpoint from resetting the WAL: the
+    // writes meanwhile, 16 MB of them, all grow it.
+    const held = db.snapshot();
+    for (let batch = 0; batch < 40; batch++) {
+      await db.batch(
+        Array.from({ length: 100 }, (_, i) => ({
+          type: "put" as const,
+          key: `big-${batch}-${String(i).padStart(3, "0")}`,
+          value: "v".repeat(4000),
+        })),
+      );
+    }
+    const grown = walBytes(location);
+    expect(grown).toBeGreaterThan(12 * 1024 * 1024);
+    await held.close();
+    // The next commit checkpoints the whole WAL (no reader holds it back now); the one after it
+    // starts the WAL again from its beginning, and SQLite cuts the file to the limit.
+    await db.batch(Array.from({ length: 10 }, (_, i) => ({ type: "put" as const, key: `after-${i}`, value: "v".repeat(4000) })));
+    await db.put("last", "x");
+    expect(walBytes(location)).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(await db.get("big-39-099")).toBe("v".repeat(4000));
+  } finally {
     await db.close();
   }
 });

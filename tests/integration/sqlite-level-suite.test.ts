@@ -1,4 +1,4 @@
-// The local engine's store (packages/dynalite/db/sqlite-level.mjs) against abstract-level's own test
+// The local engine's store (packages/dynalite/db/sqlite-level.mts) against abstract-level's own test
 // suite (node_modules/abstract-level/test, the one every abstract-level store is held to): reads,
 // writes, batches, ranges, seeks, encodings, sublevels, clear, and snapshots, the implicit ones of an
 // iterator and the explicit ones of db.snapshot(). The suite is written for tape: it runs in a tape
@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 const require = createRequire(import.meta.url);
 const tape = require("tape") as typeof import("tape");

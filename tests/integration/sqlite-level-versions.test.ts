@@ -1,7 +1,7 @@
 // Issue 106: the readings lost with LevelDB 1.20 were one key's versions split across files by a
 // compaction (google/leveldb #320, and again #887: a snapshot then read an older version, or a deleted
 // key came back). LevelDB went; this is that bug's test in upstream's form, on the store that replaced
-// it (packages/dynalite/db/sqlite-level.mjs): snapshots held while a few keys are written over and
+// it (packages/dynalite/db/sqlite-level.mts): snapshots held while a few keys are written over and
 // deleted many times, the WAL checkpointed into the database (SQLite's compaction) and the database
 // vacuumed between them, and each snapshot, and the store after it is opened again, reads each key at
 // exactly its version.
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, expect, it } from "vitest";
-import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 const root = mkdtempSync(join(tmpdir(), "sqlite-level-versions-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

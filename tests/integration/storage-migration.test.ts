@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { LEVELDB_DIR, logDamage, MIGRATED_FILE, migrateLevelDb, StorageMigrationError } from "@server/local/leveldb-migration";
-import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { SqliteLevel } from "dynalite/db/sqlite-level.mts";
 import { takeBackup } from "@server/local/backup";
 import { STORE_DIR, storeOf } from "@server/local/storage";
 import { runAdmin } from "../support/admin-command";

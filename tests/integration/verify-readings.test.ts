@@ -139,9 +139,31 @@ describe("verify.py's recomputation of an accepted month (D58–D61) on section 
   });
 });
 
-// Issue 118, item 4 (D94): verify.py names a channel's minutes «под сомнением» from the pack.
-describe("verify.py names the minutes «под сомнением» of an accepted month", () => {
-  const check = (stated: number) => {
+// Issue 118, item 4 (D94), D107: verify.py derives a channel's minutes «под сомнением» from the instruments'
+// record of the month (instruments.json: the checks and the verifications' valid_to), not from the spans the
+// pack states, and names a stated count that differs or a channel whose doubt was removed.
+describe("verify.py derives the minutes «под сомнением» of an accepted month from instruments.json", () => {
+  const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
+  const check = (shape: string, result: string) => ({ at: shape, result });
+  /** The month's record as instruments.json carries it: March 2026 on Новокузнецк's clock (UTC+7). */
+  const recordOf = (sensor: Record<string, unknown>) => ({
+    calculation: "c1",
+    month: "2026-03",
+    window: { from: "2026-02-28T17:00:00.000Z", to: "2026-03-31T17:00:00.000Z" },
+    sensors: [
+      { code: "Q", checks: [], verifications: [] },
+      { code: "M", checks: [], verifications: [], ...sensor },
+    ],
+  });
+  // Failed at the 10th minute, passed at the 30th; failed again at the 50th, still open at the window's end.
+  const failed = recordOf({
+    checks: [
+      check(at(10), "датчик не прошел проверку"),
+      check(at(30), "датчик прошел проверку"),
+      check(at(50), "датчик не прошел проверку"),
+    ],
+  });
+  const run = (stated: number | null, record: unknown) => {
     const dir = mkdtempSync(join(tmpdir(), "verify-doubt-"));
     const description = {
       start_ms: START,
@@ -152,20 +174,13 @@ describe("verify.py names the minutes «под сомнением» of an accept
         { role: "ch4", code: "M", kind: "methane", area_m2: null },
       ],
       result: { minutes: { valid: 60, substituted: 0, missing: 0 } },
-      // 20 minutes from the 10th, and a span running on past the window's end: cut to its 60th minute.
-      doubt: [
-        {
-          code: "M",
-          minutes: stated,
-          why: ["датчик не прошел проверку 15.03.2026"],
-          spans: [
-            { from: new Date(START + 10 * 60_000).toISOString(), to: new Date(START + 30 * 60_000).toISOString(), why: "x" },
-            { from: new Date(START + 50 * 60_000).toISOString(), to: new Date(START + 90 * 60_000).toISOString(), why: "y" },
-          ],
-        },
-      ],
+      // What the pack states: its own spans are not read, only its count beside the recomputed one.
+      ...(stated === null
+        ? {}
+        : { doubt: [{ code: "M", minutes: stated, why: ["x"], spans: [{ from: at(0), to: at(stated), why: "x" }] }] }),
     };
     writeFileSync(join(dir, "month.json"), JSON.stringify(description));
+    writeFileSync(join(dir, "record.json"), JSON.stringify(record));
     writeFileSync(join(dir, "month.csv"), [...each(0, 59, (m) => line("Q", m, 12000)), ...each(0, 59, (m) => line("M", m, 0.45))].join(""));
     const script = [
       "import json, sys",
@@ -173,7 +188,8 @@ describe("verify.py names the minutes «под сомнением» of an accept
       "import verify",
       "report = verify.Report()",
       `d = json.load(open(${JSON.stringify(join(dir, "month.json"))}, encoding="utf-8"))`,
-      `verify.check_doubt(report, "месяц", d, open(${JSON.stringify(join(dir, "month.csv"))}, encoding="utf-8").read())`,
+      `r = json.load(open(${JSON.stringify(join(dir, "record.json"))}, encoding="utf-8"))`,
+      `verify.check_doubt(report, "месяц", d, open(${JSON.stringify(join(dir, "month.csv"))}, encoding="utf-8").read(), r)`,
       "print(len(report.differ))",
     ].join("\n");
     const out = spawnSync("python3", ["-c", script], { encoding: "utf8" });
@@ -181,15 +197,43 @@ describe("verify.py names the minutes «под сомнением» of an accept
     return out.stdout;
   };
 
-  it("prints the channel's spans, minutes and readings in them, and agrees with the pack's count", () => {
-    expect(check(30)).toBe(
+  it("prints the channel's spans from its checks, minutes and readings in them, and agrees with the pack's count", () => {
+    expect(run(30, failed)).toBe(
       "сходится:    месяц: показания под сомнением M — 30 мин (2026-03-15T03:10:00.000Z — 2026-03-15T03:30:00.000Z; " +
         "2026-03-15T03:50:00.000Z — 2026-03-15T04:00:00.000Z), показаний в них 30: учтены как есть, не замещены " +
         "(датчик не прошел проверку 15.03.2026)\n0\n",
     );
   });
 
-  it("names a count that differs from its spans", () => {
-    expect(check(40)).toBe("РАСХОДИТСЯ:  месяц: показания под сомнением M — по интервалам 30 мин, в пакете 40\n1\n");
+  it("names a stated count that differs from the instruments' record", () => {
+    expect(run(40, failed)).toBe("РАСХОДИТСЯ:  месяц: показания под сомнением M — по записи приборов 30 мин, в пакете 40\n1\n");
+  });
+
+  it("names a channel whose doubt was removed from the pack", () => {
+    expect(run(null, failed)).toBe(
+      "РАСХОДИТСЯ:  месяц: показания под сомнением M — по записи приборов 30 мин (датчик не прошел проверку 15.03.2026), " +
+        "в пакете не указаны\n1\n",
+    );
+  });
+
+  it("reads a verification's end on the company's clock: from the day after valid_to, until the next one", () => {
+    // Valid to 14.03: out of verification from 00:00 of 15.03 at UTC+7 (14.03 17:00Z), the whole window.
+    const lapsed = recordOf({ verifications: [{ verified_on: "2025-03-14", valid_to: "2026-03-14", certificate: "С-1" }] });
+    expect(run(60, lapsed)).toContain("показания под сомнением M — 60 мин (2026-03-15T03:00:00.000Z — 2026-03-15T04:00:00.000Z)");
+    expect(run(60, lapsed)).toContain("(вне поверки с 15.03.2026)\n0\n");
+    // A verification corrected by another no longer counts: the correction's valid_to holds.
+    const corrected = recordOf({
+      verifications: [
+        { verified_on: "2025-03-14", valid_to: "2026-03-14", certificate: "С-1", record: "v1", corrected_by: "v2" },
+        { verified_on: "2025-03-14", valid_to: "2027-03-14", certificate: "С-1", record: "v2", corrects: "v1" },
+      ],
+    });
+    expect(run(null, corrected)).toBe("0\n");
+  });
+
+  it("names a month the instruments' record lacks", () => {
+    expect(run(30, null)).toBe(
+      "РАСХОДИТСЯ:  месяц: показания под сомнением — в instruments.json нет записи приборов этого месяца: минуты под сомнением не из чего пересчитать\n1\n",
+    );
   });
 });

@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { monitoringIdle } from "@server/domain/monitoring/live/forecaster";
 import { WEBHOOK_SENDS } from "@server/domain/monitoring/derive/webhooks";
 import { LIMITS } from "@server/contract/schemas/limits";

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/monitoring";
 import { CALCULATION_TYPES } from "@core/registry";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { SIZES } from "./depth";
@@ -98,7 +99,26 @@ function testFileCounts(): string {
   ].join("\n");
 }
 
+/** A number as the docs print it: a decimal comma, thousands apart («1 000», «0,45»); ∞ without a bound. */
+const figure = (value: number) =>
+  Number.isFinite(value) ? value.toLocaleString("ru-RU", { maximumFractionDigits: 6 }).replace(/[\s\u00a0\u202f]/g, " ") : "∞";
+
+/** docs/architecture.md's table of the sensor kinds, from their specs (SENSOR_KINDS). */
+function sensorKindTable(): string {
+  return [
+    "| kind | label | unit | range (D58) | gas | levels W, A | example | words of a sensor list |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...SENSOR_KIND_NAMES.map((kind) => {
+      const spec = SENSOR_KINDS[kind];
+      const range = `${spec.minExclusive ? "(" : "["}${figure(spec.min)}; ${figure(spec.max)}${Number.isFinite(spec.max) ? "]" : ")"}`;
+      return `| \`${kind}\` | ${spec.label} | ${spec.unit} | ${range} | ${spec.gas ?? "—"} | ${spec.levels ? "yes" : "no"} | ${figure(spec.example)} | ${spec.words.map((word) => `«${word}»`).join(" ")} |`;
+    }),
+  ].join("\n");
+}
+
 export const DOC_BLOCKS: readonly DocBlock[] = [
+  { file: "docs/api.md", name: "sensor kinds", text: () => SENSOR_KIND_NAMES.join("\\|"), inline: true },
+  { file: "docs/architecture.md", name: "sensor kinds table", text: sensorKindTable },
   { file: "docs/api.md", name: "calculation types", text: typeList },
   { file: "README.md", name: "type count", text: () => String(CALCULATION_TYPES.length), inline: true },
   { file: "README.md", name: "depth sizes", text: depthSizes, inline: true },

@@ -6,7 +6,7 @@
 // issue 114, D88: the book reads it, a local gassing 14:00–14:01 marked «резкий рост»; М-8 sends nothing
 // 12:00–12:30. Two readings a minute, 0,001 % above the minute's value on average. With this file's own
 // reading of the rules (validMinutes, meanOver) the tests check the journal's means independently.
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 
 /** 00:00 of 02.03.2026 at UTC+7. */
 export const DAY = Date.UTC(2026, 2, 1, 17, 0);

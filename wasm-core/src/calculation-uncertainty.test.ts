@@ -349,6 +349,34 @@ describe("one uncertainty per shared source (D91, a test vector)", () => {
     close(projectApproach1(core, own)!.approach1.u_pct, Math.hypot(44, 2) / Math.sqrt(12));
   });
 
+  it("D107: a factor typed with one justification (or one evidence file) is one source, drawn once by Monte Carlo", () => {
+    const typed = (id: string, extra: Record<string, unknown>) =>
+      calculationModel({
+        ...estimate(id, 125_000),
+        coefficients: {
+          ...estimate(id, 125_000).coefficients,
+          ef: { value: 18, unit: "м³/т", source: "custom", uncertainty: normal(44, "user"), ...extra } as UsedValue,
+        },
+      })!;
+    const justified = Array.from({ length: 12 }, (_, i) => typed(`j${i}`, { justification: "Протокол испытаний № 5" }));
+    close(projectApproach1(core, justified)!.approach1.u_pct, Math.hypot(44 * 18_090, Math.sqrt(12) * 2 * 1_507.5) / 18_090);
+    const ef = justified.map((model) => model.inputs.find((input) => input.name === "ef")!);
+    expect(new Set(ef.map((input) => input.share)).size).toBe(1);
+    expect(ef[0].share).toMatch(/^typed\/underground_emission_ch4\/ef\/18\/м³\/т\/44\/44\/normal\/[0-9a-f]{8}$/);
+    expect(ef[0].typed).toEqual({ justification: "Протокол испытаний № 5" });
+    // 12 coal volumes, one factor.
+    expect(monteCarloModel(justified).factors).toHaveLength(13);
+    const filed = Array.from({ length: 2 }, (_, i) =>
+      typed(`f${i}`, { evidence: { name: "протокол.pdf", size: 1200, format: "pdf", uploaded_at: "2025-01-10" } }),
+    );
+    expect(filed[0].inputs.find((input) => input.name === "ef")!.share).toBe(filed[1].inputs.find((input) => input.name === "ef")!.share);
+    // Another stated uncertainty, another justification: another source.
+    const other = typed("o", { justification: "Протокол испытаний № 5", uncertainty: normal(30, "user") });
+    const another = typed("a", { justification: "Протокол № 6" });
+    const keys = new Set([ef[0].share, ...[other, another].map((m) => m.inputs.find((input) => input.name === "ef")!.share)]);
+    expect(keys.size).toBe(3);
+  });
+
   it("the months of one point's meters are one source, whatever the calculation (the Monte Carlo draws them once)", () => {
     const month = (id: string, point: string) =>
       calculationModel({

@@ -4,9 +4,10 @@
 // sum of two products (Eq. 3.2 inside Eq. 3.1, so the shared volume is not counted twice); a
 // project's total is the sum of its calculations (Eq. 3.2), its categories the calculation types.
 // Monte Carlo draws every input once per trial; a dictionary coefficient (entry, version, field)
-// used by several calculations is one draw for all of them (correlated), activity data and values
-// the user typed are drawn per calculation, except that the instruments of one emission point are one
-// draw for every calculation measured there, whatever its months (D91). Approach 1 groups the same
+// used by several calculations is one draw for all of them (correlated), and so is a value typed as the
+// mine's own with one justification (D107); activity data and other values the user typed are drawn per
+// calculation, except that the instruments of one emission point are one draw for every calculation
+// measured there, whatever its months (D91). Approach 1 groups the same
 // way: terms sharing a source of error add linearly, the groups by Eq. 3.2. Browser-safe: the web app and the exports use it alike.
 import { co2CarriedBy, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
 import { REGISTRY, isEmissionType, type CalculationDefinition, type NumberField } from "./registry";
@@ -41,6 +42,9 @@ export interface UsedValue {
   /** The dictionary entry's name, as the calculation recorded it. */
   item_name?: string;
   uncertainty?: InputUncertainty;
+  /** D10: why a value the user typed (`custom`) is what it is, and the file that shows it. */
+  justification?: string;
+  evidence?: { name: string; size: number };
 }
 
 export interface ModelInput {
@@ -50,10 +54,14 @@ export interface ModelInput {
   unit: string;
   uncertainty: InputUncertainty;
   /** Inputs with the same key are one draw in a Monte Carlo run and one group of Approach 1 (D91):
-   *  a dictionary entry at one version, the instruments of one emission point, else the calculation's own. */
+   *  a dictionary entry at one version, a value typed with the same justification (D107), the
+   *  instruments of one emission point, else the calculation's own. */
   share: string;
   /** The dictionary entry's name where the input is one. */
   entry?: string;
+  /** D107: a value typed into the calculation as the mine's own (`custom`) with its justification or
+   *  evidence file: what names its group. */
+  typed?: { justification?: string; evidence?: string };
 }
 
 /** A calculation as a sum of products: co2e = Π(common) × Σ_terms (term.value × Π(term.inputs)),
@@ -76,6 +84,30 @@ export interface Interval {
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** FNV-1a (32 bits, hex) of a text: a short stable key of a justification, the same in Node and the browser. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** D107: the shared source of a value typed into a calculation as the mine's own (`custom`, D10): the
+ *  same input of one calculation type with the same value, unit, stated uncertainty and justification
+ *  (or evidence file) is one source, as a dictionary entry is (D91(a)). A typed value with neither a
+ *  justification nor an evidence file names no source and stays the calculation's own. The scope
+ *  (one company and year) is the caller's: a project, a year's lines, a mine's comparison. */
+export function typedShare(type: string, field: string, used: UsedValue, unit: string): string | undefined {
+  const u = used.uncertainty;
+  if (used.source !== "custom" || !u) return undefined;
+  const justification = used.justification?.trim() ?? "";
+  const evidence = used.evidence ? `${used.evidence.name}|${used.evidence.size}` : "";
+  if (!justification && !evidence) return undefined;
+  return `typed/${type}/${field}/${used.value}/${unit}/${u.lower_pct}/${u.upper_pct}/${u.distribution}/${fingerprint(`${justification}\u0000${evidence}`)}`;
+}
 
 /** The half-width Approach 1 uses for an asymmetric input: the larger side (IPCC 2006 Vol. 1, 3.2.3.1). */
 export const approach1Pct = (u: Pick<InputUncertainty, "lower_pct" | "upper_pct">): number => Math.max(u.lower_pct, u.upper_pct);
@@ -102,18 +134,31 @@ export function calculationModel(calculation: {
     const u = used?.uncertainty;
     if (!used || !u || !finite(used.value) || (u.lower_pct === 0 && u.upper_pct === 0)) continue;
     const shared = used.source === "dictionary" && u.origin !== "user" && used.dictionary && used.item_id !== undefined;
+    const unit = used.unit ?? field.unit;
+    // D107: a value typed with its justification is one source wherever it is typed the same.
+    const typed = shared ? undefined : typedShare(type, field.name, used, unit);
     inputs.push({
       name: field.name,
       label: field.label,
       value: used.value,
-      unit: used.unit ?? field.unit,
+      unit,
       uncertainty: u,
       share: shared
         ? `${used.dictionary}/${used.item_id}/${used.item_version ?? 0}/${field.name}`
-        : calculation.point
-          ? `point/${calculation.point}/${field.name}`
-          : `${calculation.id}/${field.name}`,
+        : typed
+          ? typed
+          : calculation.point
+            ? `point/${calculation.point}/${field.name}`
+            : `${calculation.id}/${field.name}`,
       ...(shared && used.item_name ? { entry: used.item_name } : {}),
+      ...(typed
+        ? {
+            typed: {
+              ...(used.justification?.trim() ? { justification: used.justification.trim() } : {}),
+              ...(used.evidence ? { evidence: used.evidence.name } : {}),
+            },
+          }
+        : {}),
     });
   }
   const names = fields.map((f) => f.name as string);

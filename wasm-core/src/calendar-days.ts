@@ -3,7 +3,8 @@
 // Code art. 112 and days off moved onto weekdays) and the weekend days made working by the
 // Government's decree on transfers. One rule for the admin screen (the days as typed) and the API
 // (the days as sent), so both refuse the same days with the same words.
-import { ruDate, typedDate } from "./measured-release";
+import { typedDate } from "./measured-release";
+import { ruDate } from "./dates";
 
 /** The years a calendar may be kept for. */
 export const CALENDAR_YEARS = { min: 2000, max: 2100 } as const;

@@ -2,7 +2,8 @@
 // minutes, a proof minute 1 only when every reading proves it, a reading outside its meter's dates
 // invalid, hours alike in a row one block.
 import { describe, expect, it } from "vitest";
-import { deviceHourBlocks, HOUR_MS, type MeterReadings } from "./climate-hours";
+import { deviceHourBlocks, type MeterReadings } from "./climate-hours";
+import { HOUR_MS } from "./dates";
 
 const START = Date.UTC(2026, 4, 31, 17); // 2026-06-01 00:00 in Novokuznetsk
 const ZONE = "Asia/Novokuznetsk";

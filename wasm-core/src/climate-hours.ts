@@ -8,9 +8,8 @@
 // folds a stored period's minutes on the server and a day's in the browser's preview (issue 96 item 16).
 import type { ClimateDeviceInput, ClimateHourBlock, ClimateSegment } from "./climate-project";
 import { wallTimeIn } from "./company-clock";
-import { Flag, flagQuality, inRange, MINUTE_MS, minuteMeans, type SensorKind } from "./monitoring";
-
-export const HOUR_MS = 3_600_000;
+import { Flag, flagQuality, inRange, minuteMeans, type SensorKind } from "./monitoring";
+import { HOUR_MS, MINUTE_MS } from "./dates";
 
 /** A meter's readings in the period, its kind and the instants its readings are valid in. */
 export interface MeterReadings {

@@ -3,6 +3,7 @@
 // printed as the zone's calendar date; a plain date (YYYY-MM-DD) and a wall-clock time written
 // without a zone (a history's «2025-10-20T00:00:00») are printed as written, never shifted.
 // Browser-safe: the server's documents and the web app's screens print with the same rules.
+import { ruDate } from "./dates";
 
 /** A new company's zone: the Kuzbass's (UTC+7). */
 export const DEFAULT_TIME_ZONE = "Asia/Novokuznetsk";
@@ -87,7 +88,7 @@ export function dateText(value: string | Date | null | undefined, zone: string):
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "string") {
     const plain = PLAIN_DATE.exec(value) ?? WALL_TIME.exec(value);
-    if (plain) return `${plain[3]}.${plain[2]}.${plain[1]}`;
+    if (plain) return ruDate(value);
   }
   const date = instantOf(value);
   if (!date) return String(value);

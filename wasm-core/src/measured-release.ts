@@ -5,6 +5,7 @@
 // by it. Browser-safe: no Node imports.
 import { FieldError, MESSAGES, type EmissionsCore } from "./emissions-core";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "./registry";
+import { DAY_MS, ruDate } from "./dates";
 
 export interface MeasuredPeriod {
   /** ISO dates (YYYY-MM-DD). */
@@ -58,12 +59,6 @@ export const PERIOD_MESSAGES = {
   tooLarge: "объем газовой смеси за период слишком велик: проверьте расход и время работы",
 } as const;
 
-/** ISO YYYY-MM-DD → ДД.ММ.ГГГГ, as the user types dates. */
-export function ruDate(iso: string): string {
-  const [y, m, d] = iso.split("-");
-  return `${d}.${m}.${y}`;
-}
-
 /** How a message names a period: «Период 2 (01.02.2025–28.02.2025)», by its number and dates. */
 export function periodName(index: number, dates?: { readonly from: string; readonly to: string }): string {
   return dates ? `Период ${index + 1} (${ruDate(dates.from)}–${ruDate(dates.to)})` : `Период ${index + 1}`;
@@ -73,7 +68,6 @@ export function periodName(index: number, dates?: { readonly from: string; reado
 const SHARES = ["w_ch4", "w_co2"] as const;
 
 const HOURS_PER_DAY = 24;
-const DAY_MS = 86_400_000;
 // Excel stores dates as days since 1899-12-30; a date cell read as a number lands in this range.
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const EXCEL_SERIALS = { min: 20_000, max: 80_000 };

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  Flag,
-  MINUTE_MS,
-  MinuteState,
-  everyMinuteMeans,
-  flagQuality,
-  minuteMeans,
-  rollUp,
-  shiftOf,
-  shiftSpan,
-  type MinuteSeries,
-} from "./monitoring";
+import { Flag, MinuteState, everyMinuteMeans, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./monitoring";
+import { MINUTE_MS } from "./dates";
 import {
   EVENT_LEVEL_LABELS,
   eventId,

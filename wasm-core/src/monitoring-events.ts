@@ -5,7 +5,8 @@
 // expected intervals without a reading. Pure and browser-safe: the server's detector (a consumer of
 // each changed sensor-day) and the web's screens compute the same events from the same minutes.
 // Advisory: protective cut-off stays with the mine's own АГК (monitoring.ts, ADVISORY_NOTE).
-import { Flag, MINUTE_MS, PRE_WARNING_SHARE, type Levels, type MinuteSeries } from "./monitoring";
+import { Flag, PRE_WARNING_SHARE, type Levels, type MinuteSeries } from "./monitoring";
+import { MINUTE_MS } from "./dates";
 
 /** D65: minutes below a level that close its event [A]. */
 export const CLOSE_AFTER_MINUTES = 2;

@@ -3,8 +3,14 @@ import vectors from "../../tests/fixtures/monitoring/methodology-section-12.json
 import { instantOfWallTime } from "./company-clock";
 import {
   Flag,
-  MINUTE_MS,
+  GAS_KINDS,
+  inRange,
+  LEVEL_KINDS,
+  METHANE_KINDS,
   MinuteState,
+  SENSOR_KIND_NAMES,
+  SENSOR_KINDS,
+  type SensorKind,
   acceptedMonthChanged,
   flagQuality,
   minuteMeans,
@@ -16,6 +22,7 @@ import {
   validMeans,
   type Substituted,
 } from "./monitoring";
+import { MINUTE_MS } from "./dates";
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 const start = Date.UTC(2026, 2, 1, 0, 0);
@@ -341,4 +348,27 @@ describe("validMeans", () => {
 it("names a shift one way, the last ending at 24:00 of its day", () => {
   expect([1, 2, 3].map((n) => shiftName(n))).toEqual(["Смена 1 (00:00–08:00)", "Смена 2 (08:00–16:00)", "Смена 3 (16:00–24:00)"]);
   expect(shiftName(2, [360, 1080])).toBe("Смена 2 (18:00–06:00)");
+});
+
+describe("a sensor kind's spec", () => {
+  it("gives an example reading within the kind's range, and words no other kind claims", () => {
+    const claimed = new Map<string, string>();
+    for (const kind of SENSOR_KIND_NAMES) {
+      const spec = SENSOR_KINDS[kind];
+      expect(inRange(kind, spec.example), kind).toBe(true);
+      for (const word of [spec.label, ...spec.words].map((w) => w.toLowerCase())) {
+        expect(claimed.get(word) ?? kind, `«${word}»`).toBe(kind);
+        claimed.set(word, kind);
+      }
+    }
+  });
+
+  it("is where the kinds' sets come from", () => {
+    const where = (test: (kind: SensorKind) => boolean) => SENSOR_KIND_NAMES.filter(test);
+    expect([...METHANE_KINDS]).toEqual(where((k) => SENSOR_KINDS[k].gas === "methane"));
+    expect([...GAS_KINDS]).toEqual(where((k) => SENSOR_KINDS[k].gas !== null));
+    expect([...LEVEL_KINDS]).toEqual(where((k) => SENSOR_KINDS[k].levels));
+    expect([...METHANE_KINDS]).toEqual(["methane", "methane_high"]);
+    expect([...LEVEL_KINDS]).toEqual(["methane", "methane_high", "carbon_monoxide", "carbon_dioxide"]);
+  });
 });

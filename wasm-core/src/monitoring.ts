@@ -6,8 +6,8 @@
 // Everything shown from a mine's readings is advisory: protective cut-off stays with the mine's АГК.
 import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
 import { CH4_DENSITY_20C } from "./gas-densities";
+import { MINUTE_MS } from "./dates";
 
-export const MINUTE_MS = 60_000;
 export const MINUTES_PER_DAY = 1_440;
 
 /** D60: a gap longer than this (24 h [A]) is not substituted; its minutes stay «нет данных». */
@@ -34,31 +34,11 @@ export const ADVISORY_NOTE =
 /** The label of readings the demo's simulator made (functions/src/demo-readings.ts), wherever they show. */
 export const DEMO_READINGS_LABEL = "демонстрационные данные";
 
-export type SensorKind =
-  | "methane"
-  | "methane_high"
-  | "air_velocity"
-  | "flow"
-  | "pressure"
-  | "temperature"
-  | "methane_flow"
-  // The АГК's other gas channels (issue 105, item 5): carbon monoxide in ppm, oxygen and carbon dioxide in % vol.
-  | "carbon_monoxide"
-  | "oxygen"
-  | "carbon_dioxide"
-  // A climate project's meters (methodology 13.1, D70): proof channels send 1 or 0 each minute,
-  // the exhaust temperature its reading, the analyser its hourly efficiency, the meters their hour's energy.
-  | "flame"
-  | "exhaust_temperature"
-  | "run_status"
-  // A longwall's shearer (issue 117, item 6): its position along the face, m, beside its run state (run_status),
-  // channels a forecast model may be trained on and bound to.
-  | "shearer_position"
-  | "destruction_efficiency"
-  | "electricity"
-  | "heat";
-
-export interface SensorKindRule {
+/** Everything the product knows of a sensor kind, in one place: a kind is its spec in SENSOR_KINDS, and
+ *  the kinds' sets (METHANE_KINDS, GAS_KINDS, LEVEL_KINDS), the dispatch template's example, the sensor
+ *  list's words, verify.py's table (`npm run verify-tables`) and the docs' lists (`npm run docs:generate`)
+ *  are read from it. */
+export interface SensorKindSpec {
   readonly label: string;
   readonly unit: string;
   /** D58's physical range: a value outside it (or at the bound the rule excludes) is flagged. */
@@ -68,21 +48,31 @@ export interface SensorKindRule {
   readonly minExclusive: boolean;
   /** D58's plausible step per minute; null where the methodology sets none. */
   readonly step: number | null;
-  /** What a meter of the kind can send at all, faulty or not (issue 85): a reading outside is refused
-   *  at the push, by its line (`possibleValue`), since it is no measurement and may be past what storage
-   *  holds (1e308). D58's range lies well inside, so a meter's drift or fault past its span is still
-   *  stored and flagged, never refused. */
+  /** What a meter of the kind can send at all, faulty or not: a reading outside is refused at the push,
+   *  by its line (`possibleValue`), since it is no measurement and may be past what storage holds
+   *  (1e308). D58's range lies well inside, so a meter's drift or fault past its span is still stored
+   *  and flagged, never refused. */
   readonly possible: { readonly min: number; readonly max: number };
+  /** A gas channel of the АГК the operator's journal shows: `methane` reads gassings, `other` is
+   *  journalled in its unit against its own register levels; null: no gas. */
+  readonly gas: "methane" | "other" | null;
+  /** Whether its register takes levels W and A, in the kind's unit, reached from below (D64). */
+  readonly levels: boolean;
+  /** An example reading, within what the kind can send: the dispatch system's template shows it. */
+  readonly example: number;
+  /** The words a sensor list may name the kind by besides its code and label (compared by headerKey),
+   *  as engineers write them. */
+  readonly words: readonly string[];
 }
+/** The name SensorKindSpec had while it held the ranges alone. */
+export type SensorKindRule = SensorKindSpec;
 
-/** A kind's rule from D58's usual range, which most kinds keep: from 0, itself a reading, with no upper
- *  bound and no plausible step; `rule` says where the kind's own differs. */
+/** A kind's spec from D58's usual range, which most kinds keep: from 0, itself a reading, with no upper
+ *  bound and no plausible step, no gas and no levels; `spec` says where the kind's own differs. */
 const sensorKind = (
-  label: string,
-  unit: string,
-  possible: SensorKindRule["possible"],
-  rule: Partial<Pick<SensorKindRule, "min" | "max" | "minExclusive" | "step">> = {},
-): SensorKindRule => ({ label, unit, min: 0, max: Number.POSITIVE_INFINITY, minExclusive: false, step: null, ...rule, possible });
+  spec: Pick<SensorKindSpec, "label" | "unit" | "possible" | "example" | "words"> &
+    Partial<Pick<SensorKindSpec, "min" | "max" | "minExclusive" | "step" | "gas" | "levels">>,
+): SensorKindSpec => ({ min: 0, max: Number.POSITIVE_INFINITY, minExclusive: false, step: null, gas: null, levels: false, ...spec });
 
 // A share of a gas is 0–100 %: a whole scale past either end is no reading of a meter.
 const GAS_SHARE_POSSIBLE = { min: -100, max: 200 };
@@ -93,41 +83,177 @@ const TEMPERATURE_POSSIBLE = { min: -1000, max: 10_000 };
 // A signal of 1 or 0, or a fraction.
 const SIGNAL_POSSIBLE = { min: -10, max: 10 };
 
-export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
-  methane: sensorKind("Метан (0–4 % об.)", "% об.", GAS_SHARE_POSSIBLE, { max: 4, step: 1 }),
-  methane_high: sensorKind("Метан высоких концентраций (0–100 %)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
+const SPECS = {
+  methane: sensorKind({
+    label: "Метан (0–4 % об.)",
+    unit: "% об.",
+    possible: GAS_SHARE_POSSIBLE,
+    max: 4,
+    step: 1,
+    gas: "methane",
+    levels: true,
+    example: 0.45,
+    words: ["метан", "метанометр"],
+  }),
+  methane_high: sensorKind({
+    label: "Метан высоких концентраций (0–100 %)",
+    unit: "% об.",
+    possible: GAS_SHARE_POSSIBLE,
+    max: 100,
+    gas: "methane",
+    levels: true,
+    example: 42.5,
+    words: ["метан высоких концентраций", "метан 0–100 %", "метанометр высоких концентраций"],
+  }),
   // Air in an airway moves slower than sound (343 m/s at 20 °C); a sign may give the direction.
-  air_velocity: sensorKind("Скорость воздуха", "м/с", { min: -343, max: 343 }),
-  flow: sensorKind("Расход газовой смеси", "м³/мин", FLOW_POSSIBLE),
+  air_velocity: sensorKind({
+    label: "Скорость воздуха",
+    unit: "м/с",
+    possible: { min: -343, max: 343 },
+    example: 2.1,
+    words: ["анемометр", "скорость воздуха"],
+  }),
+  flow: sensorKind({
+    label: "Расход газовой смеси",
+    unit: "м³/мин",
+    possible: FLOW_POSSIBLE,
+    example: 12_345.6,
+    words: ["расход", "расходомер", "расход газовой смеси", "расход смеси"],
+  }),
   // A drainage line holds about 100 kPa; 100 MPa either way is past any pipe (a gauge's vacuum is negative).
-  pressure: sensorKind("Давление", "кПа", { min: -1e5, max: 1e5 }, { minExclusive: true }),
+  pressure: sensorKind({
+    label: "Давление",
+    unit: "кПа",
+    possible: { min: -1e5, max: 1e5 },
+    minExclusive: true,
+    example: 101.3,
+    words: ["давление", "датчик давления"],
+  }),
   // Absolute zero is −273,15 °C (D58 flags below it); a flare's exhaust is about 1 200 °C.
-  temperature: sensorKind("Температура", "°C", TEMPERATURE_POSSIBLE, { min: -ZERO_CELSIUS_K, minExclusive: true }),
-  methane_flow: sensorKind("Расход метана (расчетный)", "м³/мин CH4", FLOW_POSSIBLE),
+  temperature: sensorKind({
+    label: "Температура",
+    unit: "°C",
+    possible: TEMPERATURE_POSSIBLE,
+    min: -ZERO_CELSIUS_K,
+    minExclusive: true,
+    example: 18.5,
+    words: ["температура", "датчик температуры"],
+  }),
+  methane_flow: sensorKind({
+    label: "Расход метана (расчетный)",
+    unit: "м³/мин CH4",
+    possible: FLOW_POSSIBLE,
+    example: 5.25,
+    words: ["расход метана", "расход метана (расчетный)"],
+  }),
+  // The АГК's other gas channels: carbon monoxide in ppm, oxygen and carbon dioxide in % vol. Oxygen's
+  // danger is a fall, which W/A as the product reads them (≥ W, ≥ A) cannot say: it takes none.
   // 1 % vol is 10 000 ppm: a whole scale past either end is no reading.
-  carbon_monoxide: sensorKind("Оксид углерода (CO)", "ppm", { min: -1e6, max: 2e6 }, { max: 1e6 }),
-  oxygen: sensorKind("Кислород (O2)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
-  carbon_dioxide: sensorKind("Диоксид углерода (CO2)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
+  carbon_monoxide: sensorKind({
+    label: "Оксид углерода (CO)",
+    unit: "ppm",
+    possible: { min: -1e6, max: 2e6 },
+    max: 1e6,
+    gas: "other",
+    levels: true,
+    example: 3,
+    words: ["оксид углерода", "окись углерода", "угарный газ", "co", "со", "датчик co", "датчик со"],
+  }),
+  oxygen: sensorKind({
+    label: "Кислород (O2)",
+    unit: "% об.",
+    possible: GAS_SHARE_POSSIBLE,
+    max: 100,
+    gas: "other",
+    example: 20.7,
+    words: ["кислород", "o2", "о2", "датчик кислорода"],
+  }),
+  carbon_dioxide: sensorKind({
+    label: "Диоксид углерода (CO2)",
+    unit: "% об.",
+    possible: GAS_SHARE_POSSIBLE,
+    max: 100,
+    gas: "other",
+    levels: true,
+    example: 0.3,
+    words: ["диоксид углерода", "углекислый газ", "двуокись углерода", "co2", "со2", "датчик co2"],
+  }),
+  // A climate project's meters (methodology 13.1, D70): proof channels send 1 or 0 each minute, the
+  // exhaust temperature its reading, the analyser its hourly efficiency, the meters their hour's energy.
   // A flame detector reports 1 (flame) or 0 (none); anything else is no proof (D70).
-  flame: sensorKind("Датчик пламени", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
+  flame: sensorKind({
+    label: "Датчик пламени",
+    unit: "1/0",
+    possible: SIGNAL_POSSIBLE,
+    max: 1,
+    example: 1,
+    words: ["пламя", "датчик пламени", "контроль пламени"],
+  }),
   // An enclosed flare's exhaust: above absolute zero and below 2 000 °C (a flare burns at about 1 200 °C).
-  exhaust_temperature: sensorKind("Температура отходящих газов", "°C", TEMPERATURE_POSSIBLE, {
+  exhaust_temperature: sensorKind({
+    label: "Температура отходящих газов",
+    unit: "°C",
+    possible: TEMPERATURE_POSSIBLE,
     min: -ZERO_CELSIUS_K,
     max: 2000,
     minExclusive: true,
+    example: 850,
+    words: ["температура отходящих газов", "температура дымовых газов"],
   }),
-  run_status: sensorKind("Работа агрегата", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
-  // The shearer's distance from the face's start: a longwall is at most a few hundred metres (the longest about
-  // 450 m), so 0–1 000 m is the kind's range; ±10 km is no reading of an encoder at all.
-  shearer_position: sensorKind("Положение комбайна в лаве", "м", { min: -1e4, max: 1e4 }, { max: 1000 }),
+  run_status: sensorKind({
+    label: "Работа агрегата",
+    unit: "1/0",
+    possible: SIGNAL_POSSIBLE,
+    max: 1,
+    example: 1,
+    words: ["работа агрегата", "работа", "статус работы", "работа комбайна", "комбайн в работе"],
+  }),
+  // A longwall's shearer: its position along the face, beside its run state (run_status), channels a
+  // forecast model may be trained on and bound to. A longwall is at most a few hundred metres (the
+  // longest about 450 m), so 0–1 000 m is the kind's range; ±10 km is no reading of an encoder at all.
+  shearer_position: sensorKind({
+    label: "Положение комбайна в лаве",
+    unit: "м",
+    possible: { min: -1e4, max: 1e4 },
+    max: 1000,
+    example: 120,
+    words: ["положение комбайна", "координата комбайна", "положение комбайна в лаве, м"],
+  }),
   // The analyser's hourly destruction efficiency (TOOL06 option B, D72): a fraction 0–1.
-  destruction_efficiency: sensorKind("КПД уничтожения (анализатор)", "доля", SIGNAL_POSSIBLE, { max: 1 }),
+  destruction_efficiency: sensorKind({
+    label: "КПД уничтожения (анализатор)",
+    unit: "доля",
+    possible: SIGNAL_POSSIBLE,
+    max: 1,
+    example: 0.98,
+    words: ["кпд уничтожения", "кпд факела", "кпд (анализатор)"],
+  }),
   // A meter's energy of its hour (D75): a 10 MW engine makes 10 MWh an hour; 10 000 is past any unit of a mine.
-  electricity: sensorKind("Выработка электроэнергии", "МВт·ч", { min: -1e6, max: 1e6 }, { max: 10_000 }),
-  heat: sensorKind("Отпуск тепла", "ГДж", { min: -1e6, max: 1e6 }, { max: 100_000 }),
+  electricity: sensorKind({
+    label: "Выработка электроэнергии",
+    unit: "МВт·ч",
+    possible: { min: -1e6, max: 1e6 },
+    max: 10_000,
+    example: 1.2,
+    words: ["выработка электроэнергии", "электроэнергия", "счетчик электроэнергии"],
+  }),
+  heat: sensorKind({
+    label: "Отпуск тепла",
+    unit: "ГДж",
+    possible: { min: -1e6, max: 1e6 },
+    max: 100_000,
+    example: 3.5,
+    words: ["отпуск тепла", "тепло", "теплосчетчик"],
+  }),
 };
 
-/** Whether a meter of `kind` can send `value` at all (SensorKindRule.possible): finite and within it. */
+/** A sensor's kind: a key of its spec. */
+export type SensorKind = keyof typeof SPECS;
+
+/** Every kind's spec: the one table of kinds. */
+export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindSpec>> = SPECS;
+
+/** Whether a meter of `kind` can send `value` at all (SensorKindSpec.possible): finite and within it. */
 export function possibleValue(kind: SensorKind, value: number): boolean {
   const { min, max } = SENSOR_KINDS[kind].possible;
   return Number.isFinite(value) && value >= min && value <= max;
@@ -135,13 +261,18 @@ export function possibleValue(kind: SensorKind, value: number): boolean {
 
 export const SENSOR_KIND_NAMES = Object.keys(SENSOR_KINDS) as [SensorKind, ...SensorKind[]];
 
-/** The gas channels of the АГК the operator's journal shows (issue 105, item 5): methane reads gassings;
- *  the others are journalled in their units against their own register levels. */
-export const METHANE_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high"]);
-export const GAS_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high", "carbon_monoxide", "oxygen", "carbon_dioxide"]);
-/** The kinds whose register takes levels W and A, in the kind's unit, reached from below (D64). Oxygen's
- *  danger is a fall, which W/A as the product reads them (≥ W, ≥ A) cannot say: it takes none. */
-export const LEVEL_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high", "carbon_monoxide", "carbon_dioxide"]);
+/** The kinds whose spec says `test`. */
+const kindsWhere = (test: (spec: SensorKindSpec) => boolean): ReadonlySet<SensorKind> =>
+  new Set(SENSOR_KIND_NAMES.filter((kind) => test(SENSOR_KINDS[kind])));
+
+/** The gas channels of the АГК the operator's journal shows: methane reads gassings; the others are
+ *  journalled in their units against their own register levels. */
+export const METHANE_KINDS = kindsWhere((spec) => spec.gas === "methane");
+/** METHANE_KINDS as a list, for a schema's enum (the live tile's meters). */
+export const METHANE_KIND_NAMES = [...METHANE_KINDS] as [SensorKind, ...SensorKind[]];
+export const GAS_KINDS = kindsWhere((spec) => spec.gas !== null);
+/** The kinds whose register takes levels W and A, in the kind's unit, reached from below (D64). */
+export const LEVEL_KINDS = kindsWhere((spec) => spec.levels);
 
 /** What is wrong with a level W or A of a meter of `kind`, in Russian; undefined when nothing is. */
 export function levelProblem(kind: SensorKind, value: number): string | undefined {

@@ -5,6 +5,7 @@
 // is in (`shiftAt`) and which shifts a day has (`shiftsOfDay`): the journal, «Загазирования смены», the
 // shift report, the events' shift and the handover. Pure and browser-safe.
 import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
+import { ruDate } from "./dates";
 
 /** Shifts a day: 3 × 8 h, 4 × 6 h [A], 2 × 12 h. */
 export const SHIFTS_PER_DAY = [3, 4, 2] as const;
@@ -119,8 +120,7 @@ export function calendarText(entry: Pick<ShiftCalendarEntry, "shifts" | "first_s
 /** «Смена 2 (08:00–16:00), 02.03.2026»: a shift with its company day, as the handover, its form and the
  *  journal's signature name it. */
 export function shiftTitle(shift: Pick<Shift, "name" | "date">): string {
-  const [y, m, d] = shift.date.split("-");
-  return `${shift.name}, ${d}.${m}.${y}`;
+  return `${shift.name}, ${ruDate(shift.date)}`;
 }
 
 /** The shifts a handover written at `instant` may be of (D95): the one now and the one that has just ended

@@ -3,6 +3,7 @@
 // calculations of one source add up; two whose periods overlap count the source twice, and the
 // days of the reporting year no calculation covers are a gap. Dates are ISO (YYYY-MM-DD), both
 // ends included. Browser-safe: the dialog's pickers and the server's checks use the same rules.
+import { DAY_MS, ruDate } from "./dates";
 
 export interface SourcePeriod {
   readonly from: string;
@@ -10,7 +11,6 @@ export interface SourcePeriod {
 }
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
 
 export function isIsoDay(value: unknown): value is string {
   if (typeof value !== "string" || !ISO.test(value)) return false;
@@ -122,8 +122,7 @@ export function yearGaps(year: number, periods: readonly SourcePeriod[]): Source
 
 /** «01.01.2025–31.03.2025». */
 export function periodText(period: SourcePeriod): string {
-  const day = (iso: string) => iso.split("-").reverse().join(".");
-  return `${day(period.from)}–${day(period.to)}`;
+  return `${ruDate(period.from)}–${ruDate(period.to)}`;
 }
 
 /** Why `period` cannot be a calculation's in a project of these dates (a 400 naming the field), or undefined. */

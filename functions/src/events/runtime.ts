@@ -43,7 +43,7 @@ export function changeBus<D>(subscribers: readonly Subscriber<D>[], deps: () => 
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The process's own timers, which never hold it open. */
-export const systemTimers: Timers = {
+const systemTimers: Timers = {
   every(ms, tick) {
     const timer = setInterval(tick, ms);
     timer.unref?.();
@@ -62,7 +62,7 @@ export const systemTimers: Timers = {
 
 /** The state the modules keep (ports/runtime.ts KeptState), each made by its module's `make` the
  *  first time it is asked for: a host's own. */
-export function keptStates(): Runtime["kept"] {
+function keptStates(): Runtime["kept"] {
   const made = new Map<KeptState<unknown>, unknown>();
   return <T>(state: KeptState<T>): T => {
     if (!made.has(state)) made.set(state, state.make());

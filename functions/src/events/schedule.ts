@@ -7,6 +7,7 @@ import { reannounceQueued } from "../domain/monitoring/minutes/consumer";
 import { compactSettledDays, type CompactionRun } from "../domain/monitoring/minutes/minutes";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import type { WebhookSender } from "../domain/monitoring/derive/webhooks";
+import { HOUR_MS, MINUTE_MS } from "@core/dates";
 
 /** Where a line runs: the local server, the minute function in AWS. */
 export type ScheduleHost = "local" | "aws";
@@ -62,9 +63,6 @@ export interface TimedWork extends Line {
 export type ScheduledWork = PeriodicWork | TimedWork;
 
 const periodic = (work: ScheduledWork): work is PeriodicWork => "every" in work;
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** In the order the minute function runs them: the sweep's deliveries go out with the webhooks' round. */
 export const SCHEDULE: readonly ScheduledWork[] = [

@@ -23,7 +23,7 @@ import type { Actor, Deps } from "../domain/context";
 import { climateReportSources } from "../domain/climate/report";
 import type { ClimateReportSources } from "../domain/climate/report-content";
 import { type ApprovedPeriodSnapshot, approvedSnapshot } from "../domain/climate/approvals";
-import { HOUR_MS } from "@core/climate-hours";
+import { HOUR_MS } from "@core/dates";
 import { climateReportBytes } from "./climate-report";
 import { Conflict, NotFound } from "../domain/errors";
 import { CLIMATE_PERIOD_NOT_FOUND } from "../domain/climate/periods";

@@ -15,6 +15,7 @@ import type { Cell, Sheet } from "./content";
 import type { ExportDeps } from "./project-export";
 import { xlsxBytes } from "./xlsx-writer";
 import { EXPORT_FORMATS } from "./formats";
+import { ruDate } from "@core/dates";
 
 const KINDS = { missing: "нет в хранилище", extra: "нет в выгрузке", different: "другое значение" } as const;
 
@@ -26,7 +27,7 @@ function wallClock(zone: string): (t: number) => string {
     let offset = offsets.get(hour);
     if (offset === undefined) offsets.set(hour, (offset = zoneOffsetMs(hour * 3_600_000, zone)));
     const iso = new Date(t + offset).toISOString();
-    return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+    return `${ruDate(iso)} ${iso.slice(11, 19)}`;
   };
 }
 

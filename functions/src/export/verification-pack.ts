@@ -43,7 +43,7 @@ export const calculationFile = (index: number) => `calculations/${String(index +
  *  and the methane basis (D17) a mining type has when its inputs state none. */
 /** The rules of the types the platform offered when the version was approved: a type added later
  *  (its inventory source's `since`) would change an approved version's pack. */
-export function packRules(approvedAt: string) {
+function packRules(approvedAt: string) {
   const day = approvedAt.slice(0, 10);
   return {
     types: Object.fromEntries(

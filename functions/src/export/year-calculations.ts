@@ -4,7 +4,7 @@
 // the netted figure (D17, D26), so an office can filter and sum them; the last row is the year's
 // total in t CO2-eq. The inventory is the version the passport prints (report.ts, printedState).
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
-import { ruDate } from "@core/measured-release";
+import { ruDate } from "@core/dates";
 import type { Cell, Column, Sheet } from "./content";
 import { workbookBytes, writeXlsx } from "./xlsx-writer";
 import { stampZip } from "./zip-writer";

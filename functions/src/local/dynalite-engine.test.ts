@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createEngine } from "./dynalite-engine.mjs";
-import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import dynalite from "dynalite";
+import { createEngine } from "./dynalite-engine";
+import { DATA_FILE, SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 const require = createRequire(import.meta.url);
 type Validations = { validateExpressions(data: Record<string, unknown>): string | undefined };
-const validations = require("dynalite/validations/index.js") as Validations;
+/** The fork's validation of a request's expressions, as its index exports it. */
+const validations: Validations = dynalite;
 const FORK = fileURLToPath(new URL("../../../packages/dynalite/", import.meta.url));
 const PARSERS = ["conditionParser", "updateParser", "projectionParser"];
 const pegjs = require("pegjs") as {
@@ -23,18 +25,24 @@ const pegjs = require("pegjs") as {
 const grammar = (name: string) => readFileSync(join(FORK, "db", `${name}.pegjs`), "utf8");
 
 /** Upstream's validation with upstream's parsers (PEG.js 0.10.0 without its cache, as dynalite's
- *  npm package ships them): a copy of the fork's validations and db under node_modules/.cache (so
- *  that it resolves the same packages), its parsers generated from the same grammars without cache. */
+ *  npm package ships them): a copy of the fork under node_modules/.cache (so that it resolves the
+ *  same packages), its parsers generated from the same grammars without cache, read through its index. */
 function upstreamValidations(): Validations {
   const dir = join(FORK, "../../node_modules/.cache/dynalite-unmemoised", String(process.pid));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const folder of ["validations", "db"]) cpSync(join(FORK, folder), join(dir, folder), { recursive: true });
+  for (const part of ["index.js", "validations", "db", "actions"]) cpSync(join(FORK, part), join(dir, part), { recursive: true });
+  // The copy's store is the fork's own: Node strips no types under node_modules.
+  const db = join(dir, "db", "index.js");
+  writeFileSync(
+    db,
+    readFileSync(db, "utf8").replace("require('./sqlite-level.mts')", `require(${JSON.stringify(join(FORK, "db", "sqlite-level.mts"))})`),
+  );
   for (const name of PARSERS) {
     writeFileSync(join(dir, "db", `${name}.js`), pegjs.generate(grammar(name), { output: "source", format: "commonjs" }));
   }
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  return require(join(dir, "validations/index.js")) as Validations;
+  return require(join(dir, "index.js")) as Validations;
 }
 
 const S = (s: string) => ({ S: s });
@@ -178,12 +186,11 @@ interface EngineStore {
   db: Record<"put" | "del" | "batch", (...args: unknown[]) => unknown>;
   tableDb: { put(key: string, value: unknown, cb: (error?: Error) => void): void };
 }
-type Action = (store: EngineStore, data: Record<string, unknown>, cb: (error?: Error) => void) => void;
 
 describe("the local engine's item writes", () => {
   // A table as ensureTable makes it: its items keyed by PK and SK, listed by the index GSI1.
   const table = {
-    TableName: "t",
+    TableName: "items",
     TableStatus: "ACTIVE",
     AttributeDefinitions: ["PK", "SK", "GSI1PK", "GSI1SK"].map((name) => ({ AttributeName: name, AttributeType: "S" })),
     KeySchema: [
@@ -203,17 +210,25 @@ describe("the local engine's item writes", () => {
     ],
   };
   const engine = require("dynalite/db/index.js") as { create(options: Record<string, unknown>): EngineStore };
-  const act = (action: Action, store: EngineStore, data: Record<string, unknown>) =>
-    new Promise<void>((done, fail) => action(store, { TableName: "t", ...data }, (error) => (error ? fail(error) : done())));
+  /** The fork's answer to an operation (its HTTP handler's steps once a body is read). */
+  const act = (operation: string, store: EngineStore, data: Record<string, unknown>) =>
+    new Promise<void>((done, fail) =>
+      dynalite.answer(
+        store as unknown as dynalite.Store,
+        `DynamoDB_20120810.${operation}`,
+        { TableName: "items", ...data },
+        (status, body) => (status === 200 ? done() : fail(new Error(JSON.stringify(body)))),
+      ),
+    );
 
   it("writes an item and its index entries in one batch, so a crash leaves both or neither", async () => {
     const store = engine.create({});
-    await new Promise<void>((done, fail) => store.tableDb.put("t", table, (error) => (error ? fail(error) : done())));
+    await new Promise<void>((done, fail) => store.tableDb.put("items", table, (error) => (error ? fail(error) : done())));
     // Every write to the store the item calls make, as the batches they go in.
     const spies = (["put", "del", "batch"] as const).map((method) => vi.spyOn(store.db, method));
     const item = { PK: S("COMPANY#1"), SK: S("CALC#1"), GSI1PK: S("LIST#1"), GSI1SK: S("2026"), results: S("{}") };
-    await act(require("dynalite/actions/putItem.js") as Action, store, { Item: item });
-    await act(require("dynalite/actions/deleteItem.js") as Action, store, { Key: { PK: item.PK, SK: item.SK } });
+    await act("PutItem", store, { Item: item });
+    await act("DeleteItem", store, { Key: { PK: item.PK, SK: item.SK } });
     const [puts, dels, batches] = spies.map((spy) => spy.mock.calls.length);
     expect({ puts, dels, batches }).toEqual({ puts: 0, dels: 0, batches: 2 });
     const writes = spies[2]!.mock.calls.map(([operations]) =>
@@ -221,12 +236,12 @@ describe("the local engine's item writes", () => {
     );
     expect(writes).toEqual([
       [
-        { type: "put", key: expect.stringMatching(/^index-global~t~GSI1~/) },
-        { type: "put", key: expect.stringMatching(/^item-t~/) },
+        { type: "put", key: expect.stringMatching(/^index-global~items~GSI1~/) },
+        { type: "put", key: expect.stringMatching(/^item-items~/) },
       ],
       [
-        { type: "del", key: expect.stringMatching(/^index-global~t~GSI1~/) },
-        { type: "del", key: expect.stringMatching(/^item-t~/) },
+        { type: "del", key: expect.stringMatching(/^index-global~items~GSI1~/) },
+        { type: "del", key: expect.stringMatching(/^item-items~/) },
       ],
     ]);
   });

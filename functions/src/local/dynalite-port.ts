@@ -1,17 +1,16 @@
 // The DynamoDB client's transports to a dynalite engine of this process in place of HTTP on
-// loopback: to the local host's dynalite thread (dynalite-thread.mjs) through a message port, or
+// loopback: to the local host's dynalite thread (dynalite-thread.ts) through a message port, or
 // straight to an engine in this process's own event loop (dynalite.ts). The
 // request the SDK built (target header, JSON body) goes to the engine as it is and the engine's
-// answer comes back as the HTTP response would (dynalite-answer.mjs). Per call this saves the
+// answer comes back as the HTTP response would (dynalite-answer.ts). Per call this saves the
 // socket, the HTTP client and server and the request's signature (the engine never checks one, and
 // nothing leaves the process); everything above the transport (the SDK's serialisation, retries,
 // errors, the middleware this project adds) is what it is over HTTP. An UpdateItem's images, when
-// asked (dynalite-answer.mjs), come back on the response beside its body (`itemImagesOf`).
+// asked (dynalite-answer.ts), come back on the response beside its body (`itemImagesOf`).
 import type { MessagePort } from "node:worker_threads";
-import { answerRequest, type EngineAnswer, type EngineItem } from "./dynalite-answer.mjs";
-import type { EngineStore } from "./dynalite-engine.mjs";
+import { answerRequest, type EngineAnswer, type EngineItem, type EngineStore } from "./dynalite-answer";
 
-export { ITEM_IMAGES_HEADER } from "./dynalite-answer.mjs";
+export { ITEM_IMAGES_HEADER } from "./dynalite-answer";
 
 export interface ItemImages {
   before?: EngineItem;

@@ -1,10 +1,10 @@
 // dynalite, the DynamoDB implementation, on a loopback port. With a path the data persist there, in
-// its SQLite store (sqlite-level.mjs); without one it keeps everything in memory (tests). In this process's event loop,
-// or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
+// its SQLite store (sqlite-level.mts); without one it keeps everything in memory (tests). In this process's event loop,
+// or with `thread` in a worker thread of its own (dynalite-thread.ts): the local server's engine
 // then takes none of the time its requests' event loop needs. Either way this process's clients
 // reach it without its loopback port (`requestHandler`, dynalite-port.ts): through message ports to
 // its thread, or straight to the engine in this event loop.
-import { createEngine } from "./dynalite-engine.mjs";
+import { createEngine } from "./dynalite-engine";
 import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { engineRequestHandler, portRequestHandler, type SdkRequestHandler } from "./dynalite-port";
@@ -66,7 +66,7 @@ type ThreadMessage =
   | { type: "error"; message: string; code?: string; file?: string; found?: string }
   | { type: "closed"; message?: string };
 
-const THREAD = new URL("./dynalite-thread.mjs", import.meta.url);
+const THREAD = new URL("./dynalite-thread.ts", import.meta.url);
 
 async function startDynaliteThread(path: string | undefined, port: number, secret: string | undefined): Promise<RunningDynalite> {
   const worker = new Worker(THREAD, {

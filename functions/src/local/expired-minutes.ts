@@ -7,7 +7,8 @@ import type { Repositories } from "../ports";
 import * as keys from "../adapters/dynamodb/keys";
 import { queryAll } from "../adapters/dynamodb/items";
 import { movedMarkExpiry } from "../adapters/dynamodb/monitoring-repository";
-import { DAY_MS, utcDay } from "../domain/monitoring/ingest/stored-readings";
+import { utcDay } from "../domain/monitoring/ingest/stored-readings";
+import { DAY_MS } from "@core/dates";
 
 /** How many days past the newest expired one are looked at: a host stopped for longer leaves the
  *  minutes of the days it slept through before it (a few MB a facility-day). */

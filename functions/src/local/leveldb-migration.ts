@@ -1,5 +1,5 @@
 // The move of a data folder's storage from LevelDB (DATA_DIR/dynamodb, the releases before issue 106)
-// to the SQLite store (DATA_DIR/sqlite, sqlite-level.mjs): run before the engine opens the folder,
+// to the SQLite store (DATA_DIR/sqlite, sqlite-level.mts): run before the engine opens the folder,
 // at the first start of this release or by `npm run admin -- migrate-storage`. The only module that
 // reads LevelDB: through classic-level's own prebuilt binary as its npm package ships it (nothing is
 // compiled). That binary is LevelDB 1.20 without the project's old compaction patches; the copy is
@@ -26,7 +26,7 @@ import { createHash, type Hash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { cp, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SqliteLevel } from "dynalite/db/sqlite-level.mjs";
+import { SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
 /** A data folder's LevelDB, as the releases before the SQLite store kept it. */
 export const LEVELDB_DIR = "dynamodb";

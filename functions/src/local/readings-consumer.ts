@@ -3,7 +3,7 @@
 // request thread a year's dispatch file took the event loop for minutes (another company's get_me p50
 // 209 ms, p95 800 ms while it was applied, docs/performance.md); here the request thread only stores
 // the batch with its queue mark (durable: a kill before it is applied leaves it queued), answers 202
-// and asks the thread to drain. The thread is started as the spreadsheet threads are (thread-boot.mjs,
+// and asks the thread to drain. The thread is started as the spreadsheet threads are (thread-boot.ts,
 // a port to the engine's thread, a lower priority) and posts back what this thread must hear: the
 // changes this thread's subscribers hear (the live tiles, the webhook sender: subscribers.ts) and its
 // writes' stream records (the audit). The thread's heap is capped (heapMb): a file
@@ -60,7 +60,7 @@ export const CLOSE_WAIT_MS = 1_000;
 /** How long after a thread died a new one is started; doubled for each death in a row, to a minute. */
 const RESTART_MS = 1_000;
 
-const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const BOOT = new URL("./thread-boot.ts", import.meta.url);
 const ENTRY = new URL("./readings-thread.ts", import.meta.url).href;
 
 export function readingsConsumerThread(options: ConsumerThreadOptions): ConsumerThread {

@@ -58,7 +58,7 @@ export interface ScoringThreads extends ModelScoring, YearMath, AbatementMath, C
 export const SCORING_THREADS = 2;
 export const scoringThreadCount = () => Math.max(1, Math.min(SCORING_THREADS, availableParallelism() - 1));
 
-const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const BOOT = new URL("./thread-boot.ts", import.meta.url);
 const ENTRY = new URL("./scoring-thread.ts", import.meta.url).href;
 
 interface Pending {

@@ -168,7 +168,7 @@ export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
 
 /** Plain Node cannot load the thread's TypeScript: the entry registers tsx first (as `npm start`
  *  does for the server) and then imports it. */
-const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const BOOT = new URL("./thread-boot.ts", import.meta.url);
 const ENTRY = new URL("./spreadsheet-thread.ts", import.meta.url).href;
 
 class Job {

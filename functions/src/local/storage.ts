@@ -1,5 +1,5 @@
 // Opens the product's storage for a process on this machine: dynalite under DATA_DIR (its store
-// on SQLite, sqlite-level.mjs; or in memory), or real DynamoDB when STORAGE=dynamodb. The server
+// on SQLite, sqlite-level.mts; or in memory), or real DynamoDB when STORAGE=dynamodb. The server
 // records its dynalite endpoint in DATA_DIR so that the admin command can use it while the server
 // holds the store's lock.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ export const LOCAL_TABLE = "fugitive-emissions";
 const ENDPOINT_FILE = "dynamodb-endpoint.json";
 /** How often the running server looks for its endpoint file, ms (openServerStorage). */
 const ENDPOINT_CHECK_MS = 1000;
-/** The engine's store in a data folder (SQLite, sqlite-level.mjs). */
+/** The engine's store in a data folder (SQLite, sqlite-level.mts). */
 export const STORE_DIR = "sqlite";
 
 /** The store of `dataDir` for the engine to open: a folder an older release wrote on LevelDB is
@@ -304,7 +304,7 @@ export class StoreRefusedError extends Error {}
 
 /** The engine on `dataDir`'s store (moved from LevelDB first, storeOf), or the reason it cannot be
  *  opened, in words an operator can act on: the folder another process's (the store's lock), or its
- *  database damaged (sqlite-level.mjs's check), naming the file, the check and the way back. */
+ *  database damaged (sqlite-level.mts's check), naming the file, the check and the way back. */
 export async function startFolderEngine(dataDir: string, options: Omit<DynaliteOptions, "path"> = {}): Promise<RunningDynalite> {
   const path = await storeOf(dataDir);
   try {

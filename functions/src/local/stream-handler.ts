@@ -63,7 +63,7 @@ export interface StreamThreadBatch {
 export type StreamThreadAnswer = { id: number; failed: string[] } | { id: number; error: string };
 
 /** Plain Node cannot load the thread's TypeScript: the entry registers tsx first. */
-const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const BOOT = new URL("./thread-boot.ts", import.meta.url);
 const ENTRY = new URL("./stream-thread.ts", import.meta.url).href;
 
 /** The handler in a worker thread. A batch in a thread that dies fails whole (the queue delivers

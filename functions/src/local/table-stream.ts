@@ -4,7 +4,7 @@
 // `onRecord` once the write has succeeded. A put or delete returns the old item with the write
 // itself (ReturnValues ALL_OLD) and a put's new item is what it wrote. An update, on an engine of
 // this process (`imagesWithUpdates`: its transports, dynalite-port.ts), comes back with the item
-// before and after it as the engine read and wrote them under the item's lock (dynalite-engine.mjs):
+// before and after it as the engine read and wrote them under the item's lock (dynalite-engine.ts):
 // one call, as the caller sent it, answered as DynamoDB would. On an engine reached over HTTP (a
 // command beside a running server), its old item is read before it and its new one comes back
 // with it (ReturnValues ALL_NEW). Writes of one item are serialised in this process, so their
@@ -25,7 +25,7 @@ import { newId } from "../domain/ids";
 import { changedAttributes } from "../adapters/item-change";
 import type { StreamRecord } from "../events/table-changes";
 import { LOCK_ATTRIBUTES, onlyLocksChanged, unreadByStream } from "../adapters/dynamodb/keys";
-import type { EngineItem } from "./dynalite-answer.mjs";
+import type { EngineItem } from "./dynalite-answer";
 import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
 type Image = Record<string, AttributeValue>;

@@ -2,10 +2,10 @@ var crypto = require('crypto'),
   events = require('events'),
   async = require('async'),
   Lazy = require('lazy'),
-  // fugitive: a data folder is kept in SQLite (./sqlite-level.mjs, an abstract-level 3 store on Node's
+  // fugitive: a data folder is kept in SQLite (./sqlite-level.mts, an abstract-level 3 store on Node's
   // built-in node:sqlite), not LevelDB through `level`: nothing to compile at install, and every write
   // (a batch whole) committed atomically and kept through a crash of the process.
-  { SqliteLevel } = require('./sqlite-level.mjs'),
+  { SqliteLevel } = require('./sqlite-level.mts'),
   { MemoryLevel } = require('memory-level'),
   lock = require('lock'),
   Big = require('big.js'),

@@ -12,7 +12,8 @@
 // of the unbroken warning that is on at the onset or at the row before; its median is reported, in
 // minutes for date-times, steps for step numbers, rows otherwise.
 import { METHANE_LIMIT_PERCENT } from "../registry";
-import { horizonLabel, MINUTE_MS, STEP_NUMBER_MS } from "./horizon";
+import { horizonLabel, STEP_NUMBER_MS } from "./horizon";
+import { DAY_MS, MINUTE_MS } from "../dates";
 import { probabilityCheck, type ProbabilityCheck } from "./probability";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
@@ -1095,7 +1096,6 @@ export function verdictOf(
 // Excel keeps a date-time as days since 1899-12-30; a date cell read as a number lands in this range.
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const EXCEL_SERIALS = { min: 20_000, max: 80_000 };
-const DAY_MS = 86_400_000;
 
 /** A row's time as stored: a date-time of the rows' clock (ISO, no zone) or a step number. */
 export type RowTime = string | number;

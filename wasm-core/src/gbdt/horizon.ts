@@ -13,14 +13,13 @@
 // steps. Rows are found by their time, so a gap in the history gives a missing value, never the
 // wrong row. Horizon 0 is the nowcast: the readings of t for y(t), no lags (the shipped model).
 import type { TrainingData } from "./train";
+import { HOUR_MS, MINUTE_MS } from "../dates";
 
 /** The horizons a forecast may look ahead, in minutes (0: the nowcast, the same moment's readings). */
 export const HORIZONS = [0, 10, 30, 60, 120, 360] as const;
 export type Horizon = (typeof HORIZONS)[number];
 /** A step number (a history without date-times) is this long: the upload's «шаг 10 минут». */
 export const STEP_NUMBER_MS = 10 * 60 * 1000;
-export const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** The lag features' names, as a lagged model's file lists them after the readings. */
 export const LAG_FEATURES = ["y_now", "y_prev", "y_1h", "y_mean_1h", "dy_10m", "dy_30m", "dy_60m"] as const;

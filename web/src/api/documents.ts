@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, typedClient, type ListPage } from "./client";
 import type { DocumentView } from "@server/contract";
+import { ruDate } from "@core/dates";
 
 /** The server's view of a document (functions/src/domain/reference/documents.ts). */
 export type NormativeDocument = DocumentView;
@@ -45,7 +46,7 @@ export async function downloadDocument(doc: NormativeDocument): Promise<void> {
 }
 
 /** A legal document's date as its requisites write it: «02.07.2021». */
-export const legalDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split("-").reverse().join(".") : iso);
+export const legalDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? ruDate(iso) : iso);
 
 /** «№ 296-ФЗ от 02.07.2021», «ГОСТ 2939-63», … */
 export function requisites(doc: Pick<NormativeDocument, "number" | "date">): string {

@@ -9,8 +9,7 @@ import { isApiError } from "../api/client";
 import { useMe } from "../api/profile";
 import { TypedDateField } from "./TypedDateField";
 import { displayDate, typedDate } from "./dates";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@core/dates";
 
 /** The first day of a period: `days` days before today. */
 export const daysBefore =

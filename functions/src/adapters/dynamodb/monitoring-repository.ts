@@ -195,7 +195,7 @@ const TABLE_READINGS_BYTES = 8 * 1024;
  *  reading) and its value (`pv`, packed.ts: exact to the bit). 150 sensors' minute is about 0,5 KB (a
  *  write unit) where its JSON blob is 9,5 KB and an S3 PUT. Undefined when the packed readings pass
  *  TABLE_READINGS_BYTES (the caller keeps them as a blob). */
-export function batchReadingsItems(company: string, batch: string, readings: readonly BatchReading[]) {
+function batchReadingsItems(company: string, batch: string, readings: readonly BatchReading[]) {
   const index = new Map<string, number>();
   const sensor = readings.map(([id]) => {
     let k = index.get(id);

@@ -401,9 +401,14 @@ export const uncertaintyModelSchema = z.object({
           uncertainty: inputUncertainty,
           share: z.string().meta({
             description:
-              "Inputs with the same share are one Monte Carlo draw and one Approach 1 group (D91): a dictionary entry at one version, one emission point's instruments, else the calculation's own",
+              "Inputs with the same share are one Monte Carlo draw and one Approach 1 group (D91): a dictionary entry at one version, a value typed as the mine's own with the same value, unit, uncertainty and justification or evidence file (D107), one emission point's instruments, else the calculation's own",
           }),
           entry: z.optional(z.string().meta({ description: "The dictionary entry's name, where the input is one" })),
+          typed: z.optional(
+            z
+              .object({ justification: z.optional(z.string()), evidence: z.optional(z.string()) })
+              .meta({ description: "D107: a value typed as the mine's own: the justification or evidence file that makes it one source" }),
+          ),
         }),
       ),
       common: z.array(z.string()),
@@ -851,7 +856,8 @@ export const yearUncertaintySchema = z.object({
         .array(
           z.object({
             kind: z.enum(["factor", "instruments"]).meta({
-              description: "D91: one dictionary entry (or company factor) at one version, or one emission point's instruments",
+              description:
+                "D91: one dictionary entry at one version or one value typed as the mine's own with one justification (D107), or one emission point's instruments",
             }),
             label: z.string().meta({ description: "The group in words, as the screen names it" }),
             count: z.int().meta({ description: "Calculations of the line that share it" }),

@@ -32,6 +32,7 @@ export const explanationKinds = [
   "drained_balance",
   "drained_net",
   "no_estimate",
+  "counted_side",
   "months_not_ended",
   "scope",
   "factor",
@@ -60,7 +61,10 @@ export const mineComparisonSchema = z.object({
       u_pct: z.number(),
       method: z.string(),
       ef: z.nullable(z.number()).meta({ description: "The estimate's factor, m³ CH4/t (several: their coal-weighted mean)" }),
-      role: z.enum(["counted", "alternative"]).meta({ description: "D81: the counted estimate, else the one kept «для сравнения»" }),
+      role: z.enum(["counted", "alternative", "not_counted"]).meta({
+        description:
+          "D81: the counted estimate, else the one kept «для сравнения», else a primary one the year leaves out beside the measured months (a duplicate of them, D43): compared all the same, an explanation `counted_side` saying the measurement counts",
+      }),
       calculations: z.array(z.string()),
       monthly_basis: z.enum(["coal", "days"]).meta({ description: "D85: the monthly share by coal mined in the month, or by days" }),
       months: z.array(z.object({ month: z.string(), ch4_t: z.number() })),

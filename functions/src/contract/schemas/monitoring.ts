@@ -4,7 +4,7 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString, pageParams } from "./common";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
-import { SENSOR_KIND_NAMES } from "@core/monitoring";
+import { METHANE_KIND_NAMES, SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import { NORM_PLACES } from "@core/methane-limits";
 import { SUSPECT_REASONS, type SuspectReason } from "@core/monitoring-suspect";
@@ -337,7 +337,7 @@ export const eventsAcknowledgeSchema = z.object({
 const liveMeterSchema = z.object({
   sensor: z.string(),
   code: z.string().meta({ description: "The sensor's code in the register" }),
-  kind: z.enum(["methane", "methane_high"]),
+  kind: z.enum(METHANE_KIND_NAMES),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
   norm_place: z.nullable(z.enum(NORM_PLACES)).meta({
     description: "Issue 114: at place `other`, the norm's row the register names; null: the place's own (the working's at `other`)",

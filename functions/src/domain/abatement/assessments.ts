@@ -23,6 +23,7 @@ import { firstVersion } from "../ids";
 import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
 import { acceptedEvidenceKey, type MonthEvidence } from "../monitoring/minutes/accepted-evidence";
 import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
+import { DAY_MS } from "@core/dates";
 
 export type AssessmentBody = z.output<typeof assessmentBodySchema>;
 export type AssessmentPatch = z.output<typeof assessmentPatchSchema>;
@@ -50,8 +51,6 @@ export interface InventoryStream {
 }
 
 const POINT_KINDS: Readonly<Record<string, InventoryStream["kind"]>> = { drainage_station: "drainage", ventilation_shaft: "ventilation" };
-
-const DAY_MS = 86_400_000;
 
 /** The days of `year` the periods cover, as UTC day numbers. */
 function daysOf(periods: readonly { from: string; to: string }[], year: number): Set<number> {

@@ -9,6 +9,7 @@ import { WHOLE_MINE_POINT_NAME } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { forecastRowsOf } from "../forecast/rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "../forecast/downsample";
+import { DAY_MS } from "@core/dates";
 
 export { MAX_GRAPH_POINTS };
 import { getProject } from "./projects";
@@ -52,8 +53,6 @@ async function forecastSeries(deps: Deps, forecasts: StoredCalculation[]): Promi
   for (const c of forecasts) series.push({ id: c.id, name: c.name, points: await forecastPoints(deps, c) });
   return series;
 }
-
-const DAY_MS = 86_400_000;
 
 /** A measured period's CH4 by calendar month ("YYYY-MM"): a period across months is shared by its days. */
 export function monthsOfPeriod(period: { from: string; to: string; res_ch4: number }): Map<string, number> {

@@ -3,7 +3,8 @@
 // it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
 import { FieldError, type SensitivityParams } from "@core/emissions";
 import { FORECAST_FEATURES, FORECAST_METHODS, REGISTRY, type CalculationType, type ForecastMethod } from "@core/registry";
-import { periodDate, ruDate, type PeriodBounds } from "@core/measured-release";
+import { periodDate, type PeriodBounds } from "@core/measured-release";
+import { ruDate } from "@core/dates";
 import { MEASURED_PERIOD } from "@core/registry";
 import type { Actor, Deps } from "../context";
 import { CellInvalid, Invalid, invalidAt } from "../errors";

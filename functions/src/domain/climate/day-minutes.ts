@@ -11,8 +11,7 @@ import type { ClimateRead } from "../../ports";
 import { invalidAt } from "../errors";
 import { getClimateProject } from "./projects";
 import { meterOf, midnightOf, planSensors, runClimatePeriodJob } from "./periods";
-import { HOUR_MS } from "@core/climate-hours";
-import { DAY_MS } from "../monitoring/ingest/stored-readings";
+import { DAY_MS, HOUR_MS } from "@core/dates";
 
 const instantOrNull = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 

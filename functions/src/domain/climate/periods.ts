@@ -27,7 +27,8 @@ import { heavyWork } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ClimatePeriodJobRequest, ExportJobState } from "../../export/formats";
 import { evaluateOnHost } from "./evaluate";
-import { HOUR_MS, type MeterReadings, periodSum, planDeviceInputs } from "@core/climate-hours";
+import { type MeterReadings, periodSum, planDeviceInputs } from "@core/climate-hours";
+import { DAY_MS, HOUR_MS } from "@core/dates";
 import { keepPeriodMinutes } from "./period-minutes";
 import { getClimateProject, getPeriodOfProject, planMeters, registerByCode } from "./projects";
 import { approvedSnapshot, logPeriod } from "./approvals";
@@ -38,7 +39,6 @@ export type ClimatePeriodBody = z.output<typeof climatePeriodBodySchema>;
  *  runtime and no other worker; the job holds its heavy-work slot until it ends). */
 export type PeriodDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "climateMath" | "runtime">>;
 export { CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod } from "./period-record";
-const DAY_MS = 86_400_000;
 
 /** A whole hour or a date on the zone's clock as an instant (ms) and as written back («…T00:00»). */
 function hourOf(text: string, zone: string): { at: number; wall: string } {

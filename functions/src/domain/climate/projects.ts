@@ -29,6 +29,7 @@ import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
 import { firstVersion } from "../ids";
 import { CLIMATE_PERIOD_NOT_FOUND } from "./period-record";
+import { ruDate } from "@core/dates";
 
 export type ClimateProjectBody = z.output<typeof climateProjectBodySchema>;
 export type ClimateProjectPatch = z.output<typeof climateProjectPatchSchema>;
@@ -283,7 +284,7 @@ export async function createClimateProject(deps: Deps, actor: Actor, body: Clima
 
 /** A period as its form writes it: «01.06.2026 00:00 – 01.06.2026 06:00». */
 const periodText = (p: { start: string; end: string }) => {
-  const at = (wall: string) => `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+  const at = (wall: string) => `${ruDate(wall)} ${wall.slice(11, 16)}`;
   return `${at(p.start)} – ${at(p.end)}`;
 };
 

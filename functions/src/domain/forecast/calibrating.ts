@@ -3,17 +3,8 @@
 // and the split-conformal quantiles of the residuals, overall and per bin of the forecast's level, (wasm-core/src/gbdt/conformal.ts) stored with
 // the version, the company, the rows' count and period. A company's staff calibrate for their
 // company; an admin for every company (used where a company has none of its own).
-import {
-  calibrate,
-  calibrationProbability,
-  changeWeight,
-  fitScales,
-  historyStep,
-  MINUTE_MS,
-  rowTimes,
-  timesInMs,
-  withWeight,
-} from "@core/gbdt";
+import { calibrate, calibrationProbability, changeWeight, fitScales, historyStep, rowTimes, timesInMs, withWeight } from "@core/gbdt";
+import { MINUTE_MS } from "@core/dates";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";

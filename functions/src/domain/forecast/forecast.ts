@@ -19,7 +19,6 @@ import {
   fittedIntervalColumns,
   windowedIntervalColumns,
   unitScales,
-  MINUTE_MS,
   historyStep,
   horizonLabel,
   horizonRefusal,
@@ -42,6 +41,7 @@ import {
   type IntervalMethod,
   type ProbabilityCheck,
 } from "@core/gbdt";
+import { MINUTE_MS } from "@core/dates";
 import {
   FORECAST_MEASURED,
   FORECAST_PRESSURE,

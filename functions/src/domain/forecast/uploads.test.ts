@@ -12,8 +12,8 @@ import { createUser } from "../company/users";
 import type { Actor } from "../context";
 import { TooManyRequests } from "../errors";
 import { forecastUploadUrl, withForecastUpload } from "./uploads";
+import { DAY_MS } from "@core/dates";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const full = { content_type: "text/csv", size: MAX_FORECAST_UPLOAD_BYTES, name: "история.csv" };
 
 describe("forecast uploads not yet used", () => {

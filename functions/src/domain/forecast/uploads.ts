@@ -37,6 +37,7 @@ import { newId } from "../ids";
 import { FileTooLarge } from "../files/uploads";
 import { forgetPreviewColumns } from "./preview-columns";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
+import { DAY_MS } from "@core/dates";
 
 /** The area of these uploads (adapters/blob/areas.ts: the documents bucket, with the admins' files). */
 export const FORECAST_UPLOAD_AREA = "forecast-uploads";
@@ -50,7 +51,6 @@ export const FILE_UPLOAD_NAME_FIELD = "file_upload_name";
 const KEY_RE = new RegExp(`^forecast-uploads/(${STORED_ID})/(${STORED_ID})/(\\d{1,7})/[0-9a-f-]{36}\\.(csv|xlsx)$`);
 const TYPE_ERROR = lineOf({ field: "content_type", message: "ожидается файл .xlsx или .csv (text/csv)" });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The budgets a grant of `user` takes from, by day: the user's and the company's. */
 const budgets = (user: string) => [
   { name: `UPLOADS#USER#${user}#DAY#`, limit: FORECAST_UPLOADS_PER_USER_BYTES },

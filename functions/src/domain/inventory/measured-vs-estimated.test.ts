@@ -274,3 +274,151 @@ describe("a part-year is compared with its own months (D93)", () => {
     expect(late.consistent).toBeNull();
   });
 });
+
+describe("a typed factor is one source too (D107): the verdict holds however the coal is booked", () => {
+  // The mine's own gas content, 19,85 m³/t ±10 %, typed into each estimate with its justification; coal
+  // ±2 % per calculation. The shaft measured 14 000 t over the 12 months at ±10 % (its meters).
+  const ef = 19.85;
+  const justification = "Газоносность пласта по отчету о пластовых испытаниях 2024 г.";
+  const typed = (extra: Record<string, unknown> = {}) => ({
+    value: ef,
+    unit: "м³/т",
+    source: "custom",
+    justification,
+    uncertainty: { lower_pct: 10, upper_pct: 10, distribution: "normal", source: "Задано пользователем", origin: "user" },
+    ...extra,
+  });
+  const ch4 = (coal: number) => (coal * ef * 0.67) / 1000;
+  const coalOf = (id: string, coal: number, from: string, to: string, efUse = typed()): ComparedLine => ({
+    ...estimate,
+    id,
+    name: `Оценка ${id}`,
+    counted: true,
+    inventory_role: "primary",
+    period: { from, to },
+    gases: [{ gas: "CH4", t: ch4(coal) }],
+    inputs: { volume: coal },
+    results: { res_ch4: ch4(coal), res_ch4_to_co2: ch4(coal) * 25 },
+    coefficients: {
+      ef: efUse as never,
+      volume: {
+        value: coal,
+        unit: "т",
+        source: "input",
+        uncertainty: { lower_pct: 2, upper_pct: 2, distribution: "normal", source: "МГЭИК", origin: "activity" },
+      } as never,
+    },
+  });
+  const measuredT = 14_000;
+  const shaft12: ComparedLine = {
+    ...shaft(),
+    period: { from: `${year}-01-01`, to: `${year}-12-31` },
+    gases: [{ gas: "CH4", t: measuredT }],
+    results: {
+      periods: days.map((d, i) => ({
+        from: `${year}-${pad(i + 1)}-01`,
+        to: `${year}-${pad(i + 1)}-${d}`,
+        hours: d * 24,
+        res_ch4: measuredT / 12,
+      })),
+      res_ch4: measuredT,
+      res_ch4_to_co2: measuredT * 25,
+      res_co2: 0,
+      sum_co2: measuredT * 25,
+    },
+    coefficients: {
+      volume: {
+        value: 1,
+        unit: "тыс. м³",
+        source: "input",
+        uncertainty: { lower_pct: 10, upper_pct: 10, distribution: "normal", source: "АГК", origin: "activity" },
+      } as never,
+    },
+  };
+  const monthly = days.map((d, i) => coalOf(`m${i + 1}`, 100_000, `${year}-${pad(i + 1)}-01`, `${year}-${pad(i + 1)}-${d}`));
+  const yearly = [coalOf("y", 1_200_000, `${year}-01-01`, `${year}-12-31`)];
+  const compare = (estimates: ComparedLine[]) =>
+    compareMines(uncertaintyCore(), {
+      year,
+      lines: [shaft12, ...estimates],
+      facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+      points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    })[0];
+
+  // The test's own arithmetic. E = 1 200 000 × 19,85 × 0,67 / 1000 = 15 959,4 t; the factor is one source,
+  // so its ±10 % adds linearly over the months; the coal of each month is its own.
+  const E = ch4(1_200_000);
+  const monthE = ch4(100_000);
+  const uYear = Math.hypot(10, 2);
+  const uMonths = (100 * Math.hypot(0.1 * 12 * monthE, Math.sqrt(12) * 0.02 * monthE)) / E;
+  const cOf = (uE: number) => Math.hypot(0.1 * measuredT, (uE / 100) * E);
+  const D = measuredT - E;
+
+  it("the arithmetic: the yearly and monthly bookings agree, as twelve independent factors did not", () => {
+    close(E, 15_959.4);
+    expect(uYear.toFixed(2)).toBe("10.20");
+    // Twelve independent factors gave U_E = 10,2/√12 = 2,94 % and C below |D|: «расходятся».
+    const independent = uYear / Math.sqrt(12);
+    expect(independent.toFixed(2)).toBe("2.94");
+    expect(Math.abs(D)).toBeGreaterThan(cOf(independent));
+    expect(Math.abs(D)).toBeLessThanOrEqual(cOf(uMonths));
+    expect(Math.abs(D)).toBeLessThanOrEqual(cOf(uYear));
+  });
+
+  it("booked once: U_E 10,20 %, C by Eq. 3.2, «согласуются»", () => {
+    const row = compare(yearly);
+    close(row.measured.u_pct, 10);
+    close(row.estimated!.ch4_t, E);
+    close(row.estimated!.u_pct, uYear);
+    close(row.difference_t!, D);
+    close(row.combined_t!, cOf(uYear));
+    expect(row.consistent).toBe(true);
+  });
+
+  it("booked as 12 monthly calculations: the factor one source, the same verdict", () => {
+    const row = compare(monthly);
+    close(row.estimated!.ch4_t, E);
+    close(row.estimated!.u_pct, uMonths);
+    close(row.difference_t!, D);
+    close(row.combined_t!, cOf(uMonths));
+    expect(row.consistent).toBe(true);
+    expect(Math.abs(row.estimated!.u_pct - uYear)).toBeLessThan(0.2);
+  });
+
+  it("a typed value without justification or evidence stays each calculation's own; another justification is another source", () => {
+    const bare = typed();
+    delete (bare as { justification?: string }).justification;
+    const unjustified = days.map((d, i) => coalOf(`u${i + 1}`, 100_000, `${year}-${pad(i + 1)}-01`, `${year}-${pad(i + 1)}-${d}`, bare));
+    close(compare(unjustified).estimated!.u_pct, uYear / Math.sqrt(12));
+    const two = monthly.map((line, i) =>
+      i < 6 ? line : { ...line, coefficients: { ...line.coefficients, ef: typed({ justification: "Другой отчет" }) as never } },
+    );
+    close(compare(two).estimated!.u_pct, (100 * Math.hypot(0.1 * 6 * monthE, 0.1 * 6 * monthE, Math.sqrt(12) * 0.02 * monthE)) / E);
+    // The same evidence file, no justification: one source.
+    const filed = typed({ evidence: { name: "испытания-2024.pdf", size: 48_213, format: "pdf", uploaded_at: "2025-02-01" } });
+    delete (filed as { justification?: string }).justification;
+    const byFile = days.map((d, i) => coalOf(`f${i + 1}`, 100_000, `${year}-${pad(i + 1)}-01`, `${year}-${pad(i + 1)}-${d}`, filed));
+    close(compare(byFile).estimated!.u_pct, uMonths);
+  });
+});
+
+describe("a primary estimate beside the measured months (D43) is compared all the same", () => {
+  const primary: ComparedLine = { ...estimate, inventory_role: "primary", counted: false };
+  const [row] = compareMines(uncertaintyCore(), {
+    year,
+    lines: [shaft(), primary],
+    facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+    points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+  });
+
+  it("gives the estimate, the difference and the verdict, and says the measurement is what counts", () => {
+    expect(row.estimated).toMatchObject({ role: "not_counted", ch4_t: 12_060, calculations: ["c-estimate"] });
+    expect(row.difference_t).not.toBeNull();
+    expect(row.consistent).not.toBeNull();
+    expect(row.explanations.map((e) => e.kind)).not.toContain("no_estimate");
+    expect(row.explanations.find((e) => e.kind === "counted_side")?.text).toBe(
+      "В итоге года учтено измерение: оценка по добыче угля «Оценка» стоит рядом с измеренными месяцами и не учтена " +
+        "(дубликат измерения, D43) — сравнение с ней сделано все равно",
+    );
+  });
+});

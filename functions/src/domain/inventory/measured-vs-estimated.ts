@@ -104,6 +104,7 @@ export interface Explanation {
     | "drained_balance"
     | "drained_net"
     | "no_estimate"
+    | "counted_side"
     | "months_not_ended"
     | "scope"
     | "factor";
@@ -200,7 +201,12 @@ function compareMine(core: UncertaintyCore, sources: ComparisonSources, facility
   const own = sources.lines.filter((l) => l.facility === facility.id && l.ipcc_code === MINING_LINE);
   const measured = own.filter((l) => l.type === MEASURED_TYPE && l.counted && l.point !== null && pointIds.has(l.point));
   const counted = own.filter((l) => l.type === ESTIMATE_TYPE && l.counted);
-  const estimates = counted.length > 0 ? counted : own.filter((l) => l.type === ESTIMATE_TYPE && l.inventory_role === "alternative");
+  const alternatives = own.filter((l) => l.type === ESTIMATE_TYPE && l.inventory_role === "alternative");
+  // A primary estimate the year leaves out beside the measured months (a duplicate of them, D43) is
+  // still the mine's estimate from its coal: compared all the same, and the row says the measurement counts.
+  const standing = own.filter((l) => l.type === ESTIMATE_TYPE && !l.counted && l.inventory_role === "primary");
+  const estimates = counted.length > 0 ? counted : alternatives.length > 0 ? alternatives : standing;
+  const role = counted.length > 0 ? ("counted" as const) : alternatives.length > 0 ? ("alternative" as const) : ("not_counted" as const);
   const pointName = new Map(points.map((p) => [p.id, p.name]));
 
   // Per month and point: t, hours measured and where the figure came from.
@@ -290,7 +296,7 @@ function compareMine(core: UncertaintyCore, sources: ComparisonSources, facility
           coal > 0
             ? estimates.reduce((s, l) => s + Number(l.coefficients?.ef?.value ?? 0) * Number(l.inputs?.volume ?? 0), 0) / coal
             : null,
-        role: counted.length > 0 ? ("counted" as const) : ("alternative" as const),
+        role,
         calculations: estimates.map((l) => l.id),
         ...estimateMonths(year, estimates),
       }
@@ -341,6 +347,9 @@ function compareMine(core: UncertaintyCore, sources: ComparisonSources, facility
     density_kg_m3: IMPLIED_FACTOR_DENSITY_KG_M3,
   };
   const explanations = explanationsOf(sources, facility.id, points, measured, months, cells, estimated === null, ended, {
+    role: estimated?.role ?? null,
+    measured_counted: measured.length > 0,
+    estimate_names: estimates.map((l) => l.name),
     ...row,
     estimate_ef: estimated?.ef ?? null,
     monthly_basis: estimated?.monthly_basis ?? null,
@@ -378,6 +387,15 @@ function explanationsOf(
   const { year } = sources;
   const out: Explanation[] = [];
   if (noEstimate) out.push({ kind: "no_estimate", text: "Нет оценки по добыче угля (уравнение 4.1.3): сравнивать не с чем" });
+  if (verdict.role === "not_counted" && verdict.measured_counted) {
+    const names = verdict.estimate_names.map((name) => `«${name}»`).join(", ");
+    out.push({
+      kind: "counted_side",
+      text:
+        `В итоге года учтено измерение: оценка по добыче угля ${names} стоит рядом с измеренными месяцами и не учтена ` +
+        "(дубликат измерения, D43) — сравнение с ней сделано все равно",
+    });
+  }
   out.push(...scopeExplanations(year, verdict, ended));
   for (const point of points) {
     // The point's year measured: its t over the days its months cover (D86: «the year's measured rate»).
@@ -481,6 +499,11 @@ export type MineComparison = ReturnType<typeof compareMines>[number];
 
 /** What the scope's explanations read of a mine's row. */
 interface VerdictOf {
+  /** D81: which estimate is compared: the counted one, the one kept «для сравнения», or a primary one the
+   *  year leaves out beside the measured months (`not_counted`). */
+  role: "counted" | "alternative" | "not_counted" | null;
+  measured_counted: boolean;
+  estimate_names: readonly string[];
   scope: "year" | "measured_months";
   compared: { months: readonly string[]; measured_ch4_t: number; estimated_ch4_t: number; coal_t: number | null } | null;
   difference_t: number | null;

@@ -5,7 +5,7 @@ import { calculate } from "@core/emissions";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport } from "@core/year-uncertainty";
 import type { StoredCalculation } from "../../ports";
-import { lineUncertaintyOf, modelOf, type CountedGas } from "./uncertainty";
+import { facilityWords, lineUncertaintyOf, modelOf, type CountedGas } from "./uncertainty";
 
 const core = uncertaintyCore();
 const close = (actual: number, expected: number) =>
@@ -140,5 +140,78 @@ describe("the year's uncertainty and its key categories of a line of 12 monthly 
     const mining = report.kca_level_approach2.find((row) => row.id === "mining")!;
     // 0,997494…; as twelve independent terms (12,71 %) it was 0,991380….
     close(mining.LU, lu / (lu + 10_000 * 5));
+  });
+});
+
+describe("a value typed as the mine's own with its justification is one source (D107)", () => {
+  // 19,85 m³/t ±10 % typed into 12 monthly estimates of 100 000 t, each with the same justification.
+  const typedOf = (id: string, coal: number, justification = "Газоносность по пластовым испытаниям 2024 г.") => {
+    const base = estimateOf(id, coal);
+    return {
+      ...base,
+      results: calculate("underground_emission_ch4", { volume: coal, ef: 19.85, koef_transform: 0.67 }, { gwp_ch4: 25 }) as Record<
+        string,
+        unknown
+      >,
+      coefficients: {
+        ...base.coefficients,
+        ef: { value: 19.85, unit: "м³/т", source: "custom", justification, uncertainty: u(10, "user") },
+      } as StoredCalculation["coefficients"],
+    };
+  };
+  const x = (100_000 * 19.85 * 0.67) / 1000;
+
+  it("adds the factor's ±10 % linearly over the months and names the group in `shared_sources`", () => {
+    const line = lineUncertaintyOf(
+      core,
+      Array.from({ length: 12 }, (_, i) => gasOf(typedOf(`m${i + 1}`, 100_000))),
+      () => 0,
+    );
+    close(line.ef_u, 10);
+    close(line.ad_u, 2 / Math.sqrt(12));
+    expect(line.shared).toHaveLength(1);
+    expect(line.shared[0]).toMatchObject({
+      kind: "factor",
+      count: 12,
+      label:
+        "введенное значение: коэффициент выбросов CH4 при подземной добыче 19,85 м³/т ±10 %, " +
+        "обоснование «Газоносность по пластовым испытаниям 2024 г.»",
+    });
+    close(line.shared[0].t_co2e, 12 * x * 25);
+    close(line.shared[0].u_pct, 10);
+  });
+
+  it("weighs the line by the grouped factor in the key categories (Approach 2), as a dictionary entry", () => {
+    const line = lineUncertaintyOf(
+      core,
+      Array.from({ length: 12 }, (_, i) => gasOf(typedOf(`m${i + 1}`, 100_000))),
+      () => 0,
+    );
+    const other = { id: "other", base: 10_000, current: 10_000, ad_u: 5, ef_u: 0 };
+    const report = linesReport(core, [{ id: "mining", base: line.gross, current: line.gross, ad_u: line.ad_u, ef_u: line.ef_u }, other]);
+    const lu = 12 * x * 25 * Math.hypot(10, 2 / Math.sqrt(12));
+    close(report.kca_level_approach2.find((row) => row.id === "mining")!.LU, lu / (lu + 10_000 * 5));
+  });
+
+  it("keeps values typed with other justifications, or none, apart", () => {
+    const two = [typedOf("a", 100_000, "Отчет А"), typedOf("b", 100_000, "Отчет Б")];
+    close(lineUncertaintyOf(core, two.map(gasOf), () => 0).ef_u, 10 / Math.SQRT2);
+    const bare = [typedOf("c", 100_000, ""), typedOf("d", 100_000, "")];
+    const line = lineUncertaintyOf(core, bare.map(gasOf), () => 0);
+    close(line.ef_u, 10 / Math.SQRT2);
+    expect(line.shared).toEqual([]);
+  });
+});
+
+describe("a point's instruments are named with their mine", () => {
+  it("tells two mines' «Ствол № 1» apart", () => {
+    const named = (facility: { name: string; kind: string }) =>
+      lineUncertaintyOf(
+        core,
+        [month("a", "p-1"), month("b", "p-1")].map((c) => ({ ...ch4Of(c), facility_words: facilityWords(facility) })),
+        () => 0,
+      ).shared[0].label;
+    expect(named({ name: "Северная", kind: "underground_mine" })).toMatch(/^приборы точки «Ствол № 1» шахты «Северная» \(/);
+    expect(named({ name: "Шахта «Южная»", kind: "underground_mine" })).toMatch(/^приборы точки «Ствол № 1» Шахта «Южная» \(/);
   });
 });

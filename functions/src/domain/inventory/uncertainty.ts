@@ -82,6 +82,8 @@ export interface CountedGas {
   readonly model: CalculationModel | undefined;
   /** D91: the name of the emission point it measures, to name its instruments' group. */
   readonly point_name?: string;
+  /** The facility the point is of, in words («шахты «Северная»»): two mines' «Ствол 1» are told apart. */
+  readonly facility_words?: string;
 }
 
 /** D91: a source of error several calculations of a line share, as the year's screen names it. */
@@ -96,17 +98,44 @@ export interface SharedSource {
   u_pct: number;
 }
 
-/** How a group is named: a point's instruments by the point, a dictionary entry by its name. */
-function sharedLabel(inputs: readonly ModelInput[], pointName: string | undefined): { kind: SharedSource["kind"]; label: string } {
+/** The facility a point is of, as a shared source's label says it: «шахты «Северная»» (the kind's word
+ *  and the name), or the name alone where it starts with its kind's word («Шахта «Северная»»). */
+export function facilityWords(facility: { name: string; kind?: string } | undefined): string | undefined {
+  if (!facility) return undefined;
+  if (/^(шахта|разрез|фабрика)(\s|$)/iu.test(facility.name)) return facility.name;
+  const word = facility.kind === "underground_mine" ? "шахты" : facility.kind === "open_pit" ? "разреза" : "площадки";
+  return `${word} «${facility.name}»`;
+}
+
+const percentText = (value: number) => value.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+/** A justification as a label quotes it: at most 80 characters. */
+const quoted = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** How a group is named: a point's instruments by the point and its mine, a dictionary entry by its
+ *  name, a value typed as the mine's own (D107) by the value, its uncertainty and justification. */
+function sharedLabel(
+  inputs: readonly ModelInput[],
+  pointName: string | undefined,
+  facility: string | undefined,
+): { kind: SharedSource["kind"]; label: string } {
   const atPoint = inputs.filter((input) => input.share.startsWith("point/"));
   const entries = inputs.filter((input) => input.entry);
-  const fields = (list: readonly ModelInput[]) =>
-    [...new Set(list.map((input) => input.label.charAt(0).toLowerCase() + input.label.slice(1)))].join(", ");
+  const typed = inputs.filter((input) => input.typed);
+  const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+  const fields = (list: readonly ModelInput[]) => [...new Set(list.map((input) => lower(input.label)))].join(", ");
   const parts = [
-    ...(atPoint.length > 0 ? [`приборы точки «${pointName ?? "без названия"}» (${fields(atPoint)})`] : []),
+    ...(atPoint.length > 0 ? [`приборы точки «${pointName ?? "без названия"}»${facility ? ` ${facility}` : ""} (${fields(atPoint)})`] : []),
     ...[...new Set(entries.map((input) => input.entry!))].map(
       (entry) => `«${entry}» (${fields(entries.filter((input) => input.entry === entry))})`,
     ),
+    ...typed.map((input) => {
+      const { lower_pct, upper_pct } = input.uncertainty;
+      const band = lower_pct === upper_pct ? `±${percentText(upper_pct)} %` : `−${percentText(lower_pct)}/+${percentText(upper_pct)} %`;
+      const why = input.typed!.justification
+        ? `обоснование «${quoted(input.typed!.justification)}»`
+        : `подтверждение «${input.typed!.evidence}»`;
+      return `введенное значение: ${lower(input.label)} ${percentText(input.value)} ${input.unit} ${band}, ${why}`;
+    }),
   ];
   return { kind: atPoint.length > 0 ? "instruments" : "factor", label: parts.join("; ") };
 }
@@ -131,9 +160,14 @@ export function lineUncertaintyOf(
   const adGroups: string[] = [];
   const efGroups: string[] = [];
   const destroyedOf = new Map<string | null, { gas: Gas; t: number }>();
-  const groups = new Map<string, { inputs: readonly ModelInput[]; point?: string; ids: Set<string>; t: number; ux: number }>();
+  const groups = new Map<
+    string,
+    { inputs: readonly ModelInput[]; point?: string; facility?: string; ids: Set<string>; t: number; ux: number }
+  >();
   const join = (key: string, inputs: readonly ModelInput[], own: CountedGas, u: number) => {
-    const group = groups.get(key) ?? groups.set(key, { inputs, point: own.point_name, ids: new Set(), t: 0, ux: 0 }).get(key)!;
+    const group =
+      groups.get(key) ??
+      groups.set(key, { inputs, point: own.point_name, facility: own.facility_words, ids: new Set(), t: 0, ux: 0 }).get(key)!;
     group.ids.add(own.model!.id);
     group.t += own.gross_t_co2e;
     group.ux += u * own.gross_t_co2e;
@@ -160,7 +194,7 @@ export function lineUncertaintyOf(
     .filter((group) => group.ids.size > 1 && group.t > 0)
     .map(
       (group): SharedSource => ({
-        ...sharedLabel(group.inputs, group.point),
+        ...sharedLabel(group.inputs, group.point, group.facility),
         count: group.ids.size,
         t_co2e: group.t,
         u_pct: group.ux / group.t,
@@ -182,13 +216,16 @@ export function lineUncertaintyOf(
 
 export async function yearUncertainty(deps: Deps, actor: Actor, year: number, facilityId?: string, baseYear?: number) {
   if (baseYear !== undefined && baseYear >= year) throw invalidAt("base", "базовый год должен быть раньше отчетного");
-  const [{ inventory, stored }, base, points] = await Promise.all([
+  const [{ inventory, stored }, base, points, facilities] = await Promise.all([
     inventoryWithStored(deps, actor, year, facilityId),
     baseYear === undefined ? undefined : getInventory(deps, actor, baseYear, facilityId),
     deps.repos.emissionPoints.listOfCompany(actor.company),
+    deps.repos.facilities.list(actor.company),
   ]);
-  // D91: a point's instruments are named by the point.
+  // D91: a point's instruments are named by the point and its mine (two mines may each have a «Ствол 1»).
   const pointName = new Map(points.map((p) => [p.id, p.name]));
+  const facilityOf = new Map(facilities.map((f) => [f.id, f]));
+  const pointFacility = new Map(points.map((p) => [p.id, facilityWords(facilityOf.get(p.facility))]));
   const core = uncertaintyCore();
   const gwpCh4 = inventory.gwp.gwp_ch4;
   const byId = new Map(stored.map((calculation) => [calculation.id, calculation]));
@@ -214,6 +251,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
           subtracted_t_co2e: row.netting?.find((g) => g.gas === line.gas)?.t_co2e ?? 0,
           model: models.get(row.id),
           point_name: pointName.get(byId.get(row.id)?.point ?? ""),
+          facility_words: pointFacility.get(byId.get(row.id)?.point ?? ""),
         },
       ];
     });

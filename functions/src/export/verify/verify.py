@@ -125,6 +125,8 @@ PACK_FILES = ("snapshot.json", "version.json", "rules.json", "coefficients.csv",
               "verify.py", "manifest.json", "comparison.json")
 # Issue 109, methodology section 14: measured against estimated (D81-D85)
 COMPARISON_FILE = "comparison.json"
+# D94, D107: the instruments' record of the months taken from the АГК, the minutes «под сомнением» come from
+INSTRUMENTS_FILE = "instruments.json"
 MINING_LINE = "1.B.1.a.i.1"
 MEASURED_TYPE = "underground"
 ESTIMATE_TYPE = "underground_emission_ch4"
@@ -969,10 +971,12 @@ def main(folder, published=None, public_key=None):
         report.compare("%s, т CO2-экв." % what, lines_co2e[key], stated["t_co2e"])
 
     print("== Данные АГК: минутные значения принятых месяцев (D59–D63)")
+    instruments = load_instruments(report, path, any(readings_sha_of(line) and "calculations/%04d.json" % (index + 1) not in kept_before
+                                                     for index, line in enumerate(lines)))
     for index, line in enumerate(lines):
         stated_sha = readings_sha_of(line)
         if stated_sha and "calculations/%04d.json" % (index + 1) not in kept_before:
-            check_telemetry(report, path, index, line, stated_sha)
+            check_telemetry(report, path, index, line, stated_sha, instruments)
 
     print("== Измерено и оценено (comparison.json, D81-D85)")
     check_comparison(report, path, snapshot)
@@ -1032,11 +1036,116 @@ def measured_parts(line):
     return [(line["period"]["from"], line["period"]["to"], num(inputs, "volume") * num(inputs, "ef_ch4") * density / 100)]
 
 
+# D91, D107: per emission type, its uncertain inputs as the core models a stored calculation
+# (calculationModel and gasApproach1 of wasm-core/src/calculation-uncertainty.ts): the result its model
+# needs, its number inputs and settings, those of its CH4 and its activity data. Written by `npm run verify-tables`.
+# --- uncertainty fields ---
+UNCERTAINTY_FIELDS = json.loads(r"""
+{
+ "handling_underground_ch4": {"co2e":"res_ch4_to_co2","fields":["volume","ef","koef_transform","gwp_ch4"],"ch4":["volume","ef","koef_transform","gwp_ch4"],"activity":["volume"]},
+ "open_mining_ch4": {"co2e":"res_ch4_to_co2","fields":["volume","ef","koef_transform","gwp_ch4"],"ch4":["volume","ef","koef_transform","gwp_ch4"],"activity":["volume"]},
+ "open_mining_co2": {"co2e":"res_co2","fields":["volume","ef"],"ch4":["volume","ef"],"activity":["volume"]},
+ "underground": {"co2e":"sum_co2","fields":["volume","p_co2","p_ch4","ef_co2","ef_ch4","gwp_ch4"],"ch4":["volume","p_ch4","ef_ch4","gwp_ch4"],"activity":["volume"]},
+ "underground_emission_ch4": {"co2e":"res_ch4_to_co2","fields":["volume","ef","koef_transform","gwp_ch4"],"ch4":["volume","ef","koef_transform","gwp_ch4"],"activity":["volume"]},
+ "disposal_co2_torch": {"co2e":"res_co2","fields":["volume","ef","koef_transform"],"ch4":["volume","ef","koef_transform"],"activity":["volume"]},
+ "disposal_co2_stat_sources": {"co2e":"res_co2","fields":["volume","ef","of","k","w_ch4","w_co2"],"ch4":["volume","ef","of","k","w_ch4","w_co2"],"activity":["volume"]},
+ "torch_ch4": {"co2e":"res_ch4_to_co2","fields":["volume","koef_transform","gwp_ch4"],"ch4":["volume","koef_transform","gwp_ch4"],"activity":["volume"]},
+ "torch_composition": {"co2e":"sum_co2","fields":["volume","w_ch4","w_co2","w_c2h6","w_c3h8","w_c4h10","w_c5h12","cf","p_co2","p_ch4","gwp_ch4"],"ch4":["volume","w_ch4","cf","p_ch4","gwp_ch4"],"activity":["volume"]},
+ "ventilation_air_methane": {"co2e":"res_co2","fields":["volume","ef_ch4","p_ch4","eta","gwp_ch4"],"ch4":["volume","ef_ch4","p_ch4","eta","gwp_ch4"],"activity":["volume"]}
+}
+"""
+)
+# --- end of uncertainty fields ---
+
+
+def finite_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+        and value not in (float("inf"), float("-inf"))
+
+
+def typed_share(kind, field, use, unit):
+    """D107: a value typed as the mine's own (`custom`) with its justification or evidence file is one source
+    wherever the same input of the same type has the same value, unit, stated uncertainty and justification (or
+    file); with neither it names no source and stays the calculation's own."""
+    u = use.get("uncertainty")
+    if use.get("source") != "custom" or not u:
+        return None
+    justification = (use.get("justification") or "").strip()
+    evidence = use.get("evidence")
+    filed = "%s|%s" % (evidence.get("name"), evidence.get("size")) if evidence else ""
+    if not justification and not filed:
+        return None
+    return ("typed", kind, field, use.get("value"), unit, u.get("lower_pct"), u.get("upper_pct"), u.get("distribution"),
+            justification, filed)
+
+
+def share_of(line, field, use):
+    """D91, D107: the source of error an input belongs to: a dictionary entry at one version, a value typed with
+    one justification, one emission point's instruments, else the calculation's own."""
+    u = use["uncertainty"]
+    if use.get("source") == "dictionary" and u.get("origin") != "user" and use.get("dictionary") \
+            and use.get("item_id") is not None:
+        return ("dictionary", use["dictionary"], use["item_id"], use.get("item_version") or 0, field)
+    typed = typed_share(line.get("type"), field, use, use.get("unit"))
+    if typed:
+        return typed
+    if line.get("point"):
+        return ("point", line["point"], field)
+    return ("own", line.get("id"), field)
+
+
+def ch4_parts(line):
+    """D27, D91: the activity-data and factor uncertainties (%) of a calculation's CH4 by Eq. 3.1 over its inputs
+    as it recorded them (an asymmetric one by its larger side), and the source of error of each part."""
+    spec = UNCERTAINTY_FIELDS.get(line.get("type"))
+    if not spec or not finite_number((line.get("results") or {}).get(spec["co2e"])):
+        return None
+    coefficients = line.get("coefficients") or {}
+    ad, ef = [], []
+    for field in spec["fields"]:
+        use = coefficients.get(field)
+        u = (use or {}).get("uncertainty")
+        if not use or not u or not finite_number(use.get("value")) or (u.get("lower_pct") == 0 and u.get("upper_pct") == 0):
+            continue
+        if field not in spec["ch4"]:
+            continue
+        pct = max(num(u, "lower_pct"), num(u, "upper_pct"))
+        activity = u.get("origin") == "activity" or field in spec["activity"]
+        (ad if activity else ef).append((pct, share_of(line, field, use)))
+
+    def part(inputs, name):
+        group = tuple(sorted(set(share for _, share in inputs), key=repr)) or ((line.get("id"), name),)
+        return math.sqrt(sum(pct * pct for pct, _ in inputs)), group
+
+    return part(ad, "ad"), part(ef, "ef")
+
+
+def line_u(lines):
+    """D82, D91: Approach 1 of the calculations' CH4 as one gross line, %: within a source of error the absolute
+    uncertainties add linearly, the sources by Eq. 3.2, the activity-data and factor parts by U = √(E² + F²)."""
+    total = sum(num(_ch4_gas(l), "t") for l in lines)
+    if total <= 0:
+        return 0.0
+    sums = ({}, {})
+    for index, line in enumerate(lines):
+        x = num(_ch4_gas(line), "t")
+        parts = ch4_parts(line) or ((0.0, (index, "ad")), (0.0, (index, "ef")))
+        for k, (pct, group) in enumerate(parts):
+            sums[k][group] = sums[k].get(group, 0.0) + pct * x
+    ad_u, ef_u = (math.sqrt(sum(v * v for v in by.values())) / abs(total) for by in sums)
+    return math.hypot(ad_u, ef_u)
+
+
+def _ch4_gas(line):
+    return next((g for g in line.get("gases") or [] if g.get("gas") == "CH4"), None)
+
+
 def check_comparison(report, path, snapshot):
     """D81-D85: each underground mine's measured gross CH4 (its shafts' and drainage stations' counted
     formula 3.1 calculations), by month, against its estimate from coal (the counted one, else the one kept
-    for comparison), recomputed from the snapshot's calculations; the difference, the implied factor and the
-    verdict from the uncertainties the file states (Approach 1, computed by the platform)."""
+    for comparison, else a primary one left out beside the measured months), recomputed from the snapshot's
+    calculations; each side's U by Approach 1 over their sources of error (D91, D107), the difference, the
+    implied factor and the verdict from them."""
     try:
         stated = json.load(open(path(COMPARISON_FILE), encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -1054,7 +1163,10 @@ def check_comparison(report, path, snapshot):
         measured = [l for l in own if l["type"] == MEASURED_TYPE and l.get("counted")
                     and kinds.get(l.get("point")) in MEASURED_POINT_KINDS]
         counted = [l for l in own if l["type"] == ESTIMATE_TYPE and l.get("counted")]
-        estimates = counted or [l for l in own if l["type"] == ESTIMATE_TYPE and l.get("inventory_role") == "alternative"]
+        # D81: the counted estimate, else the one kept for comparison, else a primary one the year leaves out
+        # beside the measured months (a duplicate of them, D43): compared all the same.
+        estimates = counted or [l for l in own if l["type"] == ESTIMATE_TYPE and l.get("inventory_role") == "alternative"] \
+            or [l for l in own if l["type"] == ESTIMATE_TYPE and not l.get("counted") and l.get("inventory_role") == "primary"]
         if not measured and not estimates:
             continue
         where = "сравнение шахты «%s»" % facility.get("name")
@@ -1143,7 +1255,11 @@ def check_comparison(report, path, snapshot):
             report.compare("%s: коэффициент по измерению, м3/т" % where, implied, row.get("implied_ef_m3_per_t"))
         difference = c_m - c_e
         report.compare("%s: разница, т CH4" % where, difference, row.get("difference_t"))
-        u_m, u_e = num(row.get("measured"), "u_pct"), num(estimated, "u_pct")
+        # D107: U_M and U_E recomputed from the snapshot's calculations, grouped by their sources of error
+        # (D91), never read from the file: a file rewritten with another U is named here.
+        u_m, u_e = line_u(measured), line_u(estimates)
+        report.compare("%s: неопределенность измерения U_M, %%" % where, u_m, (row.get("measured") or {}).get("u_pct"))
+        report.compare("%s: неопределенность оценки U_E, %%" % where, u_e, estimated.get("u_pct"))
         combined = math.hypot(u_m * c_m / 100, u_e * c_e / 100)
         report.compare("%s: суммарная неопределенность, т CH4" % where, combined, row.get("combined_t"))
         consistent = abs(difference) <= combined if len(scope) >= MIN_SCOPE_MONTHS else None
@@ -1333,7 +1449,21 @@ def close_relative(a, b):
     return isinstance(b, (int, float)) and not isinstance(b, bool) and abs(a - b) <= TELEMETRY_REL_TOL * max(abs(a), abs(b), 1e-12)
 
 
-def check_telemetry(report, path, index, line, stated_sha):
+def load_instruments(report, path, needed):
+    """D94, D107: the instruments' record (instruments.json) the minutes «под сомнением» are derived from;
+    None where the pack holds no month from the АГК. A pack with such months and without the file is named."""
+    try:
+        return json.load(open(path(INSTRUMENTS_FILE), encoding="utf-8"))
+    except OSError:
+        if needed:
+            report.fail(INSTRUMENTS_FILE, "в пакете есть месяцы АГК, а записи приборов (проверки и поверки датчиков) нет")
+        return None
+    except ValueError as error:
+        report.fail(INSTRUMENTS_FILE, "не читается: %s" % error)
+        return None
+
+
+def check_telemetry(report, path, index, line, stated_sha, instruments=None):
     """A month accepted from the АГК: its readings' SHA-256 against the snapshot's, and its figures
     recomputed from their minute values against the calculation's."""
     csv_name, json_name = "telemetry/%04d.csv" % (index + 1), "telemetry/%04d.json" % (index + 1)
@@ -1369,13 +1499,60 @@ def check_telemetry(report, path, index, line, stated_sha):
         report.agree("%s: минуты достоверные %d, замещенные %d, без данных %d" % (what, counted["valid"], counted["substituted"], counted["missing"]))
     else:
         report.fail("%s: минуты" % what, "пересчет %s, в пакете %s" % (counted, {k: minutes.get(k) for k in counted}))
-    check_doubt(report, what, description, raw.decode("utf-8"))
+    # instruments.json names a month by its calculation's file (calculations/NNNN.json), as the manifest does.
+    own = "calculations/%04d.json" % (index + 1)
+    record = next((m for m in (instruments or {}).get("months") or [] if m.get("calculation") == own), None)
+    check_doubt(report, what, description, raw.decode("utf-8"), record)
 
 
-def doubt_of_readings(description, text):
-    """D94: each channel's minutes «под сомнением» (after a failed check until the next passed one, or out of
-    verification) that telemetry/NNNN.json names: its spans cut to the month's window, their minutes (their
-    union) recomputed, and the readings the CSV holds in them — kept and used as they are, never substituted."""
+CHECK_FAILED = "датчик не прошел проверку"  # CHECK_RESULT_LABELS of wasm-core/src/sensor-checks.ts
+CHECK_PASSED = "датчик прошел проверку"
+DAY_MS = 86400000
+
+
+def ddmmyyyy(day):
+    return "%s.%s.%s" % (day[8:10], day[5:7], day[0:4])
+
+
+def month_clock(record):
+    """The company's clock of a month's record: its window begins at 00:00 of the month's first day there, which
+    gives the clock's offset (the Russian zones keep one all year): (a day's start ms, an instant's day)."""
+    month = record["month"]
+    utc_midnight = lambda day: int((datetime.date.fromisoformat(day) - datetime.date(1970, 1, 1)).days) * DAY_MS
+    offset = utc_midnight(month + "-01") - iso_ms(record["window"]["from"])
+    day_start = lambda day: utc_midnight(day[:10]) - offset
+    day_of = lambda ms: iso_ms_utc(ms + offset)[:10]
+    return day_start, day_of
+
+
+def doubt_spans(sensor, day_start, day_of):
+    """D94, as doubtSpans of functions/src/domain/monitoring/minutes/doubt.ts computes them from the
+    instruments' record: each failed check to the next passed one (a run of failures from its first), and from the
+    day after a verification's end (`valid_to`) to the next verification (a corrected one no longer counts)."""
+    spans = []
+    done = sorted(sensor.get("checks") or [], key=lambda c: c.get("at") or "")
+    for i, check in enumerate(done):
+        if check.get("result") != CHECK_FAILED or (i > 0 and done[i - 1].get("result") == CHECK_FAILED):
+            continue
+        passed = next((c for c in done[i + 1:] if c.get("result") == CHECK_PASSED), None)
+        at = iso_ms(check["at"])
+        spans.append((at, iso_ms(passed["at"]) if passed else None, "датчик не прошел проверку %s" % ddmmyyyy(day_of(at))))
+    in_force = sorted((v for v in sensor.get("verifications") or [] if not v.get("corrected_by")),
+                      key=lambda v: v.get("verified_on") or "")
+    for i, verification in enumerate(in_force):
+        end = day_start(verification["valid_to"]) + DAY_MS
+        until = day_start(in_force[i + 1]["verified_on"]) if i + 1 < len(in_force) else None
+        if until is not None and until <= end:
+            continue
+        spans.append((end, until, "вне поверки с %s" % ddmmyyyy(day_of(end))))
+    return spans
+
+
+def doubt_of_readings(description, text, record):
+    """D94, D107: each channel's minutes «под сомнением» derived from the instruments' record of the month
+    (instruments.json: its checks and its verifications' `valid_to`), not from the spans the pack states: cut to the
+    month's window, their minutes (their union) and the readings the CSV holds in them — kept and used as they are,
+    never substituted. Beside each, what telemetry/NNNN.json states of it."""
     start = description["start_ms"]
     end = start + description["minutes"] * 60000
     times = {}
@@ -1383,26 +1560,42 @@ def doubt_of_readings(description, text):
         if row:
             code, instant, _value = row.split(";")
             times.setdefault(code, []).append(iso_ms(instant))
+    day_start, day_of = month_clock(record)
+    sensors = {s.get("code"): s for s in record.get("sensors") or []}
+    stated = {c.get("code"): c for c in description.get("doubt") or []}
+    codes = [s.get("code") for s in description.get("sensors") or []]
     out = []
-    for channel in description.get("doubt") or []:
-        spans = sorted((max(start, iso_ms(s["from"])), min(end, iso_ms(s["to"])), s.get("why", "")) for s in channel["spans"])
-        spans = [s for s in spans if s[0] < s[1]]
+    for code in codes + sorted(set(stated) - set(codes)):
+        cut = sorted((max(start, a), min(end, end if b is None else b), why)
+                     for a, b, why in doubt_spans(sensors.get(code) or {}, day_start, day_of))
+        cut = [c for c in cut if c[0] < c[1]]
         minutes, reach = 0, start
-        for a, b, _why in spans:
+        for a, b, _why in cut:
             begin = max(a, reach)
             if b > begin:
                 minutes += int(round((b - begin) / 60000.0))
             reach = max(reach, b)
-        readings = sum(1 for t in times.get(channel["code"], []) if any(a <= t < b for a, b, _why in spans))
-        out.append({"code": channel["code"], "minutes": minutes, "stated": channel.get("minutes"), "readings": readings,
-                    "why": channel.get("why") or [], "spans": [(iso_ms_utc(a), iso_ms_utc(b)) for a, b, _why in spans]})
+        why = []
+        for _a, _b, reason in cut:
+            if reason not in why:
+                why.append(reason)
+        if minutes == 0 and code not in stated:
+            continue
+        readings = sum(1 for t in times.get(code, []) if any(a <= t < b for a, b, _why in cut))
+        out.append({"code": code, "minutes": minutes, "stated": (stated.get(code) or {}).get("minutes"), "readings": readings,
+                    "why": why, "spans": [(iso_ms_utc(a), iso_ms_utc(b)) for a, b, _why in cut]})
     return out
 
 
-def check_doubt(report, what, description, text):
-    """D94: names the month's minutes «под сомнением» per channel and checks their count against the pack's."""
+def check_doubt(report, what, description, text, record=None):
+    """D94, D107: names the month's minutes «под сомнением» per channel, derived from the instruments' record, and
+    checks the pack's stated count against them: a count changed or a channel's doubt removed is named."""
+    if record is None:
+        report.fail("%s: показания под сомнением" % what,
+                    "в %s нет записи приборов этого месяца: минуты под сомнением не из чего пересчитать" % INSTRUMENTS_FILE)
+        return
     try:
-        channels = doubt_of_readings(description, text)
+        channels = doubt_of_readings(description, text, record)
     except (KeyError, ValueError, TypeError) as error:
         report.fail("%s: показания под сомнением" % what, "не читаются: %s" % error)
         return
@@ -1413,8 +1606,12 @@ def check_doubt(report, what, description, text):
             named += " (%s)" % "; ".join(c["why"])
         if c["minutes"] == c["stated"]:
             report.agree(named)
+        elif c["stated"] is None:
+            report.fail("%s: показания под сомнением %s" % (what, c["code"]),
+                        "по записи приборов %d мин (%s), в пакете не указаны" % (c["minutes"], "; ".join(c["why"])))
         else:
-            report.fail("%s: показания под сомнением %s" % (what, c["code"]), "по интервалам %d мин, в пакете %s" % (c["minutes"], c["stated"]))
+            report.fail("%s: показания под сомнением %s" % (what, c["code"]),
+                        "по записи приборов %d мин, в пакете %s" % (c["minutes"], c["stated"]))
 
 
 def load_keys(report, paths):
@@ -1613,7 +1810,8 @@ def check_passport_figures(report, book, snapshot):
                 differ.append("строка %s %s (категория %s): %s т, %s т CO2-экв., в снимке %s и %s"
                               % (key[1], key[2], key[0], row.get("D"), row.get("E"), fmt(line["t"]), fmt(line["t_co2e"])))
             continue
-        if section == "Выбросы по площадкам" and a and a != "Площадка":
+        # The note under rows rounded apart from their total is no facility.
+        if section == "Выбросы по площадкам" and a and a != "Площадка" and not a.startswith("Строки округлены"):
             facility = facilities.get(a)
             if facility is None:
                 differ.append("площадки «%s» в снимке нет" % a)

@@ -18,7 +18,7 @@ import {
   weekdayName,
   type CalendarDayList,
 } from "@core/calendar-days";
-import { ruDate } from "@core/measured-release";
+import { ruDate } from "@core/dates";
 import { isApiError } from "../../api/client";
 import { fieldProblem } from "../../shared/fieldErrors";
 import { Table } from "../../shared/LazyTable";

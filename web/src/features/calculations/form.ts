@@ -38,6 +38,7 @@ import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force"
 import { fieldProblem, type Refusal } from "../../shared/fieldErrors";
 import { formatStored, groupedNumberText, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
+import { ruDate } from "@core/dates";
 
 /** The GWP sets (methodology D1); the server records the chosen set's id with the calculation. */
 export { GWP_DICTIONARY };
@@ -426,7 +427,7 @@ const blankPeriod = (): PeriodTexts => Object.fromEntries(PERIOD_COLUMNS.map((c)
 /** «2025-01-31» → «31.01.2025», as the dialog shows dates. */
 export function dateText(iso: unknown): string {
   const match = typeof iso === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : typeof iso === "string" ? iso : "";
+  return match ? ruDate(match[0]) : typeof iso === "string" ? iso : "";
 }
 
 /** A stored period (a row of the result table) as the dialog's texts. */

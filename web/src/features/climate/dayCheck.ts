@@ -2,7 +2,8 @@
 // hours (D70) and evaluated by the core in the browser — the code a stored period and
 // POST …/evaluate/ run on the server (@core/climate-hours, @core/climate-project), so the hours shown
 // are the server's. Loaded with the check, not with the project's screen.
-import { HOUR_MS, type MeterReadings, periodSum, planDeviceInputs } from "@core/climate-hours";
+import { type MeterReadings, periodSum, planDeviceInputs } from "@core/climate-hours";
+import { HOUR_MS } from "@core/dates";
 import { type ClimateEvaluation, type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project";
 import type { ClimateDayMinutes } from "@server/contract";
 

@@ -33,10 +33,17 @@ function Band({ label, value, u, testId }: { label: string; value: number; u: nu
   );
 }
 
+/** D81: which estimate the card shows, beside its label. */
+const ESTIMATE_ROLE_WORDS: Record<NonNullable<MineComparison["estimated"]>["role"], string> = {
+  counted: " (учтена в итоге)",
+  alternative: " (для сравнения)",
+  not_counted: " (не учтена в итоге: учтено измерение)",
+};
+
 /** Where an explanation leads: the month's «Данные АГК», the mine's sensors or the year's balance. */
 function explanationLink(mine: MineComparison, kind: string, year: number): { to: string; label: string } {
   if (kind === "no_channels") return { to: `/facilities/${mine.facility}/sensors`, label: "Датчики" };
-  if (kind === "drained_balance" || kind === "drained_net" || kind === "no_estimate" || kind === "factor")
+  if (kind === "drained_balance" || kind === "drained_net" || kind === "no_estimate" || kind === "factor" || kind === "counted_side")
     return { to: `/inventory?year=${year}&facility=${mine.facility}`, label: "Инвентаризация" };
   return { to: `/facilities/${mine.facility}/agk-data`, label: "Данные АГК" };
 }
@@ -53,7 +60,7 @@ export function MineCard({ mine, year }: { mine: MineComparison; year: number })
           <Band label="Измерено (стволы и дегазация, валовый)" value={mine.measured.ch4_t} u={mine.measured.u_pct} testId="measured" />
           {estimated ? (
             <Band
-              label={`Оценка по добыче угля${partYear ? " за весь год" : ""}${estimated.role === "alternative" ? " (для сравнения)" : " (учтена в итоге)"}`}
+              label={`Оценка по добыче угля${partYear ? " за весь год" : ""}${ESTIMATE_ROLE_WORDS[estimated.role]}`}
               value={estimated.ch4_t}
               u={estimated.u_pct}
               testId="estimated"

@@ -171,7 +171,7 @@ export function YearUncertainty({ year, facility, years }: { year: number; facil
   );
 }
 
-/** D91: the groups of a shared source of error, by line: within a group the calculations'
+/** D91, D107: the groups of a shared source of error, by line: within a group the calculations'
  *  uncertainties add linearly, the groups and independent activity data by Eq. 3.2. */
 function SharedSources({ lines }: { lines: readonly Line[] }) {
   const withShared = lines.filter((l) => l.shared_sources.length > 0);
@@ -180,8 +180,9 @@ function SharedSources({ lines }: { lines: readonly Line[] }) {
     <Flex vertical gap={4} data-testid="year-uncertainty-shared">
       <Typography.Text strong>Общие источники погрешности</Typography.Text>
       <Typography.Text type="secondary">
-        Расчеты с одним коэффициентом (запись справочника одной версии) или с приборами одной точки ошибаются вместе: их неопределенности
-        складываются, а не по уравнению 3.2, как независимые (МГЭИК 2006, т. 1, гл. 3, п. 3.2.3.1).
+        Расчеты с одним коэффициентом (запись справочника одной версии или значение, введенное с одним обоснованием) или с приборами одной
+        точки ошибаются вместе: их неопределенности складываются, а не по уравнению 3.2, как независимые (МГЭИК 2006, т. 1, гл. 3, п.
+        3.2.3.1).
       </Typography.Text>
       <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         {withShared.flatMap((l) =>

@@ -12,6 +12,7 @@ import { companyZoneNow, displayDateTime, typedDate } from "../../shared/dates";
 import { isApiError } from "../../api/client";
 import { useRecordCheck, type SensorCheck } from "../../api/instruments";
 import { kindText, typedDateTime, typedNumber } from "./checkTexts";
+import { ruDate } from "@core/dates";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 type Tested = "yes" | "no" | "none";
@@ -63,9 +64,7 @@ export default function RecordCheckDialog({
   const [button, setButton] = useState<Tested>("yes");
   const [gas, setGas] = useState("");
   const [cylinder, setCylinder] = useState(follows?.test_gas_cylinder?.number ?? "");
-  const [validTo, setValidTo] = useState(
-    follows?.test_gas_cylinder ? follows.test_gas_cylinder.valid_to.split("-").reverse().join(".") : "",
-  );
+  const [validTo, setValidTo] = useState(follows?.test_gas_cylinder ? ruDate(follows.test_gas_cylinder.valid_to) : "");
   const [alarm, setAlarm] = useState<Tested>("none");
   const [cutoff, setCutoff] = useState<Tested>("none");
   const [result, setResult] = useState<CheckResult>("passed");

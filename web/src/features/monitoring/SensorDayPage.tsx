@@ -18,19 +18,18 @@ import { sensorWhereText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
 import { MonitoringHead } from "./MonitoringHead";
+import { DAY_MS, ruDate } from "@core/dates";
 
 // The chart's wrapper loads with plotly, after the page: its first load stays within the initial-JS
 // budget (tests/web/bundle.test.ts).
 const Chart = lazy(() => import("../../shared/charts/Chart").then((m) => ({ default: m.Chart })));
 
-const DAY_MS = 86_400_000;
 /** A reading on one line, its cell as wide as the figure: «0,44» never split as «0,4» / «4». */
 const figureKeptWhole = { content: { whiteSpace: "nowrap", minWidth: "max-content" } } as const;
 
 /** The day `step` days from `date` (yyyy-MM-dd). */
 export const shiftDay = (date: string, step: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + step * DAY_MS).toISOString().slice(0, 10);
-const ruDate = (date: string) => date.split("-").reverse().join(".");
 
 export default function SensorDayPage() {
   const { facilityId = "", sensorId = "" } = useParams();

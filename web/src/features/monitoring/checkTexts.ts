@@ -2,6 +2,7 @@
 import { instantOfWallTime } from "@core/company-clock";
 import { CHECK_KIND_LABELS, type CheckKind } from "@core/sensor-checks";
 import { number } from "./offerTexts";
+import { ruDate } from "@core/dates";
 
 /** A test's outcome: «сработала», «не сработала», «не проверялась». */
 export const testText = (ok: boolean | null, feminine = true) =>
@@ -33,9 +34,7 @@ export function readingText(c: {
 /** «ПГС 1,50 %, баллон Б-117 до 31.12.2026», or «не применялась». */
 export function gasText(c: { test_gas_pct: number | null; test_gas_cylinder: { number: string; valid_to: string } | null }) {
   if (c.test_gas_pct === null && !c.test_gas_cylinder) return "не применялась";
-  const cylinder = c.test_gas_cylinder
-    ? `, баллон ${c.test_gas_cylinder.number} до ${c.test_gas_cylinder.valid_to.split("-").reverse().join(".")}`
-    : "";
+  const cylinder = c.test_gas_cylinder ? `, баллон ${c.test_gas_cylinder.number} до ${ruDate(c.test_gas_cylinder.valid_to)}` : "";
   return `ПГС ${c.test_gas_pct === null ? "—" : `${number(c.test_gas_pct, 2)} %`}${cylinder}`;
 }
 

@@ -23,6 +23,7 @@ import {
   type FacilityFields,
   type PointFields,
 } from "../../api/inventory";
+import { ruDate } from "@core/dates";
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 
@@ -153,7 +154,7 @@ const pointKindOptions = (Object.entries(EMISSION_POINT_KINDS) as [EmissionPoint
   value,
   label,
 }));
-const day = (iso: string | null) => (iso ? iso.split("-").reverse().join(".") : "");
+const day = (iso: string | null) => (iso ? ruDate(iso) : "");
 const inService = (p: EmissionPoint) =>
   p.in_service_from || p.in_service_to ? `${day(p.in_service_from) || "…"} – ${day(p.in_service_to) || "н. в."}` : "—";
 

@@ -7,7 +7,8 @@
 // never the one who answered). Advisory: the mine's own АГК cuts power; the platform audits that it did.
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DUTY_LABELS } from "@core/gassing-book";
-import { MINUTE_MS, minuteMeans } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
+import { minuteMeans } from "@core/monitoring";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";

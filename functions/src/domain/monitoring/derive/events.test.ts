@@ -5,7 +5,7 @@
 // working and shift on the company's clock (UTC+7), the acknowledgement (who, when, once), and another
 // company's user who sees none of it. Over HTTP with a gateway key: tests/integration/sensor-events.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -7,7 +7,8 @@
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { MINUTE_MS, flagQuality, minuteMeans, type SensorKind } from "@core/monitoring";
+import { flagQuality, METHANE_KINDS, minuteMeans } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { shiftAt, type ShiftCalendarEntry } from "@core/shift-calendar";
 import {
   EVENT_LEVELS,
@@ -37,24 +38,13 @@ import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
 import { auditCutoffs } from "./cutoff-audit";
-import {
-  DAY_MS,
-  isDemoDay,
-  isDemoMinute,
-  isOpenDay,
-  type MinuteSource,
-  readingsBetween,
-  utcDay,
-  utcMinute,
-} from "../ingest/stored-readings";
+import { isDemoDay, isDemoMinute, isOpenDay, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-readings";
 import { keptMinutes } from "../minutes/minute-window";
 import { minuteStart, openDayMoved } from "../minutes/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
 
-/** The kinds of sensor whose minutes are read against W and A (D56: methane meters carry the levels). */
-const LEVELLED: readonly SensorKind[] = ["methane", "methane_high"];
 /** Open events older than this are not followed any more by a later day's detection. */
 const FOLLOW_OPEN_DAYS = 7;
 /** Writes of one event tried again after another writer's: the detector and an acknowledgement. */
@@ -143,7 +133,8 @@ async function eventsRead(
     acknowledged_at: null,
     comment: "",
   };
-  if (LEVELLED.includes(register.kind)) {
+  // The kinds whose minutes are read against W and A (D56: methane meters carry the levels).
+  if (METHANE_KINDS.has(register.kind)) {
     for (const e of thresholdEvents(series, register)) {
       found.push({
         ...base,
@@ -328,7 +319,7 @@ export async function detectEvents(
     const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes, (series) => {
       seen = series;
     });
-    if (audited && seen && LEVELLED.includes(registerAt(sensor, from).kind))
+    if (audited && seen && METHANE_KINDS.has(registerAt(sensor, from).kind))
       await auditCutoffs(deps, { sensor, series: seen, from: range.from, to }, registerList, storedCutoffs, minutes);
     // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
     for (const e of read) {

@@ -4,7 +4,7 @@
 // [start, start + 30] reached the limit (A = 2 %). A horizon whose rule is «current ≥ 0,9·limit» raises
 // none; the same forecast again writes nothing; the events list and its kind filter show them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -7,10 +7,11 @@
 // after the event's start: whether a minute of the meter's readings in [start, start + h] reached the
 // limit. One event per (meter, horizon, start): its id carries the horizon. The company's webhooks get
 // each opened and closed, as the detector's events.
-import { MINUTE_MS, minuteMeans } from "@core/monitoring";
+import { minuteMeans } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import type { Deps } from "../../context";
 import type { Sensor, SensorEvent } from "../../../ports";
-import { DAY_MS, readingsBetween } from "../ingest/stored-readings";
+import { readingsBetween } from "../ingest/stored-readings";
 import { describer, facilityEventId } from "./events";
 import { enqueueEventDeliveries } from "./webhooks";
 

@@ -12,7 +12,7 @@ import { Conflict, Forbidden, Invalid } from "../../errors";
 import { problemAt } from "../../../contract/field-errors";
 import type { GassingRegistration } from "../../../ports";
 import { DUTY_LABELS } from "@core/gassing-book";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { DEFAULT_TIME_ZONE, dateTimeText, zoneOf } from "@core/company-clock";
 import {
   NOTIFICATIONS,

@@ -18,10 +18,10 @@ import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/jo
 import { zoneOf } from "@core/company-clock";
 import { registerAt } from "../ingest/register";
 import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
+import { MINUTE_MS } from "@core/dates";
 
 export type GassingView = z.output<typeof gassingSchema>;
 
-const MINUTE_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export const NOBODY_NOTIFIED: GassingView["notified"] = {

@@ -10,7 +10,7 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gassingBookXlsx } from "../../../export/gassing-book";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema, sensorPatchSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";

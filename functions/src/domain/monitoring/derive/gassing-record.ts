@@ -16,7 +16,7 @@ import { changeRuns, DETECT_LOOKBACK_MS } from "./events";
 import { NOBODY_NOTIFIED, foundOf } from "./gassing-entry";
 import { gassingsFound } from "./journal";
 import { registerOfChange } from "../ingest/kept-register";
-import { DAY_MS } from "../ingest/stored-readings";
+import { DAY_MS } from "@core/dates";
 
 type Change = Pick<ReadingsWritten, "company" | "facility" | "days" | "since" | "batches" | "register">;
 const iso = (ms: number) => new Date(ms).toISOString();

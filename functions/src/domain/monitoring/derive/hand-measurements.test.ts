@@ -5,7 +5,7 @@
 // (out of the instrument's range, a time to come, a meter of another facility); another company's user
 // finds none of it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { handMeasurementCreateSchema } from "../../../contract/schemas/readings-audit";

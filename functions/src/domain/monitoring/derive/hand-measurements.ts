@@ -5,7 +5,8 @@
 // [A]) opens a `suspect` event on the meter (reason `hand`, derive/suspect.ts): its minutes «под сомнением»
 // from the measurement to the meter's next passed check (D94), which closes the event.
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { MINUTE_MS, minuteMeans } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
+import { minuteMeans } from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, invalidAt } from "../../errors";

@@ -14,13 +14,13 @@ import {
   everyMinuteMeans,
   GAS_KINDS,
   METHANE_KINDS,
-  MINUTE_MS,
   SENSOR_KINDS,
   flagQuality,
   minuteMeans,
   validMeans,
   type MinuteSeries,
 } from "@core/monitoring";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@core/dates";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, normOf, type AppliedLimit } from "@core/methane-limits";
 import { shiftsOfDay } from "@core/shift-calendar";
@@ -32,7 +32,7 @@ import { getFacility } from "../../company/facilities";
 import type { Facility, Sensor } from "../../../ports";
 import type { gassingListQuerySchema, gassingListSchema, journalQuerySchema, journalSchema } from "../../../contract/schemas/journal";
 import { gassingViews, type GassingView } from "./gassing-entry";
-import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-readings";
+import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -42,7 +42,6 @@ export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
 export type GassingList = z.output<typeof gassingListSchema>;
 type LimitSource = Journal["sensors"][number]["limit_source"];
-const HOUR_MS = 3_600_000;
 /** The longest register of gassings asked at once, days. */
 export const GASSING_PERIOD_DAYS = LIMITS.monitoring.gassingsPeriodDays;
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -21,11 +21,11 @@ import { assertAdmin } from "../../audit";
 import { Conflict, invalidAt } from "../../errors";
 import type { StoredMethaneLimitEdition } from "../../../ports";
 import type { methaneLimitEditionSchema, methaneLimitSchema } from "../../../contract/schemas/journal";
+import { ruDate } from "@core/dates";
 
 export type MethaneLimitRow = z.output<typeof methaneLimitSchema>;
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
-const displayDay = (day: string) => day.split("-").reverse().join(".");
 
 interface Sourced extends MethaneLimit {
   confirmed_by: string | null;
@@ -97,9 +97,9 @@ export async function confirmMethaneLimits(
   if (validTo !== null && validTo <= body.valid_from) throw invalidAt("valid_to", "конец действия раньше начала");
   const other = overlappingEdition(await editions(deps), METHANE_PLACES, body.valid_from, validTo);
   if (other) {
-    const until = other.valid_to === null ? "без срока окончания" : `до ${displayDay(other.valid_to)}`;
+    const until = other.valid_to === null ? "без срока окончания" : `до ${ruDate(other.valid_to)}`;
     throw new Conflict(
-      `На эти дни уже действует редакция «${other.edition}» (с ${displayDay(other.valid_from)} ${until}): одна редакция на место и день; укажите начало после ее окончания`,
+      `На эти дни уже действует редакция «${other.edition}» (с ${ruDate(other.valid_from)} ${until}): одна редакция на место и день; укажите начало после ее окончания`,
     );
   }
   const edition: StoredMethaneLimitEdition = {

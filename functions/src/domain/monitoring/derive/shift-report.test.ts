@@ -5,7 +5,8 @@
 // advisory note first; written as xlsx (read back cell by cell) and as PDF.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { readingsStored } from "../../../../../tests/support/reading-layout";
 import { pointCreateSchema } from "../../../contract/schemas/facility";

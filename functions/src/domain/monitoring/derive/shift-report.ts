@@ -4,7 +4,8 @@
 // shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
 // and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
 import { zoneOf } from "@core/company-clock";
-import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
+import { rollUp, sensorMinutes, METHANE_KINDS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { zoneOffsetMs } from "@core/company-clock";
 import { shiftsOfDay } from "@core/shift-calendar";
 import type * as z from "zod";
@@ -57,8 +58,6 @@ export interface ShiftReport {
   issued_at: string;
 }
 
-const METHANE = new Set(["methane", "methane_high"]);
-
 /** The shift `number` of local `date` at the facility: its figures, events and forecasts. */
 export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: ShiftReportQuery): Promise<ShiftReport> {
   const facility = await getFacility(deps, actor, query.facility);
@@ -78,7 +77,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   const sensors = (await deps.repos.sensors.listOfFacility(actor.company, facility.id)).filter((s) => {
     const register = registerAt(s, span.from);
     return (
-      METHANE.has(register.kind) &&
+      METHANE_KINDS.has(register.kind) &&
       (!register.in_service_from || register.in_service_from <= query.date) &&
       (!register.in_service_to || register.in_service_to >= fromDate)
     );

@@ -2,7 +2,7 @@
 // minutes «под сомнением» through D94's doubt (minutes/doubt.ts) while open and over its span once closed,
 // listed with its reason and the other meter's code, and answered only with what was done (who, when kept).
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";

@@ -6,7 +6,8 @@
 // private addresses are not allowed (AWS), loopback, private and link-local URLs are refused. A
 // reviewer configures none; another company sees none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

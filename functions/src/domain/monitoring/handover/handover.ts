@@ -35,8 +35,8 @@ import { checkStates } from "../instruments/check-states";
 import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
 import { unconfirmedCutoffs } from "../derive/cutoff-audit";
 import type { CutoffView } from "../../../contract/schemas/readings-audit";
+import { DAY_MS } from "@core/dates";
 
-const DAY_MS = 86_400_000;
 export const HANDOVER_MISSING = "Передача смены не найдена";
 const REVIEWER = "Недостаточно прав: смену передают и принимают сотрудники площадки, не проверяющий";
 const number = (v: number, digits: number) => v.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });

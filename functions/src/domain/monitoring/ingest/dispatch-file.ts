@@ -15,7 +15,7 @@ import { DISPATCH_TIME_FORMATS } from "../../../contract/dispatch-formats";
 import { CSV_ENCODING_MESSAGE, CsvEncodingError, UnterminatedQuote, csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
 import { instantOfWallTime } from "@core/company-clock";
 import { readTypedNumber } from "@core/typed-numbers";
-import { ruDate } from "@core/measured-release";
+import { ruDate } from "@core/dates";
 import { Invalid } from "../../errors";
 import { LIMITS } from "../../../contract/schemas/limits";
 

@@ -6,35 +6,15 @@
 // of it reads back (the reconciliation of it refuses nothing); its values are an example, to be replaced by
 // the export's own: sent back unchanged for storage, it is refused (isUnchangedTemplate).
 import { instantOfWallTime, isoDateIn, wallTimeIn, zoneOf } from "@core/company-clock";
-import type { SensorKind } from "@core/monitoring";
+import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { Invalid } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { DispatchReader } from "./dispatch-file";
+import { ruDate } from "@core/dates";
 
 /** The columns the template shows at most: the register's first sensors in service by code. */
 export const TEMPLATE_SENSORS = 8;
-
-/** An example reading of each kind, within what the kind can send (SENSOR_KINDS' possible). */
-const EXAMPLE: Readonly<Record<SensorKind, number>> = {
-  methane: 0.45,
-  methane_high: 42.5,
-  air_velocity: 2.1,
-  flow: 12_345.6,
-  pressure: 101.3,
-  temperature: 18.5,
-  methane_flow: 5.25,
-  carbon_monoxide: 3,
-  oxygen: 20.7,
-  carbon_dioxide: 0.3,
-  flame: 1,
-  exhaust_temperature: 850,
-  run_status: 1,
-  shearer_position: 120,
-  destruction_efficiency: 0.98,
-  electricity: 1.2,
-  heat: 3.5,
-};
 
 /** A file longer than this is not the template (its 8 columns and 3 lines are under 500 B). */
 export const TEMPLATE_BYTES = 4096;
@@ -58,7 +38,7 @@ function isUnchangedTemplate(bytes: Uint8Array, kindOf: (code: string) => Sensor
     {
       reading: (_line, code, t, value) => {
         const kind = kindOf(code);
-        if (kind === undefined || EXAMPLE[kind] !== value) other = true;
+        if (kind === undefined || SENSOR_KINDS[kind].example !== value) other = true;
         else examples++;
         minutes.add(t);
         return undefined;
@@ -108,7 +88,7 @@ const cell = (value: number) => value.toLocaleString("ru-RU", { maximumFractionD
 
 /** «ДД.ММ.ГГГГ ЧЧ:ММ:СС» of a wall-clock date (ISO) and minute of the day. */
 const wallText = (date: string, minute: number) =>
-  `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)} ${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
+  `${ruDate(date)} ${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
 
 /** GET v1/facilities/{id}/sensors/dispatch-template/: the example export (another company's facility 404). */
 export async function dispatchTemplate(deps: Deps, actor: Actor, facilityId: string): Promise<{ fileName: string; body: Uint8Array }> {
@@ -128,7 +108,8 @@ export async function dispatchTemplate(deps: Deps, actor: Actor, facilityId: str
   const [y, m, d] = today.split("-").map(Number);
   const yesterday = isoDateIn(new Date(instantOfWallTime(y, m, d, 12, 0, zone) - 86_400_000), zone);
   const lines = [["Время", ...columns.map((s) => (/[";]/.test(s.code) ? `"${s.code.replaceAll('"', '""')}"` : s.code))].join(";")];
-  for (const minute of EXAMPLE_MINUTES) lines.push([wallText(yesterday, minute), ...columns.map((s) => cell(EXAMPLE[s.kind]))].join(";"));
+  for (const minute of EXAMPLE_MINUTES)
+    lines.push([wallText(yesterday, minute), ...columns.map((s) => cell(SENSOR_KINDS[s.kind].example))].join(";"));
   return {
     fileName: `Шаблон — выгрузка АГК, ${facility.name}.csv`,
     body: new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`),

@@ -5,7 +5,7 @@
 // reading accepted, not refused; the new levels handed to the subscribers), and a push with the
 // register unchanged reads the stamp, not the register.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema, sensorPatchSchema } from "../../../contract/schemas/sensor";

@@ -15,7 +15,7 @@ export const KEPT_REGISTERS = 200;
 /** A register kept this long is read again even with its stamp unmoved: what bounds the register a
  *  write whose stamp never moved left kept (a process that died between the two, a host of the code
  *  before this stamp writing during a deploy) at an hour, for 26 read units an hour. */
-export const KEPT_REGISTER_MS = 60 * 60_000;
+const KEPT_REGISTER_MS = 60 * 60_000;
 
 /** A facility's register as read, the stamp read before it, and when (UTC ms). */
 interface KeptRegister {

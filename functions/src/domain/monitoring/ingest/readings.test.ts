@@ -8,7 +8,8 @@
 // tests/integration/readings-push.test.ts.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/monitoring";
+import { pointVolume, sensorMinutes } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

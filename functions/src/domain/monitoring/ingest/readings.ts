@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
 import { readTypedNumber } from "@core/typed-numbers";
-import { ruDate } from "@core/measured-release";
+import { ruDate } from "@core/dates";
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import { SENSOR_KINDS, possibleValue } from "@core/monitoring";
 import { formatNumber } from "../../forecast/russian-numbers";

@@ -35,6 +35,7 @@ import { readFileBatch, releaseUploadBudget, uploadedExport, type UnreadSpan } f
 import { batchBlobKey, queuedBatch } from "./readings";
 import { joinedReadings } from "./reading-columns";
 import { readingsBetween } from "./stored-readings";
+import { DAY_MS, HOUR_MS } from "@core/dates";
 
 export type ReconciliationView = z.output<typeof reconciliationSchema>;
 type Row = ReconciliationView["days"][number];
@@ -345,8 +346,6 @@ interface Gathered {
 
 /** UTC days one readingsBetween reads at a time (a window of minute and day items). */
 const READ_WINDOW_DAYS = 31;
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Reconciliation, sink?: DifferenceSink) {
   const [sensors, owner] = await Promise.all([

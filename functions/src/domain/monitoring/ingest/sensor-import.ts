@@ -25,29 +25,10 @@ import { codeKey, logSensor, newSensor, placeProblem, registerOfInput, takeSenso
 const DATE_COLUMNS = ["in_service_from", "in_service_to"] as const;
 
 /** The words a list may name a kind by (compared by headerKey): the register's name, its label with and
- *  without the range, and what engineers write. */
-const KIND_WORDS: Record<SensorKind, readonly string[]> = {
-  methane: ["метан", "метанометр"],
-  methane_high: ["метан высоких концентраций", "метан 0–100 %", "метанометр высоких концентраций"],
-  air_velocity: ["анемометр", "скорость воздуха"],
-  flow: ["расход", "расходомер", "расход газовой смеси", "расход смеси"],
-  pressure: ["давление", "датчик давления"],
-  temperature: ["температура", "датчик температуры"],
-  methane_flow: ["расход метана", "расход метана (расчетный)"],
-  carbon_monoxide: ["оксид углерода", "окись углерода", "угарный газ", "co", "со", "датчик co", "датчик со"],
-  oxygen: ["кислород", "o2", "о2", "датчик кислорода"],
-  carbon_dioxide: ["диоксид углерода", "углекислый газ", "двуокись углерода", "co2", "со2", "датчик co2"],
-  flame: ["пламя", "датчик пламени", "контроль пламени"],
-  exhaust_temperature: ["температура отходящих газов", "температура дымовых газов"],
-  run_status: ["работа агрегата", "работа", "статус работы", "работа комбайна", "комбайн в работе"],
-  shearer_position: ["положение комбайна", "координата комбайна", "положение комбайна в лаве, м"],
-  destruction_efficiency: ["кпд уничтожения", "кпд факела", "кпд (анализатор)"],
-  electricity: ["выработка электроэнергии", "электроэнергия", "счетчик электроэнергии"],
-  heat: ["отпуск тепла", "тепло", "теплосчетчик"],
-};
+ *  without the range, and what engineers write (the kind's spec, SENSOR_KINDS' words). */
 const KINDS = new Map<string, SensorKind>(
   SENSOR_KIND_NAMES.flatMap((kind) =>
-    [kind, SENSOR_KINDS[kind].label, SENSOR_KINDS[kind].label.replace(/\s*\(.*$/, ""), ...KIND_WORDS[kind]].map(
+    [kind, SENSOR_KINDS[kind].label, SENSOR_KINDS[kind].label.replace(/\s*\(.*$/, ""), ...SENSOR_KINDS[kind].words].map(
       (word) => [headerKey(word), kind] as const,
     ),
   ),

@@ -5,8 +5,7 @@
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay, MonitoringRepository } from "../../../ports";
 import { keptState } from "../../../ports/runtime";
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 
 /** A sensor's day with nothing stored yet (version 0: written only if still none is). */
 export const emptyDay = (company: string, sensor: string, day: string): SensorDay => ({
@@ -19,7 +18,6 @@ export const emptyDay = (company: string, sensor: string, day: string): SensorDa
   corrections: [],
   version: 0,
 });
-const MINUTE_MS = 60_000;
 
 export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 /** The UTC minute of an instant as a minute item names it (HH:mm). */

@@ -27,15 +27,14 @@ import { facilityShifts, type FacilityShifts } from "./shifts";
 import { REVIEWER_SIGNS_NOTHING } from "./sensor-checks";
 import { verificationOn, type VerificationState } from "./verifications";
 import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
+import { DAY_MS, ruDate } from "@core/dates";
 
 type Rule = CheckIntervals["rules"][number];
-const DAY_MS = 86_400_000;
 /** How far back the latest check is looked for beyond the longest interval, days. */
 const LOOKBACK_MARGIN_DAYS = 2;
 /** The longest look back for a sensor's latest check, days (a rule of more finds «не записана»). */
 export const LOOKBACK_MAX_DAYS = LIMITS.sensorChecks.lookbackDays;
 export const NO_RULES_SOURCE = "интервалы не заданы: задайте их по проекту АГК шахты";
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** The rule of a sensor: the most specific of the mine's (kind and role, kind, role, any), or null. */
 export function ruleFor(rules: readonly Rule[], kind: string, role: string): Rule | null {
@@ -75,7 +74,7 @@ export function stateOf(
     .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
   const last = done.at(-1);
   const problems: string[] = [];
-  if (last?.result === "failed") problems.push(`${CHECK_RESULT_LABELS.failed} ${ddmmyyyy(shifts.at(Date.parse(last.at)))}`);
+  if (last?.result === "failed") problems.push(`${CHECK_RESULT_LABELS.failed} ${ruDate(shifts.at(Date.parse(last.at)))}`);
   let nextDue: number | null = null;
   let overdue: number | null = null;
   if (rule && last) {

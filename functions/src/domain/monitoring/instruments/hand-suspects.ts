@@ -1,7 +1,7 @@
 // D105: a hand measurement's `suspect` event (reason `hand`) holds its meter's minutes «под сомнением» to the
 // meter's next passed check (D94): recording that check closes it. Apart from hand-measurements.ts so the
 // checks' module (sensor-checks.ts) calls it without importing the journal that imports it.
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import type { Deps } from "../../context";
 import { LIMITS } from "../../../contract/schemas/limits";
 

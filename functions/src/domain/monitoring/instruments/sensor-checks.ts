@@ -28,11 +28,9 @@ import {
 } from "../../../contract/schemas/sensor-checks";
 import { facilityShifts, type FacilityShifts } from "./shifts";
 import { closeHandSuspects } from "./hand-suspects";
+import { DAY_MS, MINUTE_MS, ruDate } from "@core/dates";
 
 type CheckInput = z.output<typeof sensorCheckCreateSchema>;
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 export const REVIEWER_SIGNS_NOTHING = "Недостаточно прав: проверки датчиков записывают и подписывают сотрудники АГК, не проверяющий";
 export const SENSOR_MISSING = "Датчик не найден";
 export const CHECK_MISSING = "Проверка не найдена";
@@ -73,7 +71,7 @@ export function checkProblems(input: CheckInput, day: string): Invalid | undefin
     problems.push(
       problemAt(
         "test_gas_cylinder.valid_to",
-        `срок годности контрольной смеси истек ${ddmmyyyy(input.test_gas_cylinder.valid_to)}: проверка ею недействительна`,
+        `срок годности контрольной смеси истек ${ruDate(input.test_gas_cylinder.valid_to)}: проверка ею недействительна`,
       ),
     );
   return problems.length > 0 ? new Invalid(problems) : undefined;

@@ -5,8 +5,7 @@
 import { zoneOf } from "@core/company-clock";
 import { handoverShifts, shiftAt, shiftsOfDay, shiftTitle } from "@core/shift-calendar";
 import type { Deps } from "../../context";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@core/dates";
 
 export interface FacilityShifts {
   zone: string;

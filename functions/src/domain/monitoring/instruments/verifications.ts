@@ -25,9 +25,9 @@ import type { SensorVerification } from "../../../ports";
 import { sameVerification } from "../../../ports/instruments";
 import type { verificationCreateSchema, VerificationList, VerificationView } from "../../../contract/schemas/sensor-checks";
 import { REVIEWER_SIGNS_NOTHING, SENSOR_MISSING } from "./sensor-checks";
+import { ruDate } from "@core/dates";
 
 export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export interface VerificationState {
@@ -47,8 +47,8 @@ export function verificationOn(records: readonly Counted[], day: string): Verifi
     .sort((a, b) => b.verified_on.localeCompare(a.verified_on))[0];
   if (!held) return { state: "none", text: "поверка не записана", out_from: null };
   if (day > held.valid_to)
-    return { state: "expired", text: `вне поверки с ${ddmmyyyy(dayAfter(held.valid_to))}`, out_from: dayAfter(held.valid_to) };
-  return { state: "valid", text: `поверен до ${ddmmyyyy(held.valid_to)}`, out_from: null };
+    return { state: "expired", text: `вне поверки с ${ruDate(dayAfter(held.valid_to))}`, out_from: dayAfter(held.valid_to) };
+  return { state: "valid", text: `поверен до ${ruDate(held.valid_to)}`, out_from: null };
 }
 
 const view = (r: SensorVerification, nameOf: (email: string) => string, correctedBy: string | null): VerificationView => ({
@@ -117,7 +117,7 @@ export async function recordVerification(
   // A record of a verification that took place: one dated after today would cover minutes nobody verified.
   const today = isoDateIn(deps.clock.now(), zoneOf(await deps.repos.companies.get(actor.company)));
   if (input.verified_on > today)
-    throw invalidAt("verified_on", `дата поверки позже сегодняшней (${ddmmyyyy(today)}): записывают поверку, которая прошла`);
+    throw invalidAt("verified_on", `дата поверки позже сегодняшней (${ruDate(today)}): записывают поверку, которая прошла`);
   const record: SensorVerification = {
     company: actor.company,
     facility: facilityId,

@@ -4,7 +4,8 @@
 // 8-hour one), and the rows it forecasts from are those of the readings bit for bit, a late correction of an
 // earlier minute taken in.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MINUTE_MS, minuteMeans } from "@core/monitoring";
+import { minuteMeans } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

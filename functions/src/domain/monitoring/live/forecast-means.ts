@@ -10,7 +10,8 @@
 // the host's window. Without the item (the first round, a binding made) or without the batches'
 // instants (a round asked for every working) the sensor's window is read whole, as before. The rows
 // are the same, bit for bit, as those of the readings (forecast-means.test.ts).
-import { MINUTE_MS, minuteMeans } from "@core/monitoring";
+import { minuteMeans } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import type { Deps } from "../../context";
 import type { ForecastMeans, Sensor, SensorMeans } from "../../../ports";
 import { readingsBetween, type MinuteSource } from "../ingest/stored-readings";

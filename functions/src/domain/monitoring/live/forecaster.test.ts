@@ -5,7 +5,7 @@
 // computes nothing, an unbound working nothing, and batches queued together (one round of the consumer)
 // are forecast once, at their last minute. Its D65 forecast events: forecast-events.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

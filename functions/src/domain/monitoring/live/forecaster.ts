@@ -10,9 +10,10 @@
 // round, not each batch's); each facility's apart from the others' (forecastQueue). Where it runs: with
 // the consumer (the local server's, in whatever thread drains the queue; in AWS the readings' function,
 // which awaits it before it answers): docs/architecture.md.
+import { METHANE_KINDS } from "@core/monitoring";
 import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import {
   LIVE_ROWS,
   LIVE_STEP_MIN,
@@ -83,7 +84,7 @@ export async function forecastFacility(
   const groups = new Map<string, MeansGroup>();
   for (const { binding, sensors, meter, read } of due) {
     // Item 2: the working's methane meters too, which its day chart draws from the same item.
-    const drawn = sensors.filter((s) => s.kind === "methane" || s.kind === "methane_high");
+    const drawn = sensors.filter((s) => METHANE_KINDS.has(s.kind));
     const group = groups.get(binding.working) ?? { working: binding.working, meters: [], read: [] };
     groups.set(binding.working, { ...group, meters: [...group.meters, meter], read: [...group.read, ...read, ...drawn] });
   }

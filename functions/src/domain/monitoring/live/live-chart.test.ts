@@ -7,7 +7,7 @@
 // again for both when a binding changes, and given up after the last. The tiles and a batch pushed to
 // the watch: live.test.ts; over HTTP: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -3,7 +3,7 @@
 // 11:23 or at 11:25 the same readings are the same rows and give the same judgement (the 7-day check read
 // 18, 20, 19 facts at the limit as the minute moved, and flipped «не показывается» to a bare «100 %»).
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
@@ -22,7 +22,6 @@ import { monitoringIdle } from "./forecaster";
 import { alertRules, bindLiveModel, forecastRowsAt, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
-const DAY_MS = 86_400_000;
 const PERIOD = 240;
 /** The meter k minutes into a 4-hour rise: 0,5 % for 48 minutes, then +0,25 % an hour to 1,3 %, then back. */
 const sawtooth = (k: number) => (k < 48 ? 0.5 : Math.round((0.5 + ((k - 48) * 0.25) / 60) * 1000) / 1000);

@@ -4,7 +4,7 @@
 // N мин», one silent past the day too, from its latest kept reading, never «нет датчика» (the working's
 // anemometer silent for 26 h was «Расход воздуха: нет датчика»). The kept heads' tiles equal the folded ones.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

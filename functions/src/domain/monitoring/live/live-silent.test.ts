@@ -3,7 +3,7 @@
 // once listed it as feeding while its column was empty. The forecast's own meter is not named (a silent
 // meter's forecast is not shown at all).
 import { describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import type { Sensor } from "../../../ports";
 import { SILENT_MINUTES, withSilent, type LiveView } from "./live";
 

@@ -5,7 +5,7 @@
 // with the bound model's forecast. Over HTTP, with the forecast route bit for bit, another company and a
 // gateway key: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

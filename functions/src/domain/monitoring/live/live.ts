@@ -8,7 +8,8 @@
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
 import { LEVEL_WORDS, silenceSpan, staleText } from "@core/monitoring-events";
-import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, SENSOR_KINDS, minuteMeans, type SensorKind, METHANE_KINDS } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import {
   DEFAULT_INTERVAL_LEVEL,
   DEFAULT_WARNING_PERCENT,
@@ -69,7 +70,6 @@ type LiveForecast = LiveTile["forecasts"][number];
 type Meter = LiveTile["meters"][number];
 type Flow = LiveTile["air_flow"];
 
-const DAY_MS = 86_400_000;
 /** D65: a channel is stale after this many expected intervals without a reading. */
 export const STALE_INTERVALS = 2;
 /** The live forecast's rows: 24 h of 10-minute steps up to the latest minute (the default models' step). */
@@ -86,7 +86,6 @@ export const READING_ALERT_SHARE = 0.9;
 export const NO_MODEL_NOTE =
   "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.";
 
-const METHANE: readonly SensorKind[] = ["methane", "methane_high"];
 const ru = (n: number, digits = 2) => n.toLocaleString("ru-RU", { maximumFractionDigits: digits });
 
 /** A sensor's readings in the window, in time order. */
@@ -325,7 +324,7 @@ export function modelColumns(featureNames: readonly string[]): FeatureColumn[] {
 
 /** The meter a binding forecasts: the one it names, else the working's first methane meter by code. */
 export function forecastMeter(sensors: readonly Sensor[], binding: Pick<LiveModelBinding, "sensor">): Sensor | undefined {
-  if (binding.sensor) return sensors.find((s) => s.id === binding.sensor && METHANE.includes(s.kind));
+  if (binding.sensor) return sensors.find((s) => s.id === binding.sensor && METHANE_KINDS.has(s.kind));
   return sensors.find((s) => s.kind === "methane") ?? sensors.find((s) => s.kind === "methane_high");
 }
 
@@ -932,7 +931,7 @@ export async function liveFrom(
   for (const [working, sensors] of workingsOf(inputs.sensors)) {
     const features = featureSensors(sensors);
     const meters = sensors
-      .filter((s) => METHANE.includes(s.kind))
+      .filter((s) => METHANE_KINDS.has(s.kind))
       .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id)));
     const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
     const forecasts: LiveForecast[] = [];
@@ -987,7 +986,7 @@ export async function liveFrom(
       working: "",
       place,
       meters: sensors
-        .filter((s) => METHANE.includes(s.kind))
+        .filter((s) => METHANE_KINDS.has(s.kind))
         .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
       air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
       drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
@@ -1188,7 +1187,7 @@ async function chartInputs(
     return [{ meter, read: [meter, ...Object.values(featureSensors(own, binding, sensors))].filter((s) => s !== undefined) }];
   });
   const read = [
-    ...new Map([...own.filter((s) => METHANE.includes(s.kind)), ...groups.flatMap((g) => g.read)].map((s) => [s.id, s])).values(),
+    ...new Map([...own.filter((s) => METHANE_KINDS.has(s.kind)), ...groups.flatMap((g) => g.read)].map((s) => [s.id, s])).values(),
   ];
   const window = liveWindow(deps.clock.now().getTime());
   const readings = await workingReadings(deps, company, facility.id, working, read, window, keptMinutes(deps));
@@ -1215,7 +1214,7 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
   const start = Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
   const minutes = DAY_MS / MINUTE_MS + 1;
   const meters = sensors
-    .filter((s) => METHANE.includes(s.kind))
+    .filter((s) => METHANE_KINDS.has(s.kind))
     .map((s) => {
       const r = inputs.readings.get(s.id);
       const means = !r

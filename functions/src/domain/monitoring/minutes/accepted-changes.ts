@@ -8,7 +8,7 @@ import { isoDateIn, zoneOf } from "@core/company-clock";
 import type { Deps } from "../../context";
 import type { ReadingsWritten, OfferAcceptance } from "../../../ports";
 import { registerOfChange } from "../ingest/kept-register";
-import { DAY_MS } from "../ingest/stored-readings";
+import { DAY_MS } from "@core/dates";
 import { monthWindow, pointMonth } from "./offers";
 
 export async function recheckAcceptances(

@@ -5,7 +5,7 @@
 // deliveries are heard by the sender), the acceptances' recheck last. The tiles' «нет данных N мин»
 // moves on the host's timer, not one of the domain's; a second host on the same storage hears nothing.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { handTimers } from "../../../../../tests/support/hand-timers";
 import { pointCreateSchema } from "../../../contract/schemas/facility";

@@ -16,7 +16,8 @@ import type { Deps } from "../../context";
 import { keptState } from "../../../ports/runtime";
 import type { ReadingsWritten, SensorDay, ReadingsBatch } from "../../../ports";
 import { batchReadings } from "../ingest/readings";
-import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-readings";
+import { MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-readings";
+import { DAY_MS, ruDate } from "@core/dates";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { guessedMinute, readMinute, writeMinute } from "./minute-window";
 import { readFileBatch } from "../ingest/files";
@@ -197,8 +198,6 @@ function failureReason(error: unknown): string {
   return `ошибка обработки (${error instanceof Error ? error.message : String(error)})`;
 }
 
-const ruDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
-
 /** The sensor-days of a batch that storage refused, said by sensor code and date: at most three named. */
 async function refusedDays(
   deps: Pick<Deps, "repos">,
@@ -208,7 +207,7 @@ async function refusedDays(
   const named: string[] = [];
   for (const { sensor, day } of refused.slice(0, 3)) {
     const code = (await deps.repos.sensors.get(batch.company, batch.facility, sensor))?.code ?? "—";
-    named.push(`«${code}» за ${ruDay(day)}`);
+    named.push(`«${code}» за ${ruDate(day)}`);
   }
   const more = refused.length > named.length ? ` и ещё ${formatNumber(refused.length - named.length, 0)}` : "";
   const first = refused[0].error;

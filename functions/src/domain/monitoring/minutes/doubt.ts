@@ -12,11 +12,9 @@ import type { Deps } from "../../context";
 import type { SensorCheck, SensorEvent, SensorVerification } from "../../../ports";
 import { SUSPECT_REASON_LABELS } from "@core/monitoring-suspect";
 import { verificationsInForce } from "@core/sensor-checks";
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS, ruDate } from "@core/dates";
 /** The end of a Query of events with no end. */
 const FAR_FUTURE = "9999-12-31T00:00:00.000Z";
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 export interface DoubtSpan {
   from: number;
@@ -41,7 +39,7 @@ export function doubtSpans(
     spans.push({
       from: Date.parse(done[i].at),
       to: passed ? Date.parse(passed.at) : null,
-      why: `датчик не прошел проверку ${ddmmyyyy(dayOf(Date.parse(done[i].at)))}`,
+      why: `датчик не прошел проверку ${ruDate(dayOf(Date.parse(done[i].at)))}`,
     });
   }
   const byDay = [...verifications].sort((a, b) => a.verified_on.localeCompare(b.verified_on));
@@ -50,7 +48,7 @@ export function doubtSpans(
     const next = byDay[i + 1];
     const until = next ? dayStart(next.verified_on) : null;
     if (until !== null && until <= end) continue;
-    spans.push({ from: end, to: until, why: `вне поверки с ${ddmmyyyy(dayOf(end))}` });
+    spans.push({ from: end, to: until, why: `вне поверки с ${ruDate(dayOf(end))}` });
   }
   return spans;
 }

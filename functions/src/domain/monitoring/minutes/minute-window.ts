@@ -16,11 +16,12 @@ import type { Deps } from "../../context";
 import type { MinuteReadings, MinutesHead } from "../../../ports";
 import { keptState, type Runtime } from "../../../ports/runtime";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-readings";
+import { dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-readings";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 
 /** How far back a facility's window keeps its minutes: the detector's 6 h before a push's first minute
  *  (derive/events.ts DETECT_LOOKBACK_MS twice) with an hour to spare; older reads go to storage. */
-export const MINUTE_WINDOW_MS = 7 * 3_600_000;
+const MINUTE_WINDOW_MS = 7 * 3_600_000;
 /** The facilities a host keeps windows of (a holding's mines, 34 in the holding bench with its two
  *  neighbours; one unused for IDLE_MS let go for another): at 150 sensors a window is about 1,5 MB (420
  *  minutes of 2,1 KB of readings, their arrays' overhead, the sensors' ids once), 64 of them ~100 MB,
@@ -51,7 +52,6 @@ interface MinuteWindow {
 /** The facilities' recent minute items, by company and facility. */
 const minuteWindows = keptState("minute windows", () => new Map<string, MinuteWindow>());
 
-const MINUTE_MS = 60_000;
 const minuteAt = (day: string, minute: string) =>
   dayStart(day) + Number(minute.slice(0, 2)) * 3_600_000 + Number(minute.slice(3, 5)) * MINUTE_MS;
 

@@ -9,7 +9,6 @@
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay } from "../../../ports";
 import {
-  DAY_MS,
   DEMO_BATCH,
   MINUTES_KEPT_DAYS,
   OPEN_GRACE_MS,
@@ -22,9 +21,9 @@ import {
   movedDays,
   utcDay,
 } from "../ingest/stored-readings";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { forgetMinutes, writeMinute } from "./minute-window";
 
-const MINUTE_MS = 60_000;
 /** The corrections a minute keeps (the latest), and a compacted day (as the day items keep). */
 const MINUTE_CORRECTIONS = 100;
 const DAY_CORRECTIONS = 1000;

@@ -9,7 +9,7 @@
 // 1 000 characters is a 400 naming it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

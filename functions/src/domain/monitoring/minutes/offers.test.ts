@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { readingsStored } from "../../../../../tests/support/reading-layout";

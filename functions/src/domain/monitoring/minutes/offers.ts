@@ -13,7 +13,6 @@ import {
   ACCEPTED_CHANGE_SHARE,
   acceptedMonthChanged,
   DEMO_READINGS_LABEL,
-  MINUTE_MS,
   OFFER_COMPLETENESS,
   pointVolume,
   SENSOR_KINDS,
@@ -21,6 +20,7 @@ import {
   type SensorKind,
   type Substituted,
 } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import type { Actor, Deps } from "../../context";
 import { Conflict, invalidAt } from "../../errors";
 import { newId } from "../../ids";

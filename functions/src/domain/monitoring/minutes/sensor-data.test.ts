@@ -6,7 +6,8 @@
 // minute carries the flags of a jump and a value out of range and its levels W, A and 0,9·W.
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime, isoDateIn } from "@core/company-clock";
-import { Flag, MINUTE_MS, MinuteState } from "@core/monitoring";
+import { Flag, MinuteState } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { readingsStored } from "../../../../../tests/support/reading-layout";

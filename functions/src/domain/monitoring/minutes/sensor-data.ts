@@ -9,7 +9,6 @@ import {
   Flag,
   flagQuality,
   MAX_SUBSTITUTED_GAP_MIN,
-  MINUTE_MS,
   MinuteState,
   minuteMeans,
   PRE_WARNING_SHARE,
@@ -21,6 +20,7 @@ import {
   type SensorKind,
   type Substituted,
 } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS, ruDate } from "@core/dates";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Invalid, invalidAt } from "../../errors";
@@ -38,7 +38,6 @@ export type SensorDayView = z.output<typeof sensorDayViewSchema>;
 type Gap = z.output<typeof gapSchema>;
 
 const CONTENT_KINDS: readonly SensorKind[] = ["methane", "methane_high", "methane_flow"];
-const DAY_MS = 86_400_000;
 
 /** The local midnight (company clock) that starts an ISO date. */
 function midnight(date: string, zone: string): number {
@@ -305,7 +304,7 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
   const start = instantOfWallTime(y, m, d, 0, 0, zone);
   if (isoDateIn(new Date(start), zone) !== date) throw invalidAt("date", `дня ${date} нет в календаре`);
   const end = instantOfWallTime(y, m, d + 1, 0, 0, zone);
-  const ru = `${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+  const ru = ruDate(date);
   const whole = monthWindow(y, m, zone, now);
   if (!whole || start >= now) throw invalidAt("date", `день ${ru} еще не наступил`);
   const window = serviceWindow(sensor, whole, zone);

@@ -1,5 +1,7 @@
 // Entry of a worker thread of the local host written in TypeScript (spreadsheet-threads.ts):
-// registers tsx, as `npm start` does for the server, then loads the thread's TypeScript. A thread
+// registers tsx, as `npm start` does for the server, then loads the thread's TypeScript (the
+// product's imports name no extension and its paths aliases, which Node's own type stripping does not
+// resolve). This entry itself Node loads as it is, stripping its types: erasable TypeScript only. A thread
 // of heavy work (`background`: spreadsheets, whole-year answers, model scoring) runs at a lower
 // priority than the request thread (BACKGROUND_NICE, Linux): on a machine with fewer cores than
 // runnable threads, a burst of heavy work otherwise took the request thread's turns on the CPU, and
@@ -12,7 +14,9 @@ import { register } from "tsx/esm/api";
 /** How much nicer than the process a background thread is (19 at most). */
 const BACKGROUND_NICE = 10;
 
-if (workerData.background) {
+const { background, entry } = workerData as { background?: boolean; entry: string };
+
+if (background) {
   try {
     // On Linux a thread is a task with an id of its own, whose nice value setpriority sets alone.
     const task = Number(readlinkSync("/proc/thread-self").split("/").pop());
@@ -22,4 +26,4 @@ if (workerData.background) {
   }
 }
 register();
-await import(workerData.entry);
+await import(entry);

@@ -2,7 +2,8 @@
 // README.md): an abstract-level 3 database on SQLite (Node's built-in `node:sqlite`), where upstream
 // opened LevelDB through `level`: nothing to compile at install, and one engine whose writes are
 // atomic and kept through a crash (the platform's docs/architecture.md, «The local engine's store»).
-// Plain JavaScript, an ES module: dynalite's CommonJS requires it (Node 24's require of ESM).
+// TypeScript of erasable syntax only, an ES module: dynalite's CommonJS requires it as it is (Node 24
+// strips the types and requires ESM), and the platform's tsc and biome check it.
 //
 // - One table of keys and values, both BLOBs (SQLite compares BLOBs byte by byte, as LevelDB's
 //   default comparator does, so ranges and order are LevelDB's), WITHOUT ROWID: one B-tree, the key
@@ -27,11 +28,71 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type * as Level from "abstract-level";
+import type ModuleErrorClass from "module-error";
 
 const require = createRequire(import.meta.url);
-const { AbstractLevel, AbstractIterator, AbstractKeyIterator, AbstractValueIterator, AbstractSnapshot } = require("abstract-level");
-const ModuleError = require("module-error");
+const { AbstractLevel, AbstractIterator, AbstractKeyIterator, AbstractValueIterator, AbstractSnapshot } =
+  require("abstract-level") as typeof Level;
+const ModuleError = require("module-error") as typeof ModuleErrorClass;
+
+/** A key or value as SQLite binds and returns it. */
+type Bytes = Uint8Array;
+/** A bound of a range: `key` and how a key compares with it. */
+interface Bound {
+  op: string;
+  key: Bytes;
+}
+/** A row SQLite returned: its key, and its value when asked. */
+interface Row {
+  k: Bytes;
+  v?: Bytes;
+}
+/** An iterator's (or a clear's) options as abstract-level hands them on. */
+interface RangeOptions {
+  gt?: string | Bytes;
+  gte?: string | Bytes;
+  lt?: string | Bytes;
+  lte?: string | Bytes;
+  reverse?: boolean;
+  limit: number;
+  keyEncoding?: string;
+  valueEncoding?: string;
+  snapshot?: SqliteSnapshot;
+}
+/** A read's options as abstract-level hands them on. */
+interface ReadOptions {
+  valueEncoding?: string;
+  snapshot?: SqliteSnapshot;
+}
+/** What the readers of a range and the snapshots ask of their store. */
+interface ViewSource {
+  openView(): ReadView;
+  viewFor(snapshot: SqliteSnapshot | undefined): ReadView | undefined;
+  releaseView(view: ReadView): void;
+  writerStatements(): Statements;
+}
+interface Connection {
+  db: DatabaseSync;
+  statements: Statements;
+}
+interface Writer extends Connection {
+  put: StatementSync;
+  del: StatementSync;
+}
+interface Operation {
+  type: "put" | "del";
+  key: Bytes;
+  value?: Bytes;
+}
+/** A write queued for the next commit, and how its caller is answered. */
+interface QueuedWrite {
+  operations: Operation[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  failed?: unknown;
+}
 
 /** The files in the store's folder. */
 export const DATA_FILE = "items.db";
@@ -46,6 +107,12 @@ const PAGE_BYTES = 1024;
 /** The WAL's pages at which a commit checkpoints it into the database: 4 MB, as SQLite's default of
  *  1 000 pages was with 4 KB pages; a page changed again before the checkpoint is copied once. */
 const WAL_CHECKPOINT_PAGES = 4096;
+/** What a WAL file is cut back to when a checkpoint resets it, bytes: twice what the checkpoint
+ *  lets it reach (4 096 frames of a 1 KB page and its 24-byte header), so a WAL of ordinary commits
+ *  is never cut, and one grown past it (a big batch, a checkpoint held back by a long read: a
+ *  backup's snapshot, a query's pages) gives its disk back at the next reset instead of keeping its
+ *  largest size for good, as SQLite does without a limit. */
+const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
 /** SQLite's page cache of the writing connection, in KiB (its default is 2 MB). */
 const CACHE_KIB = 16 * 1024;
 /** The least time between two commits, ms: writes called meanwhile wait for the next one (#write). */
@@ -57,16 +124,16 @@ const FIRST_BATCH = 16;
 const MAX_BATCH = 1000;
 
 /** A key or value as SQLite binds it: always a BLOB, so every key sorts with every other. */
-const blob = (data) => (typeof data === "string" ? Buffer.from(data, "utf8") : data);
+const blob = (data: string | Bytes): Bytes => (typeof data === "string" ? Buffer.from(data, "utf8") : data);
 
 /** A BLOB SQLite returned (a Uint8Array) in the encoding abstract-level asked for. */
-function decoded(bytes, encoding) {
+function decoded(bytes: Bytes, encoding: string | undefined): Bytes | string {
   if (encoding === "view") return bytes;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return encoding === "utf8" ? buffer.toString("utf8") : buffer;
 }
 
-function openConnection(file, writer) {
+function openConnection(file: string, writer: boolean): DatabaseSync {
   const db = new DatabaseSync(file);
   db.exec("PRAGMA busy_timeout = 5000");
   if (writer) {
@@ -74,6 +141,7 @@ function openConnection(file, writer) {
     db.exec(`PRAGMA page_size = ${PAGE_BYTES}`);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
+    db.exec(`PRAGMA journal_size_limit = ${WAL_LIMIT_BYTES}`);
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     db.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
@@ -95,9 +163,9 @@ const SQLITE_NOTADB = 26;
  *  overwritten or a header zeroed otherwise open without a word and fail later, on a page a read
  *  happens to reach. Refused with LEVEL_CORRUPTION, naming the file and what the check said; the
  *  check reads the whole file (about 1 s a GB from the page cache). */
-function checkedConnection(file) {
-  let db;
-  let found;
+function checkedConnection(file: string): DatabaseSync {
+  let db: DatabaseSync | undefined;
+  let found: string | undefined;
   try {
     db = openConnection(file, true);
     const rows = db.prepare("PRAGMA quick_check(5)").all();
@@ -106,14 +174,15 @@ function checkedConnection(file) {
       .filter((line) => line !== "" && !line.startsWith("*** in database"));
     if (problems.length !== 1 || problems[0] !== "ok") found = problems.slice(0, 5).join("; ");
   } catch (error) {
-    const code = (error?.errcode ?? 0) & 0xff;
+    const failure = error as { errcode?: number; errstr?: string; message: string };
+    const code = (failure?.errcode ?? 0) & 0xff;
     if (code !== SQLITE_CORRUPT && code !== SQLITE_NOTADB) {
       db?.close();
       throw error;
     }
-    found = error.errstr ?? error.message;
+    found = failure.errstr ?? failure.message;
   }
-  if (found === undefined) return db;
+  if (found === undefined && db) return db;
   try {
     db?.close();
   } catch {}
@@ -122,15 +191,19 @@ function checkedConnection(file) {
 
 /** A connection's statements, prepared once: a range read's by its shape (its bounds, direction). */
 class Statements {
-  constructor(db) {
+  readonly db: DatabaseSync;
+  readonly shapes = new Map<string, StatementSync>();
+  readonly get: StatementSync;
+  readonly has: StatementSync;
+
+  constructor(db: DatabaseSync) {
     this.db = db;
-    this.shapes = new Map();
     this.get = db.prepare("SELECT v FROM kv WHERE k = ?");
     this.has = db.prepare("SELECT 1 AS found FROM kv WHERE k = ?");
   }
 
   /** The rows of the range `lower`/`upper` ({ op, key } or undefined), in order, at most `limit`. */
-  range(lower, upper, reverse, limit, withValues = true) {
+  range(lower: Bound | undefined, upper: Bound | undefined, reverse: boolean, limit: number, withValues = true): Row[] {
     const shape = `${lower?.op ?? ""}|${upper?.op ?? ""}|${reverse ? "d" : "a"}|${withValues ? "v" : "k"}`;
     let statement = this.shapes.get(shape);
     if (!statement) {
@@ -140,17 +213,21 @@ class Statements {
       );
       this.shapes.set(shape, statement);
     }
-    const parameters = [];
+    const parameters: (Bytes | number)[] = [];
     if (lower) parameters.push(lower.key);
     if (upper) parameters.push(upper.key);
     parameters.push(limit);
-    return statement.all(...parameters);
+    return statement.all(...parameters) as unknown as Row[];
   }
 }
 
 /** A read connection holding one read transaction: the database as it was when `begin` ran. */
 class ReadView {
-  constructor(connection) {
+  readonly connection: Connection;
+  readonly statements: Statements;
+  users: number;
+
+  constructor(connection: Connection) {
     this.connection = connection;
     this.statements = connection.statements;
     connection.db.exec("BEGIN");
@@ -161,19 +238,47 @@ class ReadView {
 }
 
 /** The range options of an iterator as { op, key } bounds. */
-function bounds(options) {
-  const lower =
-    options.gte !== undefined ? { op: ">=", key: blob(options.gte) } : options.gt !== undefined ? { op: ">", key: blob(options.gt) } : undefined;
-  const upper =
-    options.lte !== undefined ? { op: "<=", key: blob(options.lte) } : options.lt !== undefined ? { op: "<", key: blob(options.lt) } : undefined;
+function bounds(options: RangeOptions): { lower: Bound | undefined; upper: Bound | undefined } {
+  const lower: Bound | undefined =
+    options.gte !== undefined
+      ? { op: ">=", key: blob(options.gte) }
+      : options.gt !== undefined
+        ? { op: ">", key: blob(options.gt) }
+        : undefined;
+  const upper: Bound | undefined =
+    options.lte !== undefined
+      ? { op: "<=", key: blob(options.lte) }
+      : options.lt !== undefined
+        ? { op: "<", key: blob(options.lt) }
+        : undefined;
   return { lower, upper };
 }
 
 /** Reads one range in batches through a view; what the three iterator kinds share. */
 class RangeReader {
-  constructor(store, options, withKeys, withValues) {
+  readonly store: ViewSource;
+  readonly reverse: boolean;
+  readonly keyEncoding: string | undefined;
+  readonly valueEncoding: string | undefined;
+  readonly withKeys: boolean;
+  readonly withValues: boolean;
+  /** The range the iterator was made with, and the part of it left to read. */
+  readonly made: { lower: Bound | undefined; upper: Bound | undefined };
+  range: { lower: Bound | undefined; upper: Bound | undefined };
+  readonly limit: number;
+  batchSize: number;
+  yielded: number;
+  rows: Row[];
+  at: number;
+  readonly snapshot: SqliteSnapshot | undefined;
+  view: ReadView | undefined;
+  ended = false;
+  /** The whole range, when its first batch held it. */
+  whole: Row[] | undefined;
+
+  constructor(store: ViewSource, options: RangeOptions, withKeys: boolean, withValues: boolean) {
     this.store = store;
-    this.reverse = options.reverse;
+    this.reverse = options.reverse === true;
     this.keyEncoding = options.keyEncoding;
     this.valueEncoding = options.valueEncoding;
     this.withKeys = withKeys;
@@ -203,14 +308,15 @@ class RangeReader {
 
   /** The next batch of rows, read now, after the last key read. */
   fill() {
-    this.readBatch(this.view.statements);
+    // A range not ended has its view (made with it, or by a seek).
+    this.readBatch(this.view!.statements);
     // The range is read: nothing more is read through the view, so its read transaction ends now
     // (an iterator left open, as dynalite leaves its streams, would otherwise hold SQLite's WAL).
     if (this.ended) this.release();
   }
 
   /** Reads the next batch through `statements`, after the last key read. */
-  readBatch(statements) {
+  readBatch(statements: Statements) {
     const size = Math.min(this.batchSize, this.limit);
     this.batchSize = Math.min(this.batchSize * 4, MAX_BATCH);
     let { lower, upper } = this.range;
@@ -228,13 +334,13 @@ class RangeReader {
    *  turn: a stream reading an iterator one row at a time (dynalite's) would otherwise read its
    *  whole range in one chain of microtasks, and the engine's thread answered nothing else, nor
    *  ran a timer, meanwhile (LevelDB's reads each went through libuv's thread pool). */
-  turn() {
+  turn(): Promise<void> | undefined {
     if (this.at < this.rows.length || this.ended) return undefined;
     return new Promise((resolve) => setImmediate(resolve));
   }
 
   /** The next row, or undefined at the end. */
-  next() {
+  next(): Row | undefined {
     if (this.at >= this.rows.length) {
       if (this.ended) return undefined;
       this.fill();
@@ -243,15 +349,15 @@ class RangeReader {
     return this.rows[this.at++];
   }
 
-  entry(row) {
+  entry(row: Row) {
     const key = this.withKeys ? decoded(row.k, this.keyEncoding) : undefined;
-    const value = this.withValues ? decoded(row.v, this.valueEncoding) : undefined;
+    const value = this.withValues && row.v ? decoded(row.v, this.valueEncoding) : undefined;
     if (this.withKeys && this.withValues) return [key, value];
     return this.withKeys ? key : value;
   }
 
-  nextv(size) {
-    const entries = [];
+  nextv(size: number) {
+    const entries: ReturnType<RangeReader["entry"]>[] = [];
     const wanted = Math.min(size, this.limit - this.yielded);
     while (entries.length < wanted) {
       const row = this.next();
@@ -264,7 +370,7 @@ class RangeReader {
 
   /** A seek starts the range again within the same view, from `target` on in the iterator's
    *  direction (within the range it was made with). */
-  seek(target) {
+  seek(target: string | Bytes) {
     const key = blob(target);
     const { lower, upper } = this.made;
     this.range = this.reverse
@@ -297,7 +403,7 @@ class RangeReader {
 }
 
 /** Whether `key` is within `bound` ({ op, key } or undefined: no bound). */
-function within(key, bound) {
+function within(key: Bytes, bound: Bound | undefined): boolean {
   if (!bound) return true;
   const order = Buffer.compare(key, bound.key);
   if (bound.op === ">") return order > 0;
@@ -307,7 +413,7 @@ function within(key, bound) {
 }
 
 /** Of two bounds on the same side, the one that leaves less (`side` 1: lower bounds, -1: upper). */
-function narrower(bound, other, side) {
+function narrower(bound: Bound | undefined, other: Bound, side: 1 | -1): Bound {
   if (!bound) return other;
   const order = Buffer.compare(Buffer.from(other.key), Buffer.from(bound.key)) * side;
   if (order > 0) return other;
@@ -315,11 +421,18 @@ function narrower(bound, other, side) {
   return bound.op.length === 1 ? bound : other;
 }
 
-function iteratorClass(Base, withKeys, withValues) {
+/** What the three iterator kinds of abstract-level share, as this store makes them. */
+// biome-ignore lint/suspicious/noExplicitAny: TypeScript's rule for a mixin's base (each kind declares options of its own)
+type IteratorBase = new (...args: any[]) => { close(): Promise<void> };
+
+function iteratorClass<Base extends IteratorBase>(Base: Base, withKeys: boolean, withValues: boolean) {
   return class extends Base {
-    constructor(store, options) {
-      super(store, options);
-      this.reader = new RangeReader(store, options, withKeys, withValues);
+    reader: RangeReader;
+
+    // biome-ignore lint/suspicious/noExplicitAny: TypeScript's rule for a mixin's constructor
+    constructor(...args: any[]) {
+      super(args[0], args[1]);
+      this.reader = new RangeReader(args[0], args[1], withKeys, withValues);
     }
 
     async _next() {
@@ -327,7 +440,7 @@ function iteratorClass(Base, withKeys, withValues) {
       return this.reader.nextv(1)[0];
     }
 
-    async _nextv(size) {
+    async _nextv(size: number) {
       await this.reader.turn();
       return this.reader.nextv(size);
     }
@@ -336,7 +449,7 @@ function iteratorClass(Base, withKeys, withValues) {
       return this.reader.nextv(Number.POSITIVE_INFINITY);
     }
 
-    _seek(target) {
+    _seek(target: string | Bytes) {
       this.reader.seek(target);
     }
 
@@ -353,12 +466,18 @@ function iteratorClass(Base, withKeys, withValues) {
   };
 }
 
-const EntryIterator = iteratorClass(AbstractIterator, true, true);
-const KeyIterator = iteratorClass(AbstractKeyIterator, true, false);
-const ValueIterator = iteratorClass(AbstractValueIterator, false, true);
+const EntryIterator = iteratorClass(AbstractIterator as IteratorBase, true, true);
+const KeyIterator = iteratorClass(AbstractKeyIterator as IteratorBase, true, false);
+const ValueIterator = iteratorClass(AbstractValueIterator as IteratorBase, false, true);
 
-class SqliteSnapshot extends AbstractSnapshot {
-  constructor(store, options) {
+/** abstract-level's snapshot, whose constructor takes the snapshot's options (its types say none). */
+const SnapshotBase = AbstractSnapshot as unknown as new (options: object) => InstanceType<typeof AbstractSnapshot>;
+
+class SqliteSnapshot extends SnapshotBase {
+  readonly store: ViewSource;
+  readonly view: ReadView;
+
+  constructor(store: ViewSource, options: object) {
     super(options);
     this.store = store;
     this.view = store.openView();
@@ -369,44 +488,44 @@ class SqliteSnapshot extends AbstractSnapshot {
   }
 }
 
-export class SqliteLevel extends AbstractLevel {
-  #location;
-  #writer;
-  #lock;
+/** What the store supports, as abstract-level reads it (its types know no `getSync`). */
+const MANIFEST = {
+  encodings: { buffer: true, view: true, utf8: true },
+  implicitSnapshots: true,
+  explicitSnapshots: true,
+  getSync: true,
+  has: true,
+  seek: true,
+  permanence: true,
+  createIfMissing: true,
+  errorIfExists: true,
+  signals: { iterators: false },
+};
+
+export class SqliteLevel<K = string, V = string> extends AbstractLevel<Bytes | string, K, V> {
+  #location: string;
+  #writer: Writer | undefined;
+  #lock: DatabaseSync | undefined;
   /** Read connections not in use, for the next iterator or snapshot. */
-  #idle = [];
-  #connections = new Set();
+  #idle: Connection[] = [];
+  #connections = new Set<Connection>();
   /** Writes called in this turn of the event loop, not committed yet (#write). */
-  #queued = [];
+  #queued: QueuedWrite[] = [];
   #lastCommit = Number.NEGATIVE_INFINITY;
 
-  constructor(location, options) {
-    super(
-      {
-        encodings: { buffer: true, view: true, utf8: true },
-        implicitSnapshots: true,
-        explicitSnapshots: true,
-        getSync: true,
-        has: true,
-        seek: true,
-        permanence: true,
-        createIfMissing: true,
-        errorIfExists: true,
-        signals: { iterators: false },
-      },
-      options,
-    );
+  constructor(location: string, options?: Level.AbstractDatabaseOptions<K, V>) {
+    super(MANIFEST, options);
     if (typeof location !== "string" || location === "") {
       throw new TypeError("The first argument 'location' must be a non-empty string");
     }
     this.#location = location;
   }
 
-  get location() {
+  get location(): string {
     return this.#location;
   }
 
-  async _open(options) {
+  async _open(options: Level.AbstractOpenOptions) {
     const file = join(this.#location, DATA_FILE);
     const exists = existsSync(file);
     if (!exists && options.createIfMissing === false) {
@@ -422,13 +541,19 @@ export class SqliteLevel extends AbstractLevel {
       lock.exec("BEGIN EXCLUSIVE");
     } catch (error) {
       lock.close();
-      throw new ModuleError(`${this.#location} is held by another process or thread (${error.message})`, { code: "LEVEL_LOCKED", cause: error });
+      throw new ModuleError(`${this.#location} is held by another process or thread (${(error as Error).message})`, {
+        code: "LEVEL_LOCKED",
+        cause: error as Error,
+      });
     }
     try {
       const db = exists ? checkedConnection(file) : openConnection(file, true);
-      this.#writer = { db, statements: new Statements(db) };
-      this.#writer.put = db.prepare("INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v");
-      this.#writer.del = db.prepare("DELETE FROM kv WHERE k = ?");
+      this.#writer = {
+        db,
+        statements: new Statements(db),
+        put: db.prepare("INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v"),
+        del: db.prepare("DELETE FROM kv WHERE k = ?"),
+      };
     } catch (error) {
       lock.exec("ROLLBACK");
       lock.close();
@@ -451,7 +576,7 @@ export class SqliteLevel extends AbstractLevel {
   }
 
   /** A read connection in a read transaction begun now. */
-  openView() {
+  openView(): ReadView {
     let connection = this.#idle.pop();
     if (!connection) {
       const db = openConnection(join(this.#location, DATA_FILE), false);
@@ -462,7 +587,7 @@ export class SqliteLevel extends AbstractLevel {
   }
 
   /** The view a read with `snapshot` (or without: one of its own) goes through. */
-  viewFor(snapshot) {
+  viewFor(snapshot: SqliteSnapshot | undefined): ReadView | undefined {
     if (!snapshot) return this.openView();
     // A closed snapshot's reads are refused by abstract-level: nothing to read through.
     if (snapshot.view.users === 0) return undefined;
@@ -470,7 +595,7 @@ export class SqliteLevel extends AbstractLevel {
     return snapshot.view;
   }
 
-  releaseView(view) {
+  releaseView(view: ReadView) {
     view.users -= 1;
     if (view.users > 0 || !this.#connections.has(view.connection)) return;
     view.connection.db.exec("COMMIT");
@@ -478,45 +603,51 @@ export class SqliteLevel extends AbstractLevel {
   }
 
   /** The writing connection's statements: reads there see every committed write. */
-  writerStatements() {
-    return this.#writer.statements;
+  writerStatements(): Statements {
+    return this.#writerConnection().statements;
   }
 
-  #statementsFor(options) {
-    return options.snapshot ? options.snapshot.view.statements : this.#writer.statements;
+  /** The writing connection; abstract-level calls nothing here before the store is open. */
+  #writerConnection(): Writer {
+    if (!this.#writer) throw new ModuleError("Database is not open", { code: "LEVEL_DATABASE_NOT_OPEN" });
+    return this.#writer;
   }
 
-  _getSync(key, options) {
-    const row = this.#statementsFor(options).get.get(blob(key));
+  #statementsFor(options: ReadOptions): Statements {
+    return options.snapshot ? options.snapshot.view.statements : this.#writerConnection().statements;
+  }
+
+  _getSync(key: string | Bytes, options: ReadOptions) {
+    const row = this.#statementsFor(options).get.get(blob(key)) as { v: Bytes } | undefined;
     return row === undefined ? undefined : decoded(row.v, options.valueEncoding);
   }
 
-  async _get(key, options) {
+  async _get(key: string | Bytes, options: ReadOptions) {
     return this._getSync(key, options);
   }
 
-  async _getMany(keys, options) {
+  async _getMany(keys: (string | Bytes)[], options: ReadOptions) {
     return keys.map((key) => this._getSync(key, options));
   }
 
-  async _has(key, options) {
+  async _has(key: string | Bytes, options: ReadOptions) {
     return this.#statementsFor(options).has.get(blob(key)) !== undefined;
   }
 
-  async _hasMany(keys, options) {
+  async _hasMany(keys: (string | Bytes)[], options: ReadOptions) {
     const statements = this.#statementsFor(options);
     return keys.map((key) => statements.has.get(blob(key)) !== undefined);
   }
 
-  _put(key, value) {
+  _put(key: string | Bytes, value: string | Bytes) {
     return this.#write([{ type: "put", key, value }]);
   }
 
-  _del(key) {
+  _del(key: string | Bytes) {
     return this.#write([{ type: "del", key }]);
   }
 
-  _batch(operations) {
+  _batch(operations: { type: "put" | "del"; key: string | Bytes; value?: string | Bytes }[]) {
     return this.#write(operations);
   }
 
@@ -525,9 +656,19 @@ export class SqliteLevel extends AbstractLevel {
    *  each commit appends every page it changed to the WAL, so a key written alone cost a few pages
    *  (its leaf, its overflow, the free list's), and a turn's writes (a BatchWriteItem's 25 puts,
    *  the requests of several threads) share theirs. */
-  #write(operations) {
-    const write = { operations: operations.map(({ type, key, value }) => ({ type, key: blob(key), value: type === "put" ? blob(value) : undefined })) };
-    const committed = new Promise((resolve, reject) => Object.assign(write, { resolve, reject }));
+  #write(operations: { type: "put" | "del"; key: string | Bytes; value?: string | Bytes }[]): Promise<void> {
+    let answer: Pick<QueuedWrite, "resolve" | "reject"> | undefined;
+    const committed = new Promise<void>((resolve, reject) => {
+      answer = { resolve, reject };
+    });
+    const write: QueuedWrite = {
+      operations: operations.map(({ type, key, value }) => ({
+        type,
+        key: blob(key),
+        value: type === "put" && value !== undefined ? blob(value) : undefined,
+      })),
+      ...answer!,
+    };
     if (this.#queued.length === 0) {
       // At the end of this turn, or, right after another commit, once COMMIT_SPACING_MS have gone
       // by since it: writes that come on each other's heels (the consumer's lanes, the request
@@ -565,13 +706,13 @@ export class SqliteLevel extends AbstractLevel {
   }
 
   /** One transaction: every operation of `writes` or none. */
-  #transaction(writes) {
-    const { db, put, del } = this.#writer;
+  #transaction(writes: QueuedWrite[]) {
+    const { db, put, del } = this.#writerConnection();
     db.exec("BEGIN IMMEDIATE");
     try {
       for (const { operations } of writes) {
         for (const operation of operations) {
-          if (operation.type === "put") put.run(operation.key, operation.value);
+          if (operation.type === "put") put.run(operation.key, operation.value ?? null);
           else del.run(operation.key);
         }
       }
@@ -582,31 +723,32 @@ export class SqliteLevel extends AbstractLevel {
     }
   }
 
-  async _clear(options) {
+  async _clear(options: RangeOptions) {
     // The keys in range as they are now (or in the snapshot), then deleted in one transaction.
     const reader = new RangeReader(this, { ...options, valueEncoding: "view" }, true, false);
-    const keys = [];
-    for (let row = reader.next(); row !== undefined && keys.length < reader.limit; row = reader.next()) keys.push({ type: "del", key: row.k });
+    const keys: { type: "del"; key: Bytes }[] = [];
+    for (let row = reader.next(); row !== undefined && keys.length < reader.limit; row = reader.next())
+      keys.push({ type: "del", key: row.k });
     reader.close();
     if (keys.length > 0) await this.#write(keys);
   }
 
-  _iterator(options) {
+  _iterator(options: RangeOptions) {
     return new EntryIterator(this, options);
   }
 
-  _keys(options) {
+  _keys(options: RangeOptions) {
     return new KeyIterator(this, options);
   }
 
-  _values(options) {
+  _values(options: RangeOptions) {
     return new ValueIterator(this, options);
   }
 
-  _snapshot(options) {
+  _snapshot(options: object) {
     return new SqliteSnapshot(this, options);
   }
 }
 
 /** Whether `location` holds a store of this kind. */
-export const holdsSqliteStore = (location) => existsSync(join(location, DATA_FILE));
+export const holdsSqliteStore = (location: string): boolean => existsSync(join(location, DATA_FILE));
