@@ -752,14 +752,17 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   },
   exportCutoffs: (f) => ({ path: `v1/facilities/${f.mine}/cutoffs/export/?format=pdf` }),
   listHandMeasurements: (f) => ({ path: `v1/facilities/${f.mine}/hand-measurements/` }),
-  recordHandMeasurement: (f) => ({
+  // Beside one of the mine's methane meters (the fixture's own sensor is its anemometer).
+  recordHandMeasurement: async (f) => ({
     path: `v1/facilities/${f.mine}/hand-measurements/`,
     method: "POST",
     json: {
       instrument: "ШИ-11",
       instrument_number: "1234",
       place: "У датчика",
-      sensor: f.sensor,
+      sensor: ((await f.read(`v1/facilities/${f.mine}/sensors/`)) as unknown as { id: string; kind: string; is_active: boolean }[]).find(
+        (s) => s.kind === "methane" && s.is_active,
+      )!.id,
       value_pct: 0.5,
       measured_at: new Date(Date.now() - 5 * MINUTE).toISOString(),
     },

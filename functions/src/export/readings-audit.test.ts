@@ -3,6 +3,7 @@
 // signature lines), and both as a PDF a reader opens.
 import { describe, expect, it } from "vitest";
 import type { CutoffsDocument, HandMeasurementsDocument } from "../contract/schemas/readings-audit";
+import type { Cell } from "./content";
 import { cutoffsPdf, cutoffsSheet, handPdf, handSheet } from "./readings-audit";
 
 const ZONE = "Asia/Novokuznetsk";
@@ -77,7 +78,8 @@ describe("the cut-offs not confirmed as a file (D104)", () => {
   it("gives a row per record with its figures as numbers, the cause and the confirmation, then the signature lines", async () => {
     const sheet = cutoffsSheet(CUTOFFS);
     const header = sheet.columns.map((c) => c.header);
-    const [row] = sheet.rows;
+    const rows = sheet.rows as Cell[][];
+    const [row] = rows;
     const at = (name: string) => row[header.indexOf(name)];
     expect(at("Датчик")).toBe("М-1");
     expect(at("Уставка отключения, % об.")).toBe(1.3);
@@ -86,7 +88,7 @@ describe("the cut-offs not confirmed as a file (D104)", () => {
     expect(at("Минут в работе после уставки")).toBe(10);
     expect(at("Причина")).toBe("защита не сработала");
     expect(at("Подтвердил")).toBe("главный инженер Семенов И., 02.03.2026 11:00");
-    expect(sheet.rows.map((r) => r[0])).toContain("Главный инженер");
+    expect(rows.map((r) => r[0])).toContain("Главный инженер");
     const pdf = await cutoffsPdf(CUTOFFS);
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
   });
@@ -96,14 +98,15 @@ describe("the hand measurements' journal as a file (D105)", () => {
   it("gives a row per measurement with the hand and the meter's values as numbers and the comparison in words", async () => {
     const sheet = handSheet(HAND);
     const header = sheet.columns.map((c) => c.header);
-    const [row] = sheet.rows;
+    const rows = sheet.rows as Cell[][];
+    const [row] = rows;
     const at = (name: string) => row[header.indexOf(name)];
     expect(at("Дата и время замера")).toBe("02.03.2026 10:15");
     expect(at("Ручной замер, % об.")).toBe(1.3);
     expect(at("Показание датчика, % об.")).toBe(0.6);
     expect(at("Расхождение, % об.")).toBe(0.7);
     expect(at("Сравнение")).toBe("расходится с датчиком М-1 (0,60 %) на 0,70 % при допуске ±0,20 %");
-    expect(sheet.rows.map((r) => r[0])).toContain("Начальник участка ВТБ");
+    expect(rows.map((r) => r[0])).toContain("Начальник участка ВТБ");
     const pdf = await handPdf(HAND);
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
   });
