@@ -567,6 +567,8 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
     const facility = await deps.repos.facilities.get(feed.company, feed.facility);
     if (!facility || facility.is_active === false) continue;
     const simulation = { seed: feed.seed, zone: feed.zone, anchor: feed.anchor };
+    // A mine seeded before a channel joined the simulator (D104's run channel) is not pushed readings of it.
+    const registered = new Set((await deps.repos.sensors.listOfFacility(feed.company, feed.facility)).map((s) => s.code));
     let state: DemoState = feed;
     const keepFrom = clock - DEMO_DAYS * DAY_MS + MINUTE_MS;
     // Down longer than the window: its minutes before are run through a day at a time, not stored.
@@ -580,7 +582,8 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
       for (let k = 0; k < minutes; k++) {
         const t = new Date(from + k * MINUTE_MS).toISOString();
         for (const { sensor, values } of made.series) {
-          if (!Number.isNaN(values[k])) lines.push({ sensor: sensor.register.code, t, value: values[k] });
+          if (!Number.isNaN(values[k]) && registered.has(sensor.register.code))
+            lines.push({ sensor: sensor.register.code, t, value: values[k] });
         }
       }
       const batch =
