@@ -19,6 +19,7 @@ import type { Cell, Column, Sheet } from "./content";
 import { journalPdf, journalXlsx } from "./journal";
 import { CHECKS_TITLE, HANDOVERS_TITLE, REGISTER_TITLE } from "../domain/monitoring/handover/documents";
 import { textPdf } from "./pdf-writer";
+import { cutoffsPdf, cutoffsXlsx, handPdf, handXlsx } from "./readings-audit";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
 
@@ -162,6 +163,7 @@ const OPEN_LISTS: ReadonlyArray<[keyof HandoverView["open"], string]> = [
   ["forecasts", "Прогнозы с вероятностью превышения ≥ 0,5"],
   // D102–D105, item 7: the day's readings questioned and not answered (absent in a handover written before).
   ["questioned", "Показания под сомнением без ответа"],
+  ["cutoffs", "Отключение не подтверждено (D104)"],
 ];
 /** D106: the scheme at handover, printed after the lists (not an open item). */
 const SCHEME_HEADER = "Схема участков по ходу воздуха";
@@ -311,5 +313,9 @@ export function monitoringFileBytes(file: MonitoringFile): Promise<Uint8Array> {
       return file.format === "pdf" ? handoversPdf(file.document) : handoversXlsx(file.document);
     case "sensor_register":
       return registerXlsx(file.document);
+    case "cutoffs":
+      return file.format === "pdf" ? cutoffsPdf(file.document) : cutoffsXlsx(file.document);
+    case "hand_measurements":
+      return file.format === "pdf" ? handPdf(file.document) : handXlsx(file.document);
   }
 }

@@ -34,6 +34,7 @@ const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
 const SensorChecksPage = lazy(() => import("../features/monitoring/SensorChecksPage"));
 const HandoverPage = lazy(() => import("../features/monitoring/HandoverPage"));
+const ReadingsAuditPage = lazy(() => import("../features/monitoring/ReadingsAuditPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
 const SchemePage = lazy(() => import("../features/monitoring/SchemePage"));
@@ -97,6 +98,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/sensors/:sensorId/checks", Page: SensorChecksPage },
   // Issue 118 (D95): under «Мониторинг», opened from its page and the monitoring pages' links.
   { path: "facilities/:facilityId/handovers", Page: HandoverPage },
+  // D104–D105: under «Мониторинг», opened from its page (the cut-offs not confirmed) and the monitoring pages' links.
+  { path: "facilities/:facilityId/readings-audit", Page: ReadingsAuditPage },
   { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },

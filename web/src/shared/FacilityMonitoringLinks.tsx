@@ -14,7 +14,8 @@ export type MonitoringPage =
   | "agk-data"
   | "completeness"
   | "sensor-checks"
-  | "handovers";
+  | "handovers"
+  | "readings-audit";
 
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
@@ -28,6 +29,7 @@ const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "completeness", label: "Полнота данных датчиков" },
   { page: "sensor-checks", label: "Проверки датчиков" },
   { page: "handovers", label: "Передача смены" },
+  { page: "readings-audit", label: "Отключения и ручные замеры" },
 ];
 
 /** The facility's monitoring pages but `current` (undefined on a page of one sensor), after `before`. */

@@ -226,6 +226,19 @@ export const LIMITS = {
      *  days finds «проверка не записана»), and a failed one still open for the doubt of its minutes. */
     lookbackDays: 400,
   },
+  /** D104–D105 (docs/methodology.md, «Отключение не подтверждено и ручные замеры»): the platform's [A]
+   *  defaults of the cut-off audit and of a hand measurement against its fixed meter. */
+  readingsAudit: {
+    /** D104 [A]: minutes a run channel reads 1 after a meter reached its cut-off setpoint. */
+    cutoffRunMinutes: 2,
+    /** D105 [A]: the fixed meter's minute compared is within this many minutes of the measurement. */
+    handWindowMinutes: 10,
+    /** D105 [A]: the meter's permitted error, % vol. abs, below handComparedBelowPct. */
+    handPermittedPct: 0.2,
+    handComparedBelowPct: 2.5,
+    /** A minute's grace for the user's clock: a measurement later than now by more is «время еще не наступило». */
+    handFutureGraceMinutes: 1,
+  },
   /** Heavy work (domain/heavy-work.ts; docs/security.md, «Heavy work bounded»): what one export or report
    *  passport may hold, from what size it is made as a job where the host runs jobs, what counts as a
    *  heavy upload, and how many heavy operations one user and one company may have in flight. */

@@ -349,6 +349,10 @@ export const handoverSchema = z.object({
       description:
         "D102–D105: readings questioned (suspect events) of the last day not answered yet, each with its sentence; absent in a handover written before",
     }),
+    cutoffs: z.array(openItem).meta({
+      description:
+        "D104: cut-offs not confirmed by the run channel that are not yet confirmed (answered or not); empty in a handover written before",
+    }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),

@@ -33,6 +33,7 @@ const LISTS: readonly [keyof Handover["open"], string][] = [
   ["forecasts", "Прогноз: вероятность достичь предела ≥ 0,5"],
   // D102–D105: the day's readings questioned, not answered yet.
   ["questioned", "Показания под сомнением без ответа"],
+  ["cutoffs", "Отключение не подтверждено"],
 ];
 
 function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facility: string; canSign: boolean; onCorrect: () => void }) {

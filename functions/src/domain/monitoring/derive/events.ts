@@ -25,7 +25,7 @@ import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import type { Sensor, SensorEvent } from "../../../ports";
+import type { CutoffRecord, Sensor, SensorEvent } from "../../../ports";
 import type {
   eventAcknowledgeSchema,
   eventListQuerySchema,
@@ -37,6 +37,7 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
+import { auditCutoffs } from "./cutoff-audit";
 import {
   isDemoDay,
   isDemoMinute,
@@ -105,6 +106,8 @@ async function eventsRead(
   now: number,
   minutes: MinuteSource,
   reads?: ReadingsCache,
+  /** Given the meter's minute means read (D104's cut-off audit reads the same minutes). */
+  seen?: (series: { start: number; values: Float64Array }) => void,
 ): Promise<SensorEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
@@ -121,6 +124,7 @@ async function eventsRead(
     register.kind,
     minuteMeans(register.kind, times, values, windowStart, Math.round((windowEnd - windowStart) / MINUTE_MS)),
   );
+  seen?.(series);
   const found: SensorEvent[] = [];
   const base = {
     company: sensor.company,
@@ -251,6 +255,14 @@ export async function detectEvents(
   const written: SensorEvent[] = [];
   const gone: SensorEvent[] = [];
   const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
+  // D104: the cut-off audit where the facility has run channels; their records read once, when first asked.
+  const registerList = [...register.values()];
+  const audited = registerList.some((s) => s.revisions.some((r) => r.kind === "run_status"));
+  let cutoffsRead: Promise<CutoffRecord[]> | undefined;
+  const storedCutoffs = () => {
+    cutoffsRead ??= deps.repos.sensorChecks.cutoffsOfFacility(change.company, change.facility);
+    return cutoffsRead;
+  };
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   const minutes = keptMinutes(deps);
   // The readings each sensor's window gives, read once for the threshold detector and the suspect checks.
@@ -306,7 +318,12 @@ export async function detectEvents(
         from = start;
       }
     }
-    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes, reads);
+    let seen: { start: number; values: Float64Array } | undefined;
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes, reads, (series) => {
+      seen = series;
+    });
+    if (audited && seen && METHANE_KINDS.has(registerAt(sensor, from).kind))
+      await auditCutoffs(deps, { sensor, series: seen, from: range.from, to }, registerList, storedCutoffs, minutes);
     // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
     for (const e of read) {
       const start = Date.parse(e.start);

@@ -418,6 +418,16 @@ describe("what the handover lists at its time (D95)", () => {
       [{ sensors: ["А-1"], working: "Лава 1", start: "x" }],
       states as never,
       () => "02.03.2026 03:10",
+      // D104: a cut-off not confirmed, not yet answered.
+      [
+        {
+          sensor_code: "М-1",
+          working: "Лава 1",
+          start: "x",
+          text: "отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин",
+          answer: null,
+        },
+      ] as never,
     );
     expect(open).toEqual({
       gassings: [
@@ -442,6 +452,13 @@ describe("what the handover lists at its time (D95)", () => {
       verification: [{ code: "N-1", working: "Лава 1", text: "вне поверки с 2026-03-03" }],
       // Named by the meter forecast (it was named «30 мин», the horizon, and no sensor).
       forecasts: [{ code: "А-1", working: "Лава 1", text: "вероятность достичь предела через 30 мин: 50 %" }],
+      cutoffs: [
+        {
+          code: "М-1",
+          working: "Лава 1",
+          text: "отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин (с 02.03.2026 03:10); причина не указана",
+        },
+      ],
     });
   });
 });

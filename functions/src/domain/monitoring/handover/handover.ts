@@ -33,6 +33,8 @@ import type { liveView } from "../live/live";
 import { currentLiveView } from "../live/minute-reads";
 import { checkStates } from "../instruments/check-states";
 import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
+import { unconfirmedCutoffs } from "../derive/cutoff-audit";
+import type { CutoffView } from "../../../contract/schemas/readings-audit";
 import { DAY_MS } from "@core/dates";
 import { questionsOf, type Question } from "../derive/suspect";
 import { facilityScheme, schemeLine } from "../live/scheme";
@@ -56,8 +58,9 @@ export function openLists(
   unclosed: readonly { sensors: string[]; working: string; start: string }[],
   states: States,
   at: (iso: string) => string,
+  cutoffs: readonly CutoffView[] = [],
 ): Open {
-  const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [] };
+  const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [], cutoffs: [] };
   for (const tile of view.tiles) {
     // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
     const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
@@ -90,6 +93,13 @@ export function openLists(
     if (checks.length > 0) open.checks.push({ code: s.code, working: s.working, text: checks.join("; ") });
     if (s.out_of_verification_from) open.verification.push({ code: s.code, working: s.working, text: s.verification });
   }
+  // D104: each cut-off not confirmed, with where its answer stands.
+  for (const c of cutoffs)
+    open.cutoffs.push({
+      code: c.sensor_code,
+      working: c.working,
+      text: `${c.text} (с ${at(c.start)}); ${c.answer ? `причина: ${c.answer.cause_text}, ждет подтверждения` : "причина не указана"}`,
+    });
   return open;
 }
 
@@ -118,7 +128,7 @@ function view(
     shift_to: h.shift_to,
     shift_to_name: shifts.name(h.shift_to),
     at: h.at,
-    open: { ...h.open, questioned: h.open.questioned ?? [], scheme: h.open.scheme ?? [] },
+    open: { ...h.open, questioned: h.open.questioned ?? [], scheme: h.open.scheme ?? [], cutoffs: h.open.cutoffs ?? [] },
     bypassed: h.bypassed,
     remarks: h.remarks,
     corrects: h.corrects,
@@ -195,14 +205,15 @@ export async function handOver(
     const stored = await written(deps, record);
     return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }
-  const [live, due, book, questions, scheme] = await Promise.all([
+  const [live, due, book, questions, scheme, cutoffs] = await Promise.all([
     currentLiveView(deps, actor, facility),
     checkStates(deps, actor.company, facility.id, now, sensors),
     deps.repos.gassings.list(actor.company),
-    // Item 7 (D102–D105): the day's readings questioned and not answered.
+    // D102–D105: the day's readings questioned and not answered.
     questionsOf(deps, actor.company, facility.id, now - DAY_MS, now + 60_000, now, (email) => email),
     // D106: the sections' scheme as it stands at handover, printed with it.
     facilityScheme(deps, actor, facility.id),
+    unconfirmedCutoffs(deps, actor.company, facility.id),
   ]);
   const unclosed = book
     .filter((g) => g.facility === facility.id && !g.closed)
@@ -218,7 +229,7 @@ export async function handOver(
     shift_to: shifts.next(shiftFrom),
     at: nowIso,
     open: {
-      ...openLists(live, unclosed, due.states, at),
+      ...openLists(live, unclosed, due.states, at, cutoffs),
       questioned: questionedList(questions, at),
       scheme: scheme.sections.map((section) => ({ code: section.name, working: "", text: schemeLine(section) })),
     },

@@ -27,6 +27,7 @@ import {
 } from "../../../contract/schemas/sensor-checks";
 import { instantOfZoned, readTime } from "../../../contract/schemas/dates";
 import { facilityShifts, type FacilityShifts } from "./shifts";
+import { closeHandSuspects } from "./hand-suspects";
 import { DAY_MS, MINUTE_MS, ruDate } from "@core/dates";
 
 type CheckInput = z.output<typeof sensorCheckCreateSchema>;
@@ -244,6 +245,8 @@ export async function recordCheck(
   }
   // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
   const stored = await deps.repos.sensorChecks.create(check);
+  // D105: a passed check closes the doubt a hand measurement apart from the meter opened before it.
+  if (stored.result === "passed") await closeHandSuspects(deps, actor.company, facilityId, sensor.id, Date.parse(stored.at));
   const followedBy =
     stored.id === check.id
       ? null
