@@ -329,13 +329,20 @@ const liveMeterSchema = z.object({
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
-  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm"]).meta({
+  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm", "gassing"]).meta({
     description:
-      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)",
+      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64); gassing: the gassing book holds an entry of the meter in force (D98), whatever its W and A",
   }),
   state_label: z.string().meta({
     description:
-      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный»)",
+      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный», «загазирование: 0,80 % при норме 0,75 %»)",
+  }),
+  levels_label: z.nullable(z.string()).meta({
+    description:
+      "D98: in a gassing, the W/A state the reading also reached, said beside it («≥ W (0,7 %): предупредительный»); null otherwise",
+  }),
+  gassing_since: z.nullable(z.string()).meta({
+    description: "D98: the start of the book's entry in force of the meter (ISO); null without one",
   }),
   stale_minutes: z
     .nullable(z.int())
@@ -558,6 +565,15 @@ export const liveChartSchema = z.object({
       alarm: z.nullable(z.number()),
       t: z.array(z.string()).meta({ description: "Minutes with a valid mean (ISO)" }),
       v: z.array(z.number()).meta({ description: "Their means, % vol" }),
+      gassing: z
+        .nullable(
+          z.object({
+            since: z.string().meta({ description: "The book's entry's start (ISO)" }),
+            norm: z.number().meta({ description: "The norm of the meter's place, % vol (D87)" }),
+            label: z.string().meta({ description: "«загазирование: 0,80 % при норме 0,75 %»" }),
+          }),
+        )
+        .meta({ description: "D98: the gassing book's entry of the meter in force now, as the tile says it; null without one" }),
     }),
   ),
   forecasts: z.array(

@@ -40,6 +40,8 @@ const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"]
   alarm: 1.5,
   state: "pre_warning",
   state_label: "≥ 0,9·W (0,9 %): близко к предупредительному",
+  levels_label: null,
+  gassing_since: null,
   stale_minutes: null,
   ...changes,
 });

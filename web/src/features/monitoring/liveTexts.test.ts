@@ -17,6 +17,8 @@ const meter = (code: string, state: Meter["state"], stale_minutes: number | null
   alarm: 1.5,
   state,
   state_label: state,
+  levels_label: null,
+  gassing_since: null,
   stale_minutes,
 });
 const tile = (...meters: Meter[]) => ({ meters, air_flow: null, drainage_flow: null }) as unknown as LiveTile;
@@ -41,6 +43,15 @@ it("names a stale meter over «норма», never over a level's state", () => 
   expect(worstState(tile(meter("М-1", "pre_warning", null), meter("М-2", "normal", 9))).words).toBe("≥ 0,9·W");
   expect(worstState(tile(meter("М-1", "alarm", null), meter("М-2", "normal", 9))).words).toBe("≥ A");
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
+});
+
+// D98: a meter in a gassing of the book heads its tile red, over any W/A state.
+it("heads a tile with a meter in a gassing «загазирование», red, over an alarm", () => {
+  expect(worstState(tile(meter("М-1", "alarm", null), meter("М-К", "gassing", null)))).toEqual({
+    state: "gassing",
+    words: "загазирование",
+    colour: "red",
+  });
 });
 
 // A channel silent for months read «нет данных 390 826 мин»: past the hour the span is told in hours, past the day in days.

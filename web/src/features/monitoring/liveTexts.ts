@@ -23,11 +23,12 @@ export const STATE_COLOR: Record<Meter["state"], string> = {
   pre_warning: "gold",
   warning: "orange",
   alarm: "red",
+  gassing: "red",
 };
 
 /** Severity, least first: a meter with no reading in the window (never connected, silent a day) ranks
  *  above «норма» — what it reads is not known (issue 108, item 7) — and below the levels' states. */
-const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm"];
+const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm", "gassing"];
 
 /** A tile's head: the worst state of its meters (issue 99, item 4: a meter without a reading past its
  *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states;
@@ -79,6 +80,7 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
   pre_warning: "≥ 0,9·W",
   warning: "≥ W",
   alarm: "≥ A",
+  gassing: "загазирование",
 };
 
 type Flow = LiveTile["air_flow"];

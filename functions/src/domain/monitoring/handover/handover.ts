@@ -60,7 +60,12 @@ export function openLists(
     // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
     const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
     for (const m of tile.meters) {
+      // D98: a meter in a gassing of the book is handed over as the tile says it, whatever its W and A (the
+      // level it reached said beside it); silent, its silence too.
+      if (m.state === "gassing")
+        open.gassings.push({ code: m.code, working, text: [m.state_label, m.levels_label].filter((t) => t).join("; ") });
       if (m.stale_minutes !== null) open.silent.push({ code: m.code, working, text: silentText(m.stale_minutes) });
+      else if (m.state === "gassing") continue;
       else if (m.value === null) open.silent.push({ code: m.code, working, text: "нет показаний за сутки" });
       else if (m.state === "alarm" && m.value !== null)
         open.gassings.push({ code: m.code, working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });

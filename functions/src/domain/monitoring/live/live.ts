@@ -50,6 +50,7 @@ import type { AppliedReadings, LiveModelBinding, Sensor, SensorMeans, StoredLive
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 import { keptState } from "../../../ports/runtime";
+import { gassingLabel, openGassings, type OpenGassing } from "./live-gassing";
 
 /** What a page sees (kept in a host's live watches, live-watch.ts). */
 export type LiveView = z.output<typeof liveViewSchema>;
@@ -201,14 +202,23 @@ export function levelState(value: number | null, warning: number | null, alarm: 
 }
 
 /** Issue 105 item 6: a meter's state with its silence. A silent meter is never «норма» — what it reads
- *  now is not known — but a level it last reached stays said (the silence beside it). */
+ *  now is not known — but a level it last reached stays said (the silence beside it). D98: a meter with
+ *  an entry of the gassing book in force reads `gassing` whatever its W and A, the W/A state its reading
+ *  reached said beside it (`levels_label`). */
 export function meterState(
   value: number | null,
   warning: number | null,
   alarm: number | null,
   staleMinutes: number | null,
-): Pick<Meter, "state" | "state_label"> {
+  gassing?: OpenGassing,
+): Pick<Meter, "state" | "state_label"> & Partial<Pick<Meter, "levels_label">> {
   const state = levelState(value, warning, alarm);
+  if (gassing && value !== null)
+    return {
+      state: "gassing",
+      state_label: gassingLabel(value, gassing.norm),
+      levels_label: state.state === "normal" || state.state === "none" ? null : state.state_label,
+    };
   // A level above «норма» is said while the meter is silent; without a reading in the window (issue 114,
   // item 6), its silence since its last reading kept.
   if (staleMinutes === null || (value !== null && state.state !== "normal")) return state;
@@ -233,7 +243,7 @@ const latestOf = (r: Readings | SensorMeans | undefined): { value: number; at: n
 /** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
 const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
 
-function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number): Meter {
+function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number, gassing?: OpenGassing): Meter {
   const last = latest(readings);
   const value = last ? last.value : null;
   const stale = last && readings ? staleMinutes(readings.times, now) : silentMinutes(since, now);
@@ -247,7 +257,9 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, si
     at: last ? new Date(last.at).toISOString() : null,
     warning: sensor.warning,
     alarm: sensor.alarm,
-    ...meterState(value, sensor.warning, sensor.alarm, stale),
+    levels_label: null,
+    ...meterState(value, sensor.warning, sensor.alarm, stale, gassing),
+    gassing_since: gassing && value !== null ? gassing.since : null,
     stale_minutes: stale,
   };
 }
@@ -929,11 +941,13 @@ export async function liveFrom(
   const now = deps.clock.now().getTime();
   const tiles: LiveTile[] = [];
   const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
+  // D98: the meters with an entry of the gassing book in force.
+  const open = await openGassings(deps, company, inputs.facility.id);
   for (const [working, sensors] of workingsOf(inputs.sensors)) {
     const features = featureSensors(sensors);
     const meters = sensors
       .filter((s) => METHANE.includes(s.kind))
-      .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id)));
+      .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code)));
     const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
     const forecasts: LiveForecast[] = [];
     let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
@@ -988,7 +1002,7 @@ export async function liveFrom(
       place,
       meters: sensors
         .filter((s) => METHANE.includes(s.kind))
-        .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
+        .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code))),
       air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
       drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
       forecasts: [],
@@ -1214,6 +1228,8 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
   const now = deps.clock.now().getTime();
   const start = Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
   const minutes = DAY_MS / MINUTE_MS + 1;
+  // D98: a meter's entry of the gassing book in force, said as the tile says it.
+  const open = await openGassings(deps, actor.company, facility.id);
   const meters = sensors
     .filter((s) => METHANE.includes(s.kind))
     .map((s) => {
@@ -1231,7 +1247,16 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
           v.push(value);
         }
       });
-      return { code: s.code, warning: s.warning, alarm: s.alarm, t, v };
+      const gassing = open.get(s.code);
+      const last = v.at(-1);
+      return {
+        code: s.code,
+        warning: s.warning,
+        alarm: s.alarm,
+        t,
+        v,
+        gassing: gassing ? { ...gassing, label: gassingLabel(last ?? gassing.norm, gassing.norm) } : null,
+      };
     });
   const forecasts: LiveChart["forecasts"] = [];
   for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {
