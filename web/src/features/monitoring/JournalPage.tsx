@@ -3,7 +3,7 @@
 // day's mean and the day's completeness; the day's gassings with the dispatcher's registration; the
 // journal as xlsx or PDF (a shift a sheet or page, signature lines) and the month's gassing book as
 // xlsx (issue 105). Advisory: protective cut-off stays with the mine's own АГК.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { zoneOf } from "@core/company-clock";
@@ -13,6 +13,8 @@ import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
 import { useMe } from "../../api/profile";
+import { useFacilities } from "../../api/inventory";
+import { displayDate } from "../../shared/dates";
 import { downloadJournal, useJournal, type JournalSensor } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
 import { number, percent } from "./offerTexts";
@@ -40,6 +42,17 @@ export default function JournalPage() {
   const { dateText, date } = day;
   const [chosen, setShift] = useState(() => shiftAt(undefined, Date.now(), zone).number);
   const [fileError, setFileError] = useState<string>();
+  // D99: the journal's day is the shift day — at 03:00 with a first shift at 08:00 the shift now is the
+  // night shift of yesterday's shift day: the page opens on it once the facility's calendar is known.
+  const facilities = useFacilities().data;
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !facilities) return;
+    opened.current = true;
+    const now = shiftAt(facilities.find((f) => f.id === facilityId)?.shift_calendar, Date.now(), zone);
+    day.setDateText(displayDate(now.date));
+    setShift(now.number);
+  }, [facilities, facilityId, zone, day]);
   const journal = useJournal(facilityId, date);
   // Issue 114 (D90): the day's shifts by the facility's calendar, as the journal gives them.
   const shifts =
