@@ -364,6 +364,29 @@ const liveFlowSchema = z.nullable(
   }),
 );
 
+/** D101: a channel of a working other than its methane meters and the flows the tile shows (CO, O2, CO2,
+ *  another anemometer or flow meter, the shearer's run state and position, …): its latest reading and its
+ *  silence, each in words. */
+const liveChannelSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string().meta({ description: "The kind in words («Оксид углерода (CO)»)" }),
+  unit: z.string(),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in its unit; null without one in the last 24 h" }),
+  at: z.nullable(z.string()).meta({ description: "Its latest reading kept (ISO); null where none is kept" }),
+  warning: z.nullable(z.number()),
+  alarm: z.nullable(z.number()),
+  stale_minutes: z.nullable(z.int()).meta({
+    description:
+      "Minutes since its latest reading once two expected intervals passed without one (or since the latest kept); null while fresh",
+  }),
+  state_label: z.string().meta({
+    description:
+      "Its state in words: «нет данных 21 ч», «нет показаний за сутки», «≥ A (20 ppm): аварийный» (CO and CO2 against their W and A), else «в работе»",
+  }),
+});
+
 /** D65: the two alert rules' back-test on the working's own history. */
 const alertRuleSchema = z.object({
   caught: z.int(),
@@ -486,6 +509,9 @@ export const liveTileSchema = z.object({
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
   drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),
+  channels: z.array(liveChannelSchema).meta({
+    description: "D101: every other active channel of the working the register holds, by code; empty on a place's tile",
+  }),
   forecasts: z.array(liveForecastSchema),
   forecast_note: z.string().meta({ description: "«Модель прогноза не выбрана…» when none is bound; empty otherwise" }),
   updated_at: z.nullable(z.string()).meta({ description: "The latest reading of any of its sensors (ISO)" }),

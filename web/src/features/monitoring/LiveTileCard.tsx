@@ -24,6 +24,7 @@ import {
   RULE_NAMES,
   nearLimitDoubtful,
   worstState,
+  channelText,
 } from "./liveTexts";
 import { staleText } from "@core/monitoring-events";
 
@@ -228,6 +229,16 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
         {/* A place's tile says the flows it has; a working's says a flow meter it lacks. */}
         {(!place || tile.air_flow) && <Typography.Text>Расход воздуха: {flowText(tile.air_flow, 0)}</Typography.Text>}
         {(!place || tile.drainage_flow) && <Typography.Text>Расход дегазации: {flowText(tile.drainage_flow, 1)}</Typography.Text>}
+        {/* D101: every other channel of the working, with its silence. */}
+        {tile.channels.map((c) => (
+          <Typography.Text
+            key={c.sensor}
+            type={c.stale_minutes !== null || c.value === null ? "danger" : undefined}
+            data-testid="live-channel"
+          >
+            {channelText(c)}
+          </Typography.Text>
+        ))}
         {tile.forecasts.length > 0 && (
           <>
             <ForecastTable forecasts={tile.forecasts} />

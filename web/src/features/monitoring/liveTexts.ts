@@ -59,12 +59,14 @@ export function worstState(tile: LiveTile): TileHead {
   );
   if (rank(worst) > rank("none")) return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
   // The air and drainage flows are the tile's meters too: a silent anemometer leaves «норма» unknown.
-  const silent = [...tile.meters, tile.air_flow, tile.drainage_flow].flatMap((m) =>
+  // D101: and so is every other channel of the working (CO, O2, the shearer's run state, …).
+  const channels = tile.channels ?? [];
+  const silent = [...tile.meters, tile.air_flow, tile.drainage_flow, ...channels].flatMap((m) =>
     m !== null && m.stale_minutes !== null ? [{ code: m.code, minutes: m.stale_minutes }] : [],
   );
   const unread = [
     ...tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null),
-    ...[tile.air_flow, tile.drainage_flow].filter((f) => f !== null && f.value === null && f.stale_minutes === null),
+    ...[tile.air_flow, tile.drainage_flow, ...channels].filter((f) => f !== null && f.value === null && f.stale_minutes === null),
   ].map((m) => m!.code);
   const words = [
     unread.length > 0 ? `${STATE_WORDS.none} (${unread.join(", ")})` : null,
@@ -159,3 +161,11 @@ export const MODE_TEXT = {
   stream: "Обновляется сам: сервер присылает изменения",
   poll: "Обновляется раз в 15 с",
 } as const;
+
+type Channel = LiveTile["channels"][number];
+
+/** D101: a channel's line on its working's tile: «CO-1, оксид углерода (CO): 4 ppm — нет данных 21 ч». */
+export function channelText(c: Channel): string {
+  const value = c.value === null ? "—" : `${number(c.value, 2)}\u00a0${c.unit}`;
+  return `${c.code}, ${c.kind_label.charAt(0).toLowerCase()}${c.kind_label.slice(1)}: ${value} — ${c.state_label}`;
+}

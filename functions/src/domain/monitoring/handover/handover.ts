@@ -72,6 +72,14 @@ export function openLists(
       else if ((m.state === "warning" || m.state === "pre_warning") && m.value !== null)
         open.levels.push({ code: m.code, working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
     }
+    // D101: every other channel of the working (CO, O2, CO2, the shearer's run state, …) handed over too: silent,
+    // or at or above its W or A.
+    for (const c of tile.channels ?? []) {
+      if (c.stale_minutes !== null) open.silent.push({ code: c.code, working, text: silentText(c.stale_minutes) });
+      else if (c.value === null) open.silent.push({ code: c.code, working, text: "нет показаний за сутки" });
+      else if (c.state_label.startsWith("≥"))
+        open.levels.push({ code: c.code, working, text: `${number(c.value, 2)} ${c.unit}: ${c.state_label}` });
+    }
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
       else if (flow && flow.value === null) open.silent.push({ code: flow.code, working, text: "нет показаний за сутки" });

@@ -264,6 +264,38 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, si
   };
 }
 
+type Channel = LiveTile["channels"][number];
+/** D101: the kinds whose W and A are read «≥» on a channel (oxygen's direction is the mine's own). */
+const RISING_GASES: readonly SensorKind[] = ["carbon_monoxide", "carbon_dioxide"];
+
+/** D101: a channel of a working the tile shows besides its methane meters and flows, with its silence. */
+function channelOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number): Channel {
+  const last = latest(readings);
+  const stale = last && readings ? staleMinutes(readings.times, now) : silentMinutes(since, now);
+  const kind = SENSOR_KINDS[sensor.kind];
+  const at = last ? last.at : since;
+  const value = last ? last.value : null;
+  const level = (name: "W" | "A", limit: number | null, words: string) =>
+    value !== null && limit !== null && RISING_GASES.includes(sensor.kind) && value >= limit
+      ? `≥ ${name} (${ru(limit)} ${kind.unit}): ${words}`
+      : null;
+  const reached = level("A", sensor.alarm, LEVEL_WORDS.alarm) ?? level("W", sensor.warning, LEVEL_WORDS.warning);
+  const silence = stale !== null ? staleText(stale) : value === null ? "нет показаний за сутки" : null;
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    kind: sensor.kind,
+    kind_label: kind.label,
+    unit: kind.unit,
+    value,
+    at: at === undefined ? null : new Date(at).toISOString(),
+    warning: sensor.warning,
+    alarm: sensor.alarm,
+    stale_minutes: stale,
+    state_label: [reached, silence].filter((t) => t !== null).join("; ") || "в работе",
+  };
+}
+
 /** m³/min of a flow meter, or of an anemometer over its cross-section. */
 const flowValue = (sensor: Sensor, value: number) => (sensor.kind === "air_velocity" ? value * (sensor.area_m2 ?? Number.NaN) * 60 : value);
 
@@ -988,6 +1020,10 @@ export async function liveFrom(
       meters,
       air_flow: flowOf(features.x1, inputs.readings, now, inputs.silentSince),
       drainage_flow: flowOf(features.x8, inputs.readings, now, inputs.silentSince),
+      // D101: every other channel of the working the register holds, with its silence.
+      channels: sensors
+        .filter((s) => !METHANE.includes(s.kind) && s.id !== features.x1?.id && s.id !== features.x8?.id)
+        .map((s) => channelOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
       forecasts,
       forecast_note: forecastNote,
       updated_at: updatedAt(sensors, inputs.readings),
@@ -1005,6 +1041,7 @@ export async function liveFrom(
         .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code))),
       air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
       drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
+      channels: [],
       forecasts: [],
       forecast_note: "",
       updated_at: updatedAt(sensors, inputs.readings),
