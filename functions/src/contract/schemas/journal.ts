@@ -6,7 +6,7 @@
 // the chief engineer (POST v1/telemetry/gassings/{id}/confirm/), and the book as xlsx and PDF.
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, isoDate } from "./common";
+import { idString, isoDate, processingSchema } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
@@ -284,6 +284,7 @@ export const journalSchema = z.object({
     }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
+  processing: processingSchema,
   issued_at: z.string(),
 });
 
@@ -294,6 +295,7 @@ export const gassingListSchema = z.object({
   to: z.string(),
   zone: z.string(),
   results: z.array(gassingSchema),
+  processing: processingSchema,
   issued_at: z.string(),
 });
 

@@ -2,7 +2,7 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, pageParams } from "./common";
+import { idString, pageParams, processingSchema } from "./common";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
@@ -522,6 +522,7 @@ export const liveViewSchema = z.object({
   facility_name: z.string(),
   now: z.string(),
   tiles: z.array(liveTileSchema),
+  processing: processingSchema,
   advisory: z.string(),
   etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
 });

@@ -135,6 +135,15 @@ export default function JournalPage() {
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
+      {journal.data?.processing && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title={`Журнал может быть неполным: ${journal.data.processing.text}`}
+          data-testid="processing"
+        />
+      )}
       <Card title={`Средние значения газов по часам: ${current?.name ?? ""}, ${dateText}`}>
         {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
         <Typography.Paragraph type="secondary">
@@ -168,6 +177,7 @@ export default function JournalPage() {
           title={`Загазирования за ${dateText}`}
           gassings={date ? (journal.data?.gassings ?? []) : []}
           loading={journal.isPending && Boolean(date)}
+          processing={journal.data?.processing?.text}
           extra={
             <Button
               size="small"

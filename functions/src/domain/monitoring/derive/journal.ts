@@ -38,6 +38,7 @@ import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { checkStates, doubtOfDay } from "../instruments/check-states";
+import { facilityProcessing } from "../ingest/processing";
 
 export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
@@ -248,6 +249,7 @@ export async function operatorJournal(
     })),
     sensors,
     gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
+    processing: await facilityProcessing(deps, actor.company, facility.id),
     issued_at: iso(now),
   };
 }
@@ -282,6 +284,7 @@ export async function listGassings(
     to: query.to,
     zone,
     results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to), from, to),
+    processing: await facilityProcessing(deps, actor.company, facility.id),
     issued_at: iso(now),
   };
 }

@@ -51,6 +51,7 @@ import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchem
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 import { keptState } from "../../../ports/runtime";
 import { gassingLabel, openGassings, type OpenGassing } from "./live-gassing";
+import { facilityProcessing } from "../ingest/processing";
 
 /** What a page sees (kept in a host's live watches, live-watch.ts). */
 export type LiveView = z.output<typeof liveViewSchema>;
@@ -1047,12 +1048,18 @@ export async function liveFrom(
       updated_at: updatedAt(sensors, inputs.readings),
     });
   }
-  const etag = `"${createHash("sha256").update(JSON.stringify(tiles)).digest("base64url").slice(0, 27)}"`;
+  // What is taken and not yet read into the events and the book, said beside the tiles.
+  const processing = await facilityProcessing(deps, company, inputs.facility.id);
+  const etag = `"${createHash("sha256")
+    .update(JSON.stringify([tiles, processing?.text ?? null]))
+    .digest("base64url")
+    .slice(0, 27)}"`;
   return {
     facility: inputs.facility.id,
     facility_name: inputs.facility.name,
     now: new Date(now).toISOString(),
     tiles,
+    processing,
     advisory: ADVISORY_NOTE,
     etag,
   };
