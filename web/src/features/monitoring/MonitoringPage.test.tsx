@@ -87,6 +87,7 @@ const VIEW: LiveView = {
   facility_name: "Шахта «Мониторинг»",
   now: "2026-03-01T03:01:00.000Z",
   advisory: ADVISORY_NOTE,
+  processing: null,
   etag: '"abc"',
   tiles: [
     {
