@@ -32,6 +32,8 @@ describe("a CO meter silent for 21 h (D101)", () => {
       { code: "М-1", kind: "methane", working: "Лава 7", place: "face", warning: 1, alarm: 1.5 },
       { code: "CO-1", kind: "carbon_monoxide", working: "Лава 7", place: "longwall_return", warning: 17, alarm: 20 },
       { code: "O2-1", kind: "oxygen", working: "Лава 7", place: "longwall_return" },
+      // A shaft's CO meter without a working, never read: on the shaft's tile too.
+      { code: "CO-С", kind: "carbon_monoxide", place: "shaft", warning: 17, alarm: 20 },
     ])
       await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
     const readings: { sensor: string; t: string; value: number }[] = [];
@@ -53,11 +55,16 @@ describe("a CO meter silent for 21 h (D101)", () => {
       ["O2-1", "Кислород (O2)", null, "в работе"],
     ]);
     expect(tile.channels[0]).toMatchObject({ value: 4, unit: "ppm", at: new Date(NOW - 21 * HOUR - MINUTE_MS).toISOString() });
+    const shaft = (await liveView(d.deps, staff, facility)).tiles.find((t) => t.place === "shaft")!;
+    expect(shaft.channels.map((c) => [c.code, c.value, c.state_label])).toEqual([["CO-С", null, "нет показаний за сутки"]]);
   });
 
   it("is handed over silent", async () => {
     const handover = await d.write(() => handOver(d.deps, staff, facility, {}));
-    expect(handover.open.silent).toEqual([{ code: "CO-1", working: "Лава 7", text: "нет показаний 21 ч 1 мин" }]);
+    expect(handover.open.silent).toEqual([
+      { code: "CO-1", working: "Лава 7", text: "нет показаний 21 ч 1 мин" },
+      { code: "CO-С", working: "Ствол (канал вентилятора)", text: "нет показаний за сутки" },
+    ]);
   });
 
   it("counts its silent minutes missing, never substituted", async () => {

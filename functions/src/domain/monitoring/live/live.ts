@@ -155,24 +155,23 @@ export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
   return out;
 }
 
-/** Issue 114, item 6: the kinds a place's tile shows of its sensors without a working — the methane meters,
- *  the anemometers and the flow meters. */
-export const PLACE_TILE_KINDS: readonly SensorKind[] = ["methane", "methane_high", "air_velocity", "flow"];
 /** The places whose flow meter measures a pipeline's gas mixture (the tile's drainage flow), not air. */
 const PIPELINE_PLACES: readonly SensorPlace[] = ["drainage_pipeline", "suction_pipeline"];
 
 /** Issue 114, item 6: the active sensors without a working (the shaft's, the drainage line's, the main
- *  return's) of the kinds a tile shows, by place in the register's order of places. */
+ *  return's), by place in the register's order of places: its methane meters and flows, and (D101) every
+ *  other channel as the tile's `channels`. */
 export function placesOf(sensors: readonly Sensor[]): Map<SensorPlace, Sensor[]> {
   const out = new Map<SensorPlace, Sensor[]>();
-  const placed = sensors.filter((s) => s.is_active && s.working.trim() === "" && PLACE_TILE_KINDS.includes(s.kind));
+  // D101: every channel the register holds there (a shaft's CO meter too), its other kinds as channels.
+  const placed = sensors.filter((s) => s.is_active && s.working.trim() === "");
   placed.sort((a, b) => SENSOR_PLACE_NAMES.indexOf(a.place) - SENSOR_PLACE_NAMES.indexOf(b.place) || a.code.localeCompare(b.code, "ru"));
   for (const sensor of placed) out.set(sensor.place, [...(out.get(sensor.place) ?? []), sensor]);
   return out;
 }
 
-/** Whether the tiles show a sensor: an active one of a working, or of a place's tile (placesOf). */
-export const onTiles = (s: Sensor): boolean => s.is_active && (s.working.trim() !== "" || PLACE_TILE_KINDS.includes(s.kind));
+/** Whether the tiles show a sensor (D101): every active one, of a working's tile or of a place's (placesOf). */
+export const onTiles = (s: Sensor): boolean => s.is_active;
 
 /** The median gap of a sensor's latest readings (its expected interval), at least a minute. */
 function expectedInterval(times: Float64Array): number {
@@ -1034,6 +1033,7 @@ export async function liveFrom(
   for (const [place, sensors] of placesOf(inputs.sensors)) {
     const pipeline = PIPELINE_PLACES.includes(place);
     const air = pipeline ? undefined : (sensors.find((s) => s.kind === "air_velocity") ?? sensors.find((s) => s.kind === "flow"));
+    const drainage = pipeline ? sensors.find((s) => s.kind === "flow") : undefined;
     tiles.push({
       working: "",
       place,
@@ -1041,8 +1041,10 @@ export async function liveFrom(
         .filter((s) => METHANE.includes(s.kind))
         .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code))),
       air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
-      drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
-      channels: [],
+      drainage_flow: flowOf(drainage, inputs.readings, now, inputs.silentSince),
+      channels: sensors
+        .filter((s) => !METHANE.includes(s.kind) && s !== air && s !== drainage)
+        .map((s) => channelOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
       forecasts: [],
       forecast_note: "",
       updated_at: updatedAt(sensors, inputs.readings),
