@@ -46,9 +46,12 @@ export default function JournalPage() {
   // night shift of yesterday's shift day: the page opens on it once the facility's calendar is known.
   const facilities = useFacilities().data;
   const opened = useRef(false);
+  const firstText = useRef(dateText);
   useEffect(() => {
     if (opened.current || !facilities) return;
     opened.current = true;
+    // A date the user typed meanwhile stays.
+    if (day.dateText !== firstText.current) return;
     const now = shiftAt(facilities.find((f) => f.id === facilityId)?.shift_calendar, Date.now(), zone);
     day.setDateText(displayDate(now.date));
     setShift(now.number);
