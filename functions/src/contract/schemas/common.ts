@@ -55,3 +55,19 @@ export const textField = (max: number, required = false) =>
   z
     .string("ожидается строка")
     .check(z.trim(), ...(required ? [z.minLength(1, "заполните поле")] : []), z.maxLength(max, `не длиннее ${max} символов`));
+
+/** While a facility's batches taken are not yet read into its events and the gassing book: how many, since
+ *  when, and «данные обрабатываются: N мин» (domain/monitoring/ingest/processing.ts). */
+export const processingSchema = z
+  .nullable(
+    z.object({
+      batches: z.int().meta({ description: "The facility's batches still queued (of its newest 50)" }),
+      since: z.string().meta({ description: "The oldest one's receipt (ISO)" }),
+      minutes: z.int().meta({ description: "Whole minutes since then, at least 1" }),
+      text: z.string().meta({ description: "«данные обрабатываются: 2 мин»" }),
+    }),
+  )
+  .meta({
+    description:
+      "Batches of the facility taken and not yet read into its events and the gassing book: the answer may be short of them; null when every one is read",
+  });

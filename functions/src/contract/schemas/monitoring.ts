@@ -2,7 +2,7 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, isoDate, pageParams } from "./common";
+import { idString, isoDate, pageParams, processingSchema } from "./common";
 import { dayOrTime } from "./dates";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { METHANE_KIND_NAMES, SENSOR_KIND_NAMES } from "@core/monitoring";
@@ -352,13 +352,20 @@ const liveMeterSchema = z.object({
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
-  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm"]).meta({
+  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm", "gassing"]).meta({
     description:
-      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)",
+      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64); gassing: the gassing book holds an entry of the meter in force (D98), whatever its W and A",
   }),
   state_label: z.string().meta({
     description:
-      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный»)",
+      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный», «загазирование: 0,80 % при норме 0,75 %»)",
+  }),
+  levels_label: z.nullable(z.string()).meta({
+    description:
+      "D98: in a gassing, the W/A state the reading also reached, said beside it («≥ W (0,7 %): предупредительный»); null otherwise",
+  }),
+  gassing_since: z.nullable(z.string()).meta({
+    description: "D98: the start of the book's entry in force of the meter (ISO); null without one",
   }),
   stale_minutes: z
     .nullable(z.int())
@@ -379,6 +386,29 @@ const liveFlowSchema = z.nullable(
     }),
   }),
 );
+
+/** D101: a channel of a working other than its methane meters and the flows the tile shows (CO, O2, CO2,
+ *  another anemometer or flow meter, the shearer's run state and position, …): its latest reading and its
+ *  silence, each in words. */
+const liveChannelSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string().meta({ description: "The kind in words («Оксид углерода (CO)»)" }),
+  unit: z.string(),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in its unit; null without one in the last 24 h" }),
+  at: z.nullable(z.string()).meta({ description: "Its latest reading kept (ISO); null where none is kept" }),
+  warning: z.nullable(z.number()),
+  alarm: z.nullable(z.number()),
+  stale_minutes: z.nullable(z.int()).meta({
+    description:
+      "Minutes since its latest reading once two expected intervals passed without one (or since the latest kept); null while fresh",
+  }),
+  state_label: z.string().meta({
+    description:
+      "Its state in words: «нет данных 21 ч», «нет показаний за сутки», «≥ A (20 ppm): аварийный» (CO and CO2 against their W and A), else «в работе»",
+  }),
+});
 
 /** D65: the two alert rules' back-test on the working's own history. */
 const alertRuleSchema = z.object({
@@ -502,6 +532,9 @@ export const liveTileSchema = z.object({
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
   drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),
+  channels: z.array(liveChannelSchema).meta({
+    description: "D101: every other active channel of the working the register holds, by code; empty on a place's tile",
+  }),
   forecasts: z.array(liveForecastSchema),
   forecast_note: z.string().meta({ description: "«Модель прогноза не выбрана…» when none is bound; empty otherwise" }),
   updated_at: z.nullable(z.string()).meta({ description: "The latest reading of any of its sensors (ISO)" }),
@@ -512,6 +545,7 @@ export const liveViewSchema = z.object({
   facility_name: z.string(),
   now: z.string(),
   tiles: z.array(liveTileSchema),
+  processing: processingSchema,
   advisory: z.string(),
   etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
 });
@@ -626,6 +660,15 @@ export const liveChartSchema = z.object({
       alarm: z.nullable(z.number()),
       t: z.array(z.string()).meta({ description: "Minutes with a valid mean (ISO)" }),
       v: z.array(z.number()).meta({ description: "Their means, % vol" }),
+      gassing: z
+        .nullable(
+          z.object({
+            since: z.string().meta({ description: "The book's entry's start (ISO)" }),
+            norm: z.number().meta({ description: "The norm of the meter's place, % vol (D87)" }),
+            label: z.string().meta({ description: "«загазирование: 0,80 % при норме 0,75 %»" }),
+          }),
+        )
+        .meta({ description: "D98: the gassing book's entry of the meter in force now, as the tile says it; null without one" }),
     }),
   ),
   forecasts: z.array(

@@ -393,7 +393,14 @@ export const journalSignatureSchema = z.object({
   shift_name: z.string(),
   by: z.string().meta({ description: "Surname and initials of the АГК operator who signed" }),
   at: z.string(),
-  handover: z.string().meta({ description: "The handover into the shift, signed by both, that allowed it" }),
+  handover: z.nullable(z.string()).meta({
+    description:
+      "The handover into the shift, signed by both, that allowed it; null for a shift before the facility's first handover in the platform (D100)",
+  }),
+  statement: z.nullable(z.string()).meta({
+    description:
+      "D100: «передача смены в платформе не велась» on a shift signed without a handover (history loaded before the first); null otherwise",
+  }),
 });
 
 export const journalSignaturesSchema = z.object({

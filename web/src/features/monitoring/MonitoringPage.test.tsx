@@ -40,6 +40,8 @@ const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"]
   alarm: 1.5,
   state: "pre_warning",
   state_label: "≥ 0,9·W (0,9 %): близко к предупредительному",
+  levels_label: null,
+  gassing_since: null,
   stale_minutes: null,
   ...changes,
 });
@@ -85,6 +87,7 @@ const VIEW: LiveView = {
   facility_name: "Шахта «Мониторинг»",
   now: "2026-03-01T03:01:00.000Z",
   advisory: ADVISORY_NOTE,
+  processing: null,
   etag: '"abc"',
   tiles: [
     {
@@ -96,6 +99,7 @@ const VIEW: LiveView = {
       ],
       air_flow: { code: "V-1", value: 1440, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       drainage_flow: { code: "Q-Д", value: 50, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
+      channels: [],
       forecasts: [FORECAST],
       forecast_note: "",
       updated_at: "2026-03-01T03:00:00.000Z",
@@ -106,6 +110,7 @@ const VIEW: LiveView = {
       meters: [meter({ sensor: "s3", code: "М-3", value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" })],
       air_flow: null,
       drainage_flow: null,
+      channels: [],
       forecasts: [],
       forecast_note:
         "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.",
@@ -430,6 +435,7 @@ it("shows a place's tile of the sensors without a working, a silent anemometer b
     ],
     air_flow: { code: "V-С", value: null, at: "2026-02-28T01:00:00.000Z", stale_minutes: 1561 },
     drainage_flow: null,
+    channels: [],
     forecasts: [],
     forecast_note: "",
     updated_at: "2026-03-01T03:00:00.000Z",

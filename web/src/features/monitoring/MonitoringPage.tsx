@@ -32,6 +32,10 @@ export default function MonitoringPage() {
       </Typography.Text>
       {live.error && <Alert type="warning" showIcon title={`Обновления прерваны: ${live.error}. Повторяем…`} />}
       <UnconfirmedCutoffs facility={facilityId} />
+      {/* What was taken and is not yet read into the events and the book: said, not shown as calm. */}
+      {live.view?.processing && (
+        <Alert type="info" showIcon title={`Плитки могут быть неполными: ${live.view.processing.text}`} data-testid="processing" />
+      )}
       {live.view && tiles.length === 0 && (
         <Typography.Text>
           На площадке нет датчиков метана, скорости воздуха и расхода в работе: добавьте их в реестр датчиков.
