@@ -20,6 +20,7 @@ import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/liv
 import { liveFromHeads } from "./domain/monitoring/live/live-head";
 import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import { seedDemoYear } from "./demo-year";
+import { cutoffEpisodes, listCutoffs } from "./domain/monitoring/derive/cutoff-audit";
 import { demoFeedRounds, demoReadingsFromEnv } from "./local/demo-feed";
 import { monitoringIdle } from "./domain/monitoring/live/forecaster";
 import {
@@ -111,6 +112,33 @@ let d: MemoryDomain;
 let actor: Actor;
 let mine: string;
 
+describe("the simulator's readings questioned (D102, D104)", () => {
+  it("holds the longwall return's meter for 90 minutes while the face's moves", () => {
+    const m12 = of("М-12").values;
+    const m11 = of("М-11").values;
+    // The longest run of one value of М-12, and how far М-11 moved over it.
+    let best = { from: 0, length: 0 };
+    for (let m = 1, from = 0; m < m12.length; m++) {
+      if (m12[m] !== m12[m - 1]) from = m;
+      else if (m - from + 1 > best.length) best = { from, length: m - from + 1 };
+    }
+    expect(best.length).toBeGreaterThanOrEqual(90);
+    const face = m11.slice(best.from, best.from + best.length);
+    expect(Math.max(...face) - Math.min(...face)).toBeGreaterThan(0.05);
+  });
+
+  it("makes one cut-off not made: М-11 over its alarm while the shearer's run channel reads 1; М-12's alarm cuts it", () => {
+    const run = of("РК-24").values;
+    expect(run.every((v) => v === 0 || v === 1)).toBe(true);
+    const found = (code: string) => cutoffEpisodes({ start, values: of(code).values }, 1, run);
+    expect(found("М-11")).toHaveLength(1);
+    expect(found("М-11")[0].run_minutes).toBeGreaterThanOrEqual(2);
+    expect(found("М-12")).toEqual([]);
+    // М-12 does reach its alarm (day 16): the run channel reads 0 then.
+    expect(of("М-12").values.some((v) => v >= 1)).toBe(true);
+  });
+});
+
 describe("the demo year's seed", () => {
   beforeAll(async () => {
     d = await memoryDomain({ now: () => new Date(now) });
@@ -197,6 +225,11 @@ describe("the demo year's seed", () => {
     // «События» lists them as the demo's.
     const page = await listEvents(d.deps, actor, { facility: mine, from: "2026-02-19", to: "2026-03-20" });
     expect(page).toMatchObject({ count: events.length, demo: true });
+  });
+
+  it("lists the cut-off not made on «Мониторинг» (D104)", async () => {
+    const { results } = await listCutoffs(d.deps, actor, mine, {});
+    expect(results.map((r) => [r.sensor_code, r.run_code, r.setpoint, r.state])).toEqual([["М-11", "РК-24", 1, "open"]]);
   });
 
   it("shows the shaft meter's gap and stuck stretch as substituted on «Пропуски и замещения», labelled as the demo's", async () => {

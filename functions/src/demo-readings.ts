@@ -60,6 +60,10 @@ export interface DemoSensor {
   readonly noise: number;
   /** The meter's resolution: values are rounded to it, as the АГК's dispatch server keeps them. */
   readonly resolution: number;
+  /** D104: a run channel (`run_status`) made from the others, not drawn: 1 while the working cuts coal,
+   *  0 from the minute a methane meter of the working reaches its alarm (the АГК's cut-off) until
+   *  CUT_LATCH_MIN after it falls below, except where an event «nocut» says the cut was not made. */
+  readonly run?: true;
 }
 
 /** D56: the demo mine's register. The shaft's and the drainage line's own meters give their points'
@@ -128,6 +132,9 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
       working: LONGWALL,
       section: SECTION,
       place: "longwall_return",
+      // D103: the longwall's return is freshened («подсвежение»): it reads less than the face meter's air, and
+      // the airway check does not compare the two (the scheme draws the junction).
+      fresh_air_joins: true,
       warning: 0.6,
       alarm: 1,
     },
@@ -173,7 +180,20 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     noise: 0.05,
     resolution: 0.1,
   },
+  // Last, and drawing nothing: the noisy sensors' draws stay as they were before it (D104's demo).
+  {
+    point: null,
+    register: { code: "РК-24", kind: "run_status", role: "recording", working: LONGWALL, section: SECTION },
+    level: 0,
+    drift: 0,
+    noise: 0,
+    resolution: 1,
+    run: true,
+  },
 ];
+
+/** D104's demo: minutes the shearer stays cut after the meter that cut it fell below its alarm. */
+const CUT_LATCH_MIN = 10;
 
 /** What the simulator does to one sensor over a stretch of local minutes of a day of the window. */
 export interface DemoEvent {
@@ -183,8 +203,9 @@ export interface DemoEvent {
   readonly at: number;
   readonly minutes: number;
   /** «peak»: a raised-cosine rise of `size` (a gas release crossing W or A); «gap»: no readings (the
-   *  line to the dispatch server down); «stuck»: the value frozen at the stretch's first (залипание). */
-  readonly kind: "peak" | "gap" | "stuck";
+   *  line to the dispatch server down); «stuck»: the value frozen at the stretch's first (залипание);
+   *  «nocut» (a run channel's): the АГК's cut-off not made, the shearer runs on through an alarm. */
+  readonly kind: "peak" | "gap" | "stuck" | "nocut";
   readonly size?: number;
 }
 
@@ -192,7 +213,9 @@ const hm = (h: number, m = 0) => h * 60 + m;
 
 /** The demo's events: crossings of the longwall meters' warning and alarm levels, a short gap and a
  *  stuck stretch of the shaft's methane meter (D58 flags it, D60 substitutes both), a gap of the
- *  drainage line's flow. */
+ *  drainage line's flow; D102's stuck stretch of the longwall return's meter while the face's moves, and
+ *  D104's cut-off not made: М-11 over its alarm on day 9 while the shearer's run channel reads 1 (on
+ *  day 16 М-12's alarm cuts it, as the АГК should). */
 export const DEMO_EVENTS: readonly DemoEvent[] = [
   { code: "М-11", day: 3, at: hm(10, 40), minutes: 24, kind: "peak", size: 0.3 },
   { code: "М-11", day: 9, at: hm(18, 5), minutes: 30, kind: "peak", size: 0.75 },
@@ -202,6 +225,8 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
   { code: "ВС2-CH4", day: 11, at: hm(14, 5), minutes: 25, kind: "gap" },
   { code: "ВС2-CH4", day: 18, at: hm(3, 10), minutes: 95, kind: "stuck" },
   { code: "ДГ-Q", day: 23, at: hm(9, 0), minutes: 40, kind: "gap" },
+  { code: "М-12", day: 14, at: hm(8, 50), minutes: 90, kind: "stuck" },
+  { code: "РК-24", day: 9, at: hm(17, 50), minutes: 60, kind: "nocut" },
 ];
 
 /** The production factor of a local minute of the day on the default shift calendar (D64: three 8-hour
@@ -283,17 +308,22 @@ export function simulateMinutes(
 ): { series: SimulatedSeries[]; state: DemoState } {
   const clock = localClock(simulation.zone);
   const firstDay = clock(simulation.anchor).day + 1;
-  const sensors = DEMO_SENSORS.length;
+  // The run channel draws nothing: the others' draws are counted without it.
+  const sensors = DEMO_SENSORS.filter((s) => !s.run).length;
   const series = DEMO_SENSORS.map((sensor) => ({ sensor, values: new Float64Array(minutes) }));
-  const drift = [...state.drift];
-  const held = [...state.held];
+  const drift = DEMO_SENSORS.map((_, i) => state.drift[i] ?? 0);
+  const held = DEMO_SENSORS.map((_, i) => state.held[i] ?? null);
   for (let k = 0; k < minutes; k++) {
     const instant = state.next + k * MINUTE_MS;
     const m = Math.round((instant - simulation.anchor) / MINUTE_MS);
     const local = clock(instant);
     const cycleDay = (((local.day - firstDay) % DEMO_DAYS) + DEMO_DAYS) % DEMO_DAYS;
-    for (let i = 0; i < sensors; i++) {
+    for (let i = 0; i < DEMO_SENSORS.length; i++) {
       const sensor = DEMO_SENSORS[i];
+      if (sensor.run) {
+        series[i].values[k] = runValue(series, k, i, local.minute, cycleDay, held);
+        continue;
+      }
       const random = seeded(simulation.seed, (m * sensors + i) * DRAWS);
       const lagged = (local.minute - (sensor.lag ?? 0) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
       drift[i] = PHI * drift[i] + sensor.drift * normal(random);
@@ -320,6 +350,36 @@ export function simulateMinutes(
     }
   }
   return { series, state: { next: state.next + minutes * MINUTE_MS, drift, held } };
+}
+
+/** D104's demo run channel at minute k (the working's meters of that minute made before it): 1 while
+ *  coal is cut; 0 from a meter of its working at or above its alarm until CUT_LATCH_MIN minutes after it
+ *  fell below (the latch kept in `held`), unless an event «nocut» holds the minute. */
+function runValue(
+  series: readonly SimulatedSeries[],
+  k: number,
+  i: number,
+  minuteOfDay: number,
+  cycleDay: number,
+  held: (number | null)[],
+): number {
+  const run = DEMO_SENSORS[i];
+  const nocut = DEMO_EVENTS.some(
+    (e) =>
+      e.code === run.register.code && e.kind === "nocut" && e.day === cycleDay && minuteOfDay >= e.at && minuteOfDay < e.at + e.minutes,
+  );
+  const alarm = series.some(
+    ({ sensor, values }) =>
+      sensor.register.working === run.register.working &&
+      sensor.register.kind === "methane" &&
+      sensor.register.alarm !== undefined &&
+      sensor.register.alarm !== null &&
+      values[k] >= sensor.register.alarm,
+  );
+  if (alarm && !nocut) held[i] = CUT_LATCH_MIN;
+  else if ((held[i] ?? 0) > 0) held[i] = (held[i] ?? 0) - 1;
+  if ((held[i] ?? 0) > 0 && !nocut) return 0;
+  return production(minuteOfDay) > 0.3 ? 1 : 0;
 }
 
 /** The simulated minutes of every demo sensor over `minutes` minutes from `start` (UTC ms, on a minute)
@@ -510,6 +570,8 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
     const facility = await deps.repos.facilities.get(feed.company, feed.facility);
     if (!facility || facility.is_active === false) continue;
     const simulation = { seed: feed.seed, zone: feed.zone, anchor: feed.anchor };
+    // A mine seeded before a channel joined the simulator (D104's run channel) is not pushed readings of it.
+    const registered = new Set((await deps.repos.sensors.listOfFacility(feed.company, feed.facility)).map((s) => s.code));
     let state: DemoState = feed;
     const keepFrom = clock - DEMO_DAYS * DAY_MS + MINUTE_MS;
     // Down longer than the window: its minutes before are run through a day at a time, not stored.
@@ -523,7 +585,8 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
       for (let k = 0; k < minutes; k++) {
         const t = new Date(from + k * MINUTE_MS).toISOString();
         for (const { sensor, values } of made.series) {
-          if (!Number.isNaN(values[k])) lines.push({ sensor: sensor.register.code, t, value: values[k] });
+          if (!Number.isNaN(values[k]) && registered.has(sensor.register.code))
+            lines.push({ sensor: sensor.register.code, t, value: values[k] });
         }
       }
       const batch =

@@ -140,7 +140,7 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await screenshot(page, { path: `${SHOTS}/web-handover-390.png`, fullPage: true });
     expect(await pageOverflow(page)).toBe(0);
 
-    // The shift now running had no handover into it: its journal's signature is refused, and says why.
+    // The shift now running has not ended: its journal's signature is refused (D100), and says why.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole("link", { name: "Журнал оператора АГК" }).first().click();
     const signature = page.getByTestId("journal-signature");
@@ -149,7 +149,7 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await signature
       .getByRole("alert")
       .getByText(
-        /^Журнал смены «Смена \d \(\d\d:00–\d\d:00\), \d\d\.\d\d\.\d{4}» подписывается после передачи смены в нее, подписанной обоими: .+$/,
+        /смена «Смена \d \(\d\d:\d\d–\d\d:\d\d\), \d\d\.\d\d\.\d{4}» еще не закончилась: журнал смены подписывают после ее конца, .+$/,
       )
       .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-signature-refused.png` });

@@ -195,6 +195,42 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   exportHandovers: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/handovers/export/?format=pdf&from=2026-03-01&to=2026-03-02` }],
   exportSensorRegister: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-register/export/` }],
+  // D104–D105: the cut-offs not confirmed and the hand measurements. No cut-off of A's with this id: A too
+  // is answered 404 for it, B for the facility.
+  listCutoffs: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/cutoffs/?from=2026-03-01&to=2026-03-02` }],
+  answerCutoff: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/cutoffs/${a.sensor.id}.x.mbqq3c0/answer/`,
+      json: { cause: "protection_failed" },
+      control: false,
+    },
+  ],
+  confirmCutoff: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/cutoffs/${a.sensor.id}.x.mbqq3c0/confirm/`,
+      json: { duty: "chief_engineer" },
+      control: false,
+    },
+  ],
+  exportCutoffs: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/cutoffs/export/?format=xlsx&from=2026-03-01&to=2026-03-02` }],
+  listHandMeasurements: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/hand-measurements/?from=2026-03-01&to=2026-03-02` }],
+  // A's own meter named by B: the facility is 404 before the meter is read.
+  recordHandMeasurement: ({ a }) => [
+    {
+      path: `/api/v1/facilities/${a.facility.id}/hand-measurements/`,
+      json: {
+        instrument: "ШИ-11",
+        instrument_number: "1",
+        place: "У датчика",
+        sensor: a.sensor.id,
+        value_pct: 0.5,
+        measured_at: "2026-03-02T10:00",
+      },
+    },
+  ],
+  exportHandMeasurements: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/hand-measurements/export/?format=pdf&from=2026-03-01&to=2026-03-02` },
+  ],
   getCheckIntervals: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/check-intervals/` }],
   // A's own change is refused 409 (version 5 was never read), B's 404 before it.
   putCheckIntervals: ({ a }) => [
@@ -303,6 +339,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   getMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
+  getMonitoringScheme: ({ a }) => [{ path: `/api/v1/telemetry/scheme/?facility=${a.facility.id}` }],
   // One update, then the stream closes: A's answer is read whole.
   streamMonitoringLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
   // A's sensor belongs to no working: A is answered 404 too (control false), B 404.

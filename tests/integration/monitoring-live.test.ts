@@ -29,7 +29,14 @@ const post = (path: string, body: unknown, token = staff) => h.request(path, { m
 
 interface Tile {
   working: string;
-  meters: { code: string; value: number | null; state: string; state_label: string; stale_minutes: number | null }[];
+  meters: {
+    code: string;
+    value: number | null;
+    state: string;
+    state_label: string;
+    levels_label?: string | null;
+    stale_minutes: number | null;
+  }[];
   air_flow: { code: string; value: number } | null;
   drainage_flow: { code: string; value: number } | null;
   forecasts: {
@@ -133,8 +140,13 @@ describe("the live tiles", () => {
     const [lava, other14] = view.tiles;
     const last = methane(MINUTES - 1);
     expect(last).toBeGreaterThanOrEqual(0.9);
-    expect(lava.meters[0]).toMatchObject({ code: "М-1", value: last, state: "pre_warning", stale_minutes: null });
-    expect(lava.meters[0].state_label).toBe("≥ 0,9·W (0,9 %): близко к предупредительному");
+    // D98: М-1 hangs at the shaft's point, whose norm is 0,75 %: at 0,9 % the book holds its gassing in force,
+    // and the tile says so, its 0,9·W beside it.
+    expect(lava.meters[0]).toMatchObject({ code: "М-1", value: last, state: "gassing", stale_minutes: null });
+    expect(lava.meters[0].state_label).toBe(
+      `загазирование: ${last.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} % при норме 0,75 %`,
+    );
+    expect(lava.meters[0].levels_label).toBe("≥ 0,9·W (0,9 %): близко к предупредительному");
     // The clock is a minute or two past END: 12 to 14 minutes without a reading. A silent meter is never
     // «норма» (issue 105 item 6): its silence is its state.
     expect(lava.meters[1]).toMatchObject({ code: "М-2", value: 0.4, state: "none" });
@@ -234,7 +246,12 @@ describe("the live tiles", () => {
     expect(await until(/event: close\n/)).toBe(true);
     const views = [...text().matchAll(/event: live\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]) as View);
     expect(views).toHaveLength(2);
-    expect(views[1].tiles[0].meters[0]).toMatchObject({ value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
+    expect(views[1].tiles[0].meters[0]).toMatchObject({
+      value: 1.52,
+      state: "gassing",
+      state_label: "загазирование: 1,52 % при норме 0,75 %",
+      levels_label: "≥ A (1,5 %): аварийный",
+    });
   });
 
   it("end every open stream with its close event when the host stops", async () => {

@@ -15,6 +15,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { seedDemoYear } from "@server/demo-year";
 import { facilityShifts } from "@server/domain/monitoring/instruments/shifts";
 import { handOver, takeOver } from "@server/domain/monitoring/handover/handover";
+import { cutoffId } from "@server/domain/monitoring/derive/cutoff-audit";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import type { Actor } from "@server/domain/context";
@@ -75,6 +76,8 @@ export interface Fixture {
   /** Users of the company with the АГК operator's and the АГК electrician's duties (issue 118). */
   operatorEmail: string;
   electricianEmail: string;
+  /** D104: a user of the company with the chief engineer's duty, who confirms a cut-off's answer. */
+  chiefEmail: string;
   /** Signs a user in: the access token. */
   signIn: (email: string, password: string) => Promise<string>;
   /** GET under /api/ as the fixture's user: what a write's body carries over (a version, a name). */
@@ -107,6 +110,14 @@ export interface LoopRequest {
   /** A stream (server-sent events): read until its text holds this, then closed. What is measured is
    *  its setup and first event, not the minutes it stays open. */
   until?: string;
+}
+
+/** D104: the id of a cut-off record of the fixture's mine in that state (the fixture seeds 20). */
+async function cutoffIn(f: Fixture, state: "open" | "answered"): Promise<string> {
+  const { results } = (await f.read(`v1/facilities/${f.mine}/cutoffs/`)) as { results: { id: string; state: string }[] };
+  const found = results.find((r) => r.state === state);
+  if (!found) throw new Error(`no cut-off record ${state} left in the fixture`);
+  return found.id;
 }
 
 /** Each operation's valid request, by operationId: one line per route (a write that carries a version
@@ -157,6 +168,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   listMonitoringPointChannels: (f) => ({ path: `v1/telemetry/offers/channels/?facility=${f.mine}` }),
   listSensorEvents: (f) => ({ path: `v1/telemetry/events/?facility=${f.mine}` }),
   getMonitoringLive: (f) => ({ path: `v1/telemetry/live/?facility=${f.mine}` }),
+  getMonitoringScheme: (f) => ({ path: `v1/telemetry/scheme/?facility=${f.mine}` }),
   getMonitoringLiveChart: (f) => ({ path: `v1/telemetry/live/chart/?facility=${f.mine}&working=${encodeURIComponent(f.working)}` }),
   listMonitoringLiveModels: (f) => ({ path: `v1/telemetry/live/models/?facility=${f.mine}` }),
   monitoringShiftReport: (f) => ({ path: `v1/telemetry/shift-report/?facility=${f.mine}&date=${f.today}&shift=1` }),
@@ -735,6 +747,41 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   exportSensorChecks: (f) => ({ path: `v1/facilities/${f.mine}/sensor-checks/export/?format=xlsx` }),
   exportHandovers: (f) => ({ path: `v1/facilities/${f.mine}/handovers/export/?format=pdf` }),
   exportSensorRegister: (f) => ({ path: `v1/facilities/${f.mine}/sensor-register/export/` }),
+  // D104–D105: the cut-offs not confirmed (seeded by the fixture) and the hand measurements.
+  listCutoffs: (f) => ({ path: `v1/facilities/${f.mine}/cutoffs/` }),
+  answerCutoff: async (f) => ({
+    path: `v1/facilities/${f.mine}/cutoffs/${await cutoffIn(f, "open")}/answer/`,
+    method: "POST",
+    json: { cause: "protection_failed", comment: "АГК в ручном режиме" },
+  }),
+  confirmCutoff: async (f) => {
+    const id = await cutoffIn(f, "open");
+    await f.send(`v1/facilities/${f.mine}/cutoffs/${id}/answer/`, "POST", { cause: "not_cut_equipment" });
+    return {
+      path: `v1/facilities/${f.mine}/cutoffs/${id}/confirm/`,
+      method: "POST",
+      token: await f.signIn(f.chiefEmail, f.password),
+      json: { duty: "chief_engineer" },
+    };
+  },
+  exportCutoffs: (f) => ({ path: `v1/facilities/${f.mine}/cutoffs/export/?format=pdf` }),
+  listHandMeasurements: (f) => ({ path: `v1/facilities/${f.mine}/hand-measurements/` }),
+  // Beside one of the mine's methane meters (the fixture's own sensor is its anemometer).
+  recordHandMeasurement: async (f) => ({
+    path: `v1/facilities/${f.mine}/hand-measurements/`,
+    method: "POST",
+    json: {
+      instrument: "ШИ-11",
+      instrument_number: "1234",
+      place: "У датчика",
+      sensor: ((await f.read(`v1/facilities/${f.mine}/sensors/`)) as unknown as { id: string; kind: string; is_active: boolean }[]).find(
+        (s) => s.kind === "methane" && s.is_active,
+      )!.id,
+      value_pct: 0.5,
+      measured_at: new Date(Date.now() - 5 * MINUTE).toISOString(),
+    },
+  }),
+  exportHandMeasurements: (f) => ({ path: `v1/facilities/${f.mine}/hand-measurements/export/?format=xlsx` }),
   // The rest of issue 116, item 3: files sent through their real flows (an upload address, the PUT,
   // then the route that names it), the forecast models, the readings' reconciliations, the climate
   // period's computation, approval and signature, and the two streams' setup.
@@ -1473,6 +1520,33 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   const operatorActor = { id: operatorUser.id, company: company.id, email: operatorEmail, role: operatorUser.role } as Actor;
   const handed = await handOver(before, actor, mine, { remarks: "Смена сдана перед началом" });
   await takeOver(before, operatorActor, mine, handed.id);
+  // D104: cut-off records to answer and confirm, one per measure (as the detector writes them), and the
+  // chief engineer who confirms.
+  for (let k = 0; k < 20; k++) {
+    const start = Math.floor((Date.now() - (k + 2) * 3_600_000) / MINUTE) * MINUTE;
+    await server.deps.repos.sensorChecks.putCutoff(
+      {
+        company: company.id,
+        facility: mine,
+        id: cutoffId(demoSensors[0].id, spareSensor.id, start),
+        sensor: demoSensors[0].id,
+        run_sensor: spareSensor.id,
+        setpoint: 1.3,
+        start: new Date(start).toISOString(),
+        end: new Date(start + 10 * MINUTE).toISOString(),
+        peak: 1.4,
+        minutes: 10,
+        run_minutes: 10,
+        found_at: new Date(start + 11 * MINUTE).toISOString(),
+        answer: null,
+        confirmation: null,
+        version: 1,
+      },
+      0,
+    );
+  }
+  const chiefEmail = `loop-chief-${suffix}@loop-budget.example`;
+  await createUser(server.deps, { companyId: company.id, email: chiefEmail, password: PASSWORD, duty: "chief_engineer" });
   // The gassing's day on the company's clock (the journal's zone).
   const { zone } = (await read(`v1/telemetry/journal/?facility=${mine}&date=${new Date().toISOString().slice(0, 10)}`)) as { zone: string };
   const gassingDate = new Date(end - 45 * MINUTE).toLocaleDateString("sv-SE", { timeZone: zone });
@@ -1496,6 +1570,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       spareUserEmail,
       operatorEmail,
       electricianEmail,
+      chiefEmail,
       signIn: signInAs,
       send,
       call,

@@ -27,12 +27,14 @@ const LEVEL_SIGNS: Readonly<Record<EventLevel, string>> = { pre_warning: "0,9·W
 export const EVENT_LEVEL_LABELS: Readonly<Record<EventLevel, string>> = Object.fromEntries(
   EVENT_LEVELS.map((level) => [level, `${LEVEL_WORDS[level][0].toUpperCase()}${LEVEL_WORDS[level].slice(1)} (${LEVEL_SIGNS[level]})`]),
 ) as Record<EventLevel, string>;
-export type EventKind = "threshold" | "stale" | "forecast" | "fault";
+export type EventKind = "threshold" | "stale" | "forecast" | "fault" | "suspect";
 export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
   threshold: "Превышение",
   stale: "Нет данных",
   forecast: "Прогноз превышения",
   fault: "Неисправность датчика",
+  // D102–D105: a reading questioned (monitoring-suspect.ts): stuck, less gas downstream, a hand measurement apart.
+  suspect: "Показания под сомнением",
 };
 
 /** A sensor's levels as values, % vol: 0,9·W, W and A, those it has. */
@@ -237,14 +239,21 @@ export function faultEvents(series: Pick<MinuteSeries, "start" | "values" | "fla
 /** An event's stable id from what identifies it: the same sensor, kind, level and start give the
  *  same id however often and in whatever order its minutes are read again («m-12.t.warning.mbqq3c0»). */
 export function eventId(sensor: string, kind: EventKind, level: EventLevel | null, start: number, horizon?: number): string {
+  if (kind === "suspect") throw new Error("a suspect event's id names its reason: suspectEventId");
   const k = kind === "threshold" ? "t" : kind === "stale" ? "s" : kind === "fault" ? "q" : "f";
   // A forecast event is one per horizon too: two horizons may open at the same minute.
   const h = horizon === undefined ? "" : `.h${Math.round(horizon)}`;
   return `${sensor}.${k}.${level ?? "none"}.${Math.round(start / MINUTE_MS).toString(36)}${h}`;
 }
 
-/** The parts of an id made by eventId, or undefined for anything else. */
+/** D102–D105: a `suspect` event's id, one per (sensor, reason, start): `<sensor>.u.<reason>.<start>`. */
+export const suspectEventId = (sensor: string, reason: "stuck" | "airway" | "hand", start: number): string =>
+  `${sensor}.u.${reason}.${Math.round(start / MINUTE_MS).toString(36)}`;
+
+/** The parts of an id made by eventId or suspectEventId (level null for a suspect one), or undefined for anything else. */
 export function parseEventId(id: string): { sensor: string; kind: EventKind; level: EventLevel | null; start: number } | undefined {
+  const suspect = /^([A-Za-z0-9_-]+)\.u\.(stuck|airway|hand)\.([0-9a-z]{1,12})$/.exec(id);
+  if (suspect) return { sensor: suspect[1], kind: "suspect", level: null, start: Number.parseInt(suspect[3], 36) * MINUTE_MS };
   const match = /^([A-Za-z0-9_-]+)\.([tsfq])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})(?:\.h\d{1,5})?$/.exec(id);
   if (!match) return undefined;
   const kind: EventKind = match[2] === "t" ? "threshold" : match[2] === "s" ? "stale" : match[2] === "q" ? "fault" : "forecast";

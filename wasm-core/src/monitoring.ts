@@ -454,6 +454,16 @@ export interface Substituted {
   readonly longestGap: number;
 }
 
+/** D101: the АГК's channels that feed no volume (D60 fills a volume's inputs): a silent one's minutes are
+ *  missing, never substituted — a CO meter silent for 21 h is 21 h missing in its completeness. */
+export const NEVER_SUBSTITUTED_KINDS: ReadonlySet<SensorKind> = new Set<SensorKind>([
+  "carbon_monoxide",
+  "oxygen",
+  "carbon_dioxide",
+  "run_status",
+  "shearer_position",
+]);
+
 /** D60 (40 CFR 98.325(b)): each run of minutes without a valid value takes the mean of the valid
  *  values immediately before and after it; with none before, the first after; with none after, the
  *  last before. A run longer than `maxGap` minutes (24 h) is not substituted. */

@@ -27,6 +27,7 @@ const minutesOf = (hhmm: string) => {
   return h * 60 + m;
 };
 const two = (n: number) => String(n).padStart(2, "0");
+const HOUR_MS = 3_600_000;
 
 /** The calendar's entry in force on the company day `day` (the default before its first). */
 export function calendarOn(calendar: readonly ShiftCalendarEntry[] | undefined, day: string): ShiftCalendarEntry {
@@ -83,6 +84,39 @@ export function shiftsOfDay(calendar: readonly ShiftCalendarEntry[] | undefined,
       to: wall(end),
     };
   });
+}
+
+/** An hour of a shift day (D99): its wall hour on the company's clock (0–23, its start's) and its span. */
+export interface ShiftDayHour {
+  readonly hour: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** D99: a shift day — the company day `day`'s shifts from its first shift's start to the next day's first
+ *  shift's start (08:00–08:00 with a first shift at 08:00), the last shift running to it (a calendar's
+ *  change that starts the next day later stretches it, as shiftAt reads the gap), and its hours in the order
+ *  worked, each in exactly one shift: with 4 × 6 h from 08:00 the fourth shift's hours are 2, 3, 4, 5, 6, 7.
+ *  A shift day longer than 24 hours (that change) counts its extra minutes in its last hour. */
+export function shiftDay(
+  calendar: readonly ShiftCalendarEntry[] | undefined,
+  day: string,
+  zone: string,
+): { from: number; to: number; shifts: Shift[]; hours: ShiftDayHour[] } {
+  const own = shiftsOfDay(calendar, day, zone);
+  const next = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + 1));
+  const following = `${next.getUTCFullYear()}-${two(next.getUTCMonth() + 1)}-${two(next.getUTCDate())}`;
+  const last = own[own.length - 1];
+  const to = Math.max(shiftsOfDay(calendar, following, zone)[0].from, last.from + HOUR_MS);
+  const shifts = own.map((s, i) => (i === own.length - 1 ? { ...s, to } : s));
+  const from = own[0].from;
+  const hours: ShiftDayHour[] = [];
+  for (let k = 0; k < 24 && from + k * HOUR_MS < to; k++) {
+    const start = from + k * HOUR_MS;
+    const local = new Date(start + zoneOffsetMs(start, zone));
+    hours.push({ hour: local.getUTCHours(), from: start, to: k === 23 ? to : Math.min(to, start + HOUR_MS) });
+  }
+  return { from, to, shifts, hours };
 }
 
 /** The shift the instant (UTC ms) falls in on the company's clock, by the calendar in force on its day:

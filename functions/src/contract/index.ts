@@ -151,6 +151,16 @@ export type {
   HandoverBody,
   JournalSignatures,
 } from "./schemas/sensor-checks";
+/** D104–D105: the cut-offs not confirmed and the hand measurements. */
+export type {
+  CutoffView,
+  CutoffList,
+  HandMeasurementBody,
+  HandMeasurementView,
+  HandMeasurementList,
+} from "./schemas/readings-audit";
+export { CUTOFF_CAUSES, CUTOFF_CAUSE_LABELS, HAND_INSTRUMENTS, HAND_INSTRUMENT_NAMES } from "./readings-audit-texts";
+export type { CutoffCause, HandInstrument } from "./readings-audit-texts";
 /** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";
 /** Issue 109: what each mine measured against what its inventory estimates (methodology section 14). */

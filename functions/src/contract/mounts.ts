@@ -30,6 +30,8 @@ export const MOUNTS = {
   admin: { prefix: "/v1/admin", access: "user" },
   facilities: { prefix: "/v1/facilities", access: "user" },
   instruments: { prefix: "/v1/facilities", access: "user" },
+  // D104–D105: the cut-offs not confirmed and the hand measurements.
+  readingsAudit: { prefix: "/v1/facilities", access: "user" },
   inventory: { prefix: "/v1/inventory", access: "user" },
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },

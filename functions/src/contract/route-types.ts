@@ -19,6 +19,7 @@ import type { EXPORT_JOB_ROUTES } from "./routes/export-jobs";
 import type { EXPORT_ROUTES } from "./routes/exports";
 import type { FACILITY_ROUTES } from "./routes/facilities";
 import type { INSTRUMENT_ROUTES } from "./routes/instruments";
+import type { READINGS_AUDIT_ROUTES } from "./routes/readings-audit";
 import type { MONITORING_PUSH_ROUTES, MONITORING_ROUTES } from "./routes/monitoring";
 import type { FORECAST_MODEL_ROUTES } from "./routes/forecast-models";
 import type { FORECAST_ROUTES } from "./routes/forecast";
@@ -56,6 +57,7 @@ export interface MountRoutes {
   admin: typeof ADMIN_ROUTES;
   facilities: typeof FACILITY_ROUTES;
   instruments: typeof INSTRUMENT_ROUTES;
+  readingsAudit: typeof READINGS_AUDIT_ROUTES;
   inventory: typeof INVENTORY_ROUTES;
   inventoryReport: typeof INVENTORY_REPORT_ROUTES;
   abatement: typeof ABATEMENT_ROUTES;

@@ -110,7 +110,9 @@ export interface SensorListColumn {
     | "conditions"
     | "in_service_from"
     | "in_service_to"
-    | "norm_place";
+    | "norm_place"
+    | "airflow_order"
+    | "fresh_air_joins";
   header: string;
   label: string;
   unit: string;
@@ -268,6 +270,28 @@ export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
     description:
       "Только у метанового датчика в месте «Другое место» (issue 114): по какой строке допустимых концентраций он читается — в выработке и ее исходящей струе, в исходящей струе крыла, шахты, в поступающей струе или в газоотсасывающем трубопроводе; пусто — как в выработке",
   },
+  {
+    key: "airflow_order",
+    header: "Порядок по струе",
+    label: "Порядок по струе",
+    unit: "",
+    kind: "number",
+    required: false,
+    aliases: ["По струе", "airflow_order"],
+    description:
+      "Место датчика на пути воздуха участка, целое 0–999 (D103); пусто — по месту: у забоя 10, в 10–20 м от забоя 20, исходящая лавы 30, исходящая участка 40, крыла 50, ствол 60",
+  },
+  {
+    key: "fresh_air_joins",
+    header: "Свежий воздух перед датчиком",
+    label: "Свежий воздух перед датчиком",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Подсвежение", "fresh_air_joins"],
+    description:
+      "«да», если перед датчиком в струю поступает свежий воздух (подсвежение): с датчиком выше по струе он не сравнивается (D103); пусто — нет",
+  },
 ];
 
 /** The sensor list's template: a longwall's return meter of its section (no point: it measures the
@@ -292,6 +316,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       "01.01.2026",
       null,
       null,
+      null,
+      null,
     ],
     [
       "ВС1-CH4",
@@ -306,6 +332,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "01.01.2026",
+      null,
+      null,
       null,
       null,
     ],
@@ -324,6 +352,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       "01.01.2026",
       null,
       null,
+      null,
+      null,
     ],
     [
       "ДГ-CH4",
@@ -333,6 +363,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "Дегазационный трубопровод",
+      null,
+      null,
       null,
       null,
       null,
@@ -356,6 +388,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       null,
+      null,
+      null,
     ],
     [
       "ДГ-P",
@@ -372,6 +406,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       null,
+      null,
+      null,
     ],
     [
       "ДГ-T",
@@ -381,6 +417,8 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       null,
       null,
       "Дегазационный трубопровод",
+      null,
+      null,
       null,
       null,
       null,

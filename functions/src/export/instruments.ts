@@ -20,6 +20,7 @@ import { journalPdf, journalXlsx } from "./journal";
 import { CHECKS_TITLE, REGISTER_TITLE } from "../domain/monitoring/instruments/documents";
 import { HANDOVERS_TITLE } from "../domain/monitoring/handover/handovers-document";
 import { textPdf } from "./pdf-writer";
+import { cutoffsPdf, cutoffsXlsx, handPdf, handXlsx } from "./readings-audit";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
 
@@ -161,10 +162,16 @@ const OPEN_LISTS: ReadonlyArray<[keyof HandoverView["open"], string]> = [
   ["checks", "Проверки не пройдены или просрочены"],
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогнозы с вероятностью превышения ≥ 0,5"],
+  // D102–D105, item 7: the day's readings questioned and not answered (absent in a handover written before).
+  ["questioned", "Показания под сомнением без ответа"],
+  ["cutoffs", "Отключение не подтверждено (D104)"],
 ];
+/** D106: the scheme at handover, printed after the lists (not an open item). */
+const SCHEME_HEADER = "Схема участков по ходу воздуха";
 
-const itemsText = (items: HandoverView["open"]["gassings"]) =>
-  items.map((i) => `${i.code}${i.working ? ` (${i.working})` : ""}: ${i.text}`).join("; ") || "нет";
+const itemsText = (items: HandoverView["open"]["gassings"] | undefined) =>
+  (items ?? []).map((i) => `${i.code}${i.working ? ` (${i.working})` : ""}: ${i.text}`).join("; ") || "нет";
+const schemeText = (h: HandoverView) => (h.open.scheme ?? []).map((s) => `${s.code}: ${s.text}`).join("; ") || "нет";
 const bypassedText = (h: HandoverView) => h.bypassed.map((b) => `${b.code}: ${b.note || "без пояснения"}`).join("; ") || "нет";
 const takenText = (h: HandoverView, zone: string) => (h.taken_by ? `${h.taken_by}, ${dateTimeText(h.taken_at, zone)}` : "не принята");
 
@@ -174,6 +181,7 @@ const HANDOVER_COLUMNS: Column[] = [
   text("Время передачи", 16),
   ...OPEN_LISTS.map(([, header]) => text(header, 30)),
   number("Открытых пунктов", 0, 10),
+  text(SCHEME_HEADER, 60),
   text("Обойденные защиты (датчик)", 30),
   text("Замечания", 30),
   text("Смену сдал (ФИО, время)", 26),
@@ -181,7 +189,7 @@ const HANDOVER_COLUMNS: Column[] = [
   text("Исправления", 24),
 ];
 
-const openCount = (h: HandoverView) => OPEN_LISTS.reduce((sum, [key]) => sum + h.open[key].length, 0);
+const openCount = (h: HandoverView) => OPEN_LISTS.reduce((sum, [key]) => sum + (h.open[key]?.length ?? 0), 0);
 const handoverCorrection = (h: HandoverView) =>
   [h.corrects ? "исправляет более раннюю передачу" : "", h.corrected_by ? "исправлена более поздней передачей" : ""]
     .filter(Boolean)
@@ -195,6 +203,7 @@ export function handoversSheet(d: HandoversDocument): Sheet {
     dateTimeText(h.at, d.zone),
     ...OPEN_LISTS.map(([key]) => itemsText(h.open[key])),
     openCount(h),
+    schemeText(h),
     bypassedText(h),
     h.remarks || null,
     `${h.handed_by}, ${dateTimeText(h.handed_at, d.zone)}`,
@@ -226,6 +235,7 @@ export async function handoversPdf(d: HandoversDocument): Promise<Uint8Array> {
     if (index > 0) doc.addPage();
     heading(`${h.shift_from_name} → ${h.shift_to_name}, ${dateTimeText(h.at, d.zone)}`, 11);
     for (const [key, header] of OPEN_LISTS) line(`${header}: ${itemsText(h.open[key])}.`);
+    if ((h.open.scheme ?? []).length > 0) line(`${SCHEME_HEADER}: ${schemeText(h)}.`);
     line(`Обойденные защиты: ${bypassedText(h)}.`);
     line(`Замечания: ${h.remarks || "нет"}.`);
     const correction = handoverCorrection(h);
@@ -304,5 +314,9 @@ export function monitoringFileBytes(file: MonitoringFile): Promise<Uint8Array> {
       return file.format === "pdf" ? handoversPdf(file.document) : handoversXlsx(file.document);
     case "sensor_register":
       return registerXlsx(file.document);
+    case "cutoffs":
+      return file.format === "pdf" ? cutoffsPdf(file.document) : cutoffsXlsx(file.document);
+    case "hand_measurements":
+      return file.format === "pdf" ? handPdf(file.document) : handXlsx(file.document);
   }
 }

@@ -79,6 +79,11 @@ export function journalSheets(j: Journal): Sheet[] {
           [g.sudden ? SUDDEN_MARK : "", g.corrections.length > 0 ? CORRECTED_MARK : ""].filter(Boolean).join("; ") || null,
         ]),
       );
+    // Item 7 (D102–D105): the day's readings questioned and their answers.
+    rows.push(pad([]), pad(["Показания под сомнением за сутки"]));
+    if ((j.questions ?? []).length === 0) rows.push(pad(["нет"]));
+    for (const q of j.questions ?? [])
+      rows.push(pad([q.code, q.working || NO_WORKING, q.text, at(q.start), at(q.end), questionAnswer(q, j.zone)]));
     rows.push(pad([]));
     for (const who of JOURNAL_SIGNATURES) rows.push(pad([who, "подпись ____________", "ФИО ____________________"]));
     return {
@@ -114,6 +119,10 @@ export function journalSheets(j: Journal): Sheet[] {
 export const journalXlsx = (j: Journal) => xlsxBytes(journalSheets(j), new Date(j.issued_at));
 
 const shown = (value: number | null) => (value === null ? "—" : formatNumber(value, JOURNAL_DECIMALS));
+
+/** A question's answer: «ответ: проверен ШИ-11: 0,62 %, датчик исправен (Иванов И. И., 01.03.2026 10:20)» or «ответа нет». */
+const questionAnswer = (q: NonNullable<Journal["questions"]>[number], zone: string) =>
+  q.answer ? `ответ: ${q.answer.text} (${q.answer.by}, ${dateTimeText(q.answer.at, zone)})` : "ответа нет";
 
 /** The journal as PDF: a landscape page a shift, its table, its gassings and the signature lines. */
 export async function journalPdf(j: Journal): Promise<Uint8Array> {
@@ -167,6 +176,12 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     for (const s of j.sensors)
       if (s.checks.length > 0 || s.doubt)
         line(`${s.code}: ${[...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ")}`.replace(/\.?$/, "."));
+    // Item 7 (D102–D105): the day's readings questioned and their answers.
+    if ((j.questions ?? []).length > 0) {
+      heading("Показания под сомнением за сутки", 11);
+      for (const q of j.questions ?? [])
+        line(`${q.code}${q.working ? ` (${q.working})` : ""}: ${q.text}, с ${at(q.start)} до ${at(q.end)}; ${questionAnswer(q, j.zone)}.`);
+    }
     heading("Загазирования смены", 11);
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) line("Загазирований нет.");

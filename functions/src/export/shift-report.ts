@@ -1,6 +1,6 @@
 // A shift's monitoring report as a file (GET v1/telemetry/shift-report/): xlsx through the one xlsx
-// writer (a sheet per part: per working and sensor, the events with their acknowledgements, the
-// forecast events) and PDF (pdfkit, DejaVu Sans as the passport), dates ДД.ММ.ГГГГ ЧЧ:ММ on the
+// writer (a sheet per part: per working and sensor, the gassings in force during the shift in the book's
+// columns, the events with their acknowledgements, the forecast events) and PDF (pdfkit, DejaVu Sans as the passport), dates ДД.ММ.ГГГГ ЧЧ:ММ on the
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
 import { dateText, dateTimeText } from "@core/company-clock";
@@ -12,6 +12,8 @@ import type { Cell, Column, Sheet } from "./content";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
+import { gassingBookSheet } from "./gassing-book";
+import { CORRECTED_MARK, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 
 export type ShiftReportFormat = "xlsx" | "pdf";
 
@@ -128,7 +130,14 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
       came(e),
     ]),
   };
-  return [workings, events, forecasts];
+  // The gassings in force during the shift, in the gassing book's columns (as the journal's day sheet).
+  const gassings = gassingBookSheet(
+    "Загазирования",
+    `${r.facility}: загазирования смены (${shiftTitle(r)})${demoMark(r)} в графах книги учета загазирований`,
+    r.gassings,
+    r.zone,
+  );
+  return [workings, gassings, events, forecasts];
 }
 
 export async function shiftReportXlsx(r: ShiftReport): Promise<Uint8Array> {
@@ -158,6 +167,17 @@ export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
       `${row.working || NO_WORKING}, ${row.sensor_code}: полнота ${formatNumber(row.completeness * 100, 1)} %, ` +
         `макс. CH4 ${shown(row.max, 2)} % об.; минут ≥ 0,9·W: ${row.above.pre_warning}, ≥ W: ${row.above.warning}, ≥ A: ${row.above.alarm} ` +
         `(W ${shown(row.warning, 2)}, A ${shown(row.alarm, 2)} % об.)${row.doubt ? `; ${row.doubt}` : ""}`,
+    );
+  }
+  heading("Загазирования смены");
+  if (r.gassings.length === 0) line("Загазирований нет.");
+  for (const g of r.gassings) {
+    const carried = Date.parse(g.start) < Date.parse(r.from) ? ", перешло с предыдущей смены" : "";
+    const max = g.over_span === null ? `${shown(g.max, 2)} % об.` : gassingMaxText(g.max, g.over_span, formatNumber);
+    const marks = [g.sudden ? SUDDEN_MARK : "", g.corrections.length > 0 ? CORRECTED_MARK : ""].filter(Boolean).join("; ");
+    line(
+      `${g.sensors.join(", ")} (${g.working || NO_WORKING}${carried}): ${g.kind}, с ${at(g.start)} до ${at(g.end)}, ` +
+        `максимум ${max} при норме ${g.limits.map((l) => `${shown(l, 2)} %`).join(", ")}${marks ? ` (${marks})` : ""}.`,
     );
   }
   heading("События смены");

@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "96f2ecf876e85b5413ab8b6645ecc984f07f24b5c52d7bd72e7c215ad1404e43";
+export const VERIFY_PY_SHA256 = "2bacf4b7ebfa6c067b114c08edf63d82dde7a27ce119c9efae637bb9b54572fc";

@@ -18,6 +18,7 @@ import {
   reconciliationXlsxRoute,
   getBatchRoute,
   getLiveRoute,
+  getSchemeRoute,
   importFileRoute,
   listBatchesRoute,
   listEventsRoute,
@@ -44,6 +45,7 @@ import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monit
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
 import { watchLive } from "../domain/monitoring/live/live-watch";
+import { facilityScheme } from "../domain/monitoring/live/scheme";
 import type { Deps } from "../domain/context";
 import { importReadingsFile, readingsUploadUrl } from "../domain/monitoring/ingest/files";
 import { listPointChannels } from "../domain/monitoring/minutes/offers";
@@ -176,6 +178,7 @@ export const monitoringRoutes = routeApp()
     if (c.req.header("If-None-Match") === view.etag) return c.body(null, 304);
     return c.json(view, 200);
   })
+  .openapi(getSchemeRoute, async (c) => c.json(await facilityScheme(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200))
   .openapi(streamLiveRoute, async (c) => {
     const deps = c.get("deps");
     const actor = c.get("actor");

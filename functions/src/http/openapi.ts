@@ -20,6 +20,7 @@ import { exportRoutes } from "./exports";
 import { exportJobRoutes } from "./export-jobs";
 import { facilityRoutes } from "./facilities";
 import { instrumentRoutes } from "./instruments";
+import { readingsAuditRoutes } from "./readings-audit";
 import { forecastModelRoutes } from "./forecast-models";
 import { forecastRoutes } from "./forecast";
 import { graphRoutes } from "./graphs";
@@ -66,6 +67,7 @@ const SERVED = {
   admin: adminRoutes,
   facilities: facilityRoutes,
   instruments: instrumentRoutes,
+  readingsAudit: readingsAuditRoutes,
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,

@@ -24,7 +24,7 @@
 //   naming both: which of them holds the data is for the operator to say, not for a start to guess.
 import { createHash, type Hash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { cp, open, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { cp, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SqliteLevel } from "dynalite/db/sqlite-level.mts";
 
@@ -32,6 +32,9 @@ import { SqliteLevel } from "dynalite/db/sqlite-level.mts";
 export const LEVELDB_DIR = "dynamodb";
 /** The LevelDB folder once moved: `dynamodb.migrated-2026-11-28` (a second one the same day `-2`). */
 const KEPT = /^dynamodb\.migrated-\d{4}-\d{2}-\d{2}(-\d+)?$/;
+/** A LevelDB found beside a migrated store holding other data: `dynamodb.other-2026-11-29`, kept. */
+const OTHER_PREFIX = `${LEVELDB_DIR}.other-`;
+const OTHER = /^dynamodb\.other-\d{4}-\d{2}-\d{2}(-\d+)?$/;
 /** The record of a finished move, in the new store's folder: written before the store takes its
  *  name, so a store that has its name and this file holds everything the LevelDB folder held. */
 export const MIGRATED_FILE = "migrated-from-leveldb.json";
@@ -207,9 +210,83 @@ async function countStore(location: string): Promise<StorageCount> {
   }
 }
 
+/** A LevelDB found beside a migrated store with other data than the move's, as it is kept. */
+export interface OtherLevelDb {
+  folder: string;
+  /** Its records, and the records the move's record counts. */
+  records: number;
+  migrated: number;
+}
+
+/** The LevelDB folders of `dataDir` found beside a migrated store holding other data, kept: their paths. */
+export function otherLevelDbs(dataDir: string): string[] {
+  if (!existsSync(dataDir)) return [];
+  return readdirSync(dataDir)
+    .filter((name) => OTHER.test(name))
+    .sort()
+    .map((name) => join(dataDir, name));
+}
+
+/** Runs `work` on a staging folder beside the store, which it removes whatever happens but a success
+ *  that took it over (renamed); a LevelDB that does not open or read whole (LevelDB's own English
+ *  «Database failed to open», a table file missing) is refused in Russian, naming the folder, and
+ *  nothing is left of the attempt. */
+async function withStaging<T>(staging: string, old: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    if (error instanceof StorageMigrationError) throw error;
+    const reason = [(error as Error).message, ((error as Error).cause as Error | undefined)?.message].filter(Boolean).join(": ");
+    throw new StorageMigrationError(
+      `Прежнее хранилище LevelDB в папке ${old} не открывается или читается не целиком (${reason}): перенос в SQLite остановлен, ` +
+        `папка ${old} не изменена, недоделанная копия удалена. ` +
+        "Восстановите папку данных из резервной копии (npm run admin -- restore, docs/operations.md, «Перенос хранилища в SQLite»).",
+    );
+  }
+}
+
+/** Reads the LevelDB `old` through a copy of it in `staging` (LevelDB replays and deletes a log when it
+ *  opens a folder: it opens a copy, the folder stays as it is), counting every record; with `into`, each
+ *  record is also written to the SQLite store there. The copy is removed after. */
+async function readLevelDb(old: string, staging: string, into?: string): Promise<StorageCount> {
+  const reading = join(staging, "leveldb");
+  await cp(old, reading, { recursive: true, filter: (source) => !source.endsWith("/LOCK") });
+  // Loaded only here, when there is a LevelDB to read: nothing else loads LevelDB's binary.
+  const { ClassicLevel } = await import("classic-level");
+  const source = new ClassicLevel<Uint8Array, Uint8Array>(reading, { createIfMissing: false, keyEncoding: "view", valueEncoding: "view" });
+  const copy = into ? new SqliteLevel<Uint8Array, Uint8Array>(into, { keyEncoding: "view", valueEncoding: "view" }) : undefined;
+  await source.open();
+  let from: StorageCount;
+  try {
+    await copy?.open();
+    try {
+      const count = counter();
+      let batch: { type: "put"; key: Uint8Array; value: Uint8Array }[] = [];
+      for await (const [key, value] of source.iterator()) {
+        count.add(key, value);
+        if (!copy) continue;
+        batch.push({ type: "put", key, value });
+        if (batch.length >= BATCH) {
+          await copy.batch(batch);
+          batch = [];
+        }
+      }
+      if (copy && batch.length > 0) await copy.batch(batch);
+      from = count.done();
+    } finally {
+      await copy?.close();
+    }
+  } finally {
+    await source.close();
+  }
+  await rm(into ? reading : staging, { recursive: true, force: true });
+  return from;
+}
+
 /** The name the old folder is kept under, moved on `at`: a free one. */
-function keptName(dataDir: string, at: Date): string {
-  const base = `${LEVELDB_DIR}.migrated-${at.toISOString().slice(0, 10)}`;
+function keptName(dataDir: string, at: Date, prefix = `${LEVELDB_DIR}.migrated-`): string {
+  const base = `${prefix}${at.toISOString().slice(0, 10)}`;
   let name = base;
   for (let n = 2; existsSync(join(dataDir, name)); n++) name = `${base}-${n}`;
   return join(dataDir, name);
@@ -218,7 +295,13 @@ function keptName(dataDir: string, at: Date): string {
 /** Moves `dataDir`'s LevelDB into the SQLite store at `dataDir/storeDir`; undefined when there is no
  *  LevelDB to move. Throws (and leaves the LevelDB as it was) when a log of it does not read whole,
  *  when the copy does not count alike, or when the store is there already with no record of a move. */
-export async function migrateLevelDb(dataDir: string, storeDir: string, now = new Date()): Promise<StorageMigration | undefined> {
+export async function migrateLevelDb(
+  dataDir: string,
+  storeDir: string,
+  now = new Date(),
+  /** Told of a LevelDB found beside a migrated store holding other data than the move's record, kept as `folder`. */
+  onOther?: (found: OtherLevelDb) => void,
+): Promise<StorageMigration | undefined> {
   if (!holdsLevelDb(dataDir)) return undefined;
   const old = join(dataDir, LEVELDB_DIR);
   const target = join(dataDir, storeDir);
@@ -230,47 +313,31 @@ export async function migrateLevelDb(dataDir: string, storeDir: string, now = ne
       );
     }
     // The store took its name once verified and recorded: the old folder is what a start killed
-    // before its rename left.
-    const kept = keptName(dataDir, now);
-    await rename(old, kept);
+    // before its rename left — or a LevelDB put back beside the store (a copy restored by hand, a
+    // rollback and a start of an older release). It is counted against the move's record: the same
+    // records are kept as after a move; other data are kept too, under a name of their own, and the
+    // start says so at `warn` (storage.ts), never choosing between them.
+    const recorded = JSON.parse(await readFile(join(target, MIGRATED_FILE), "utf8")) as { records: number; sha256: string };
+    const staging = `${target}.comparing`;
+    const found = await withStaging(staging, old, () => readLevelDb(old, staging));
+    if (found.records === recorded.records && found.sha256 === recorded.sha256) {
+      await rename(old, keptName(dataDir, now));
+      return undefined;
+    }
+    const other = keptName(dataDir, now, OTHER_PREFIX);
+    await rename(old, other);
+    onOther?.({ folder: other, records: found.records, migrated: recorded.records });
     return undefined;
   }
   const started = performance.now();
   const staging = `${target}.migrating`;
   await rm(staging, { recursive: true, force: true });
   await checkLogs(old);
-  // LevelDB replays and deletes a log when it opens a folder: it opens a copy, the folder stays as it is.
-  const reading = join(staging, "leveldb");
-  await cp(old, reading, { recursive: true, filter: (source) => !source.endsWith("/LOCK") });
-  // Loaded only here, when there is a LevelDB to read: nothing else loads LevelDB's binary.
-  const { ClassicLevel } = await import("classic-level");
-  const source = new ClassicLevel<Uint8Array, Uint8Array>(reading, { createIfMissing: false, keyEncoding: "view", valueEncoding: "view" });
-  const copy = new SqliteLevel<Uint8Array, Uint8Array>(staging, { keyEncoding: "view", valueEncoding: "view" });
-  await source.open();
-  let from: StorageCount;
-  try {
-    await copy.open();
-    try {
-      const count = counter();
-      let batch: { type: "put"; key: Uint8Array; value: Uint8Array }[] = [];
-      for await (const [key, value] of source.iterator()) {
-        count.add(key, value);
-        batch.push({ type: "put", key, value });
-        if (batch.length >= BATCH) {
-          await copy.batch(batch);
-          batch = [];
-        }
-      }
-      if (batch.length > 0) await copy.batch(batch);
-      from = count.done();
-    } finally {
-      await copy.close();
-    }
-  } finally {
-    await source.close();
-  }
-  await rm(reading, { recursive: true, force: true });
-  const to = await countStore(staging);
+  let from!: StorageCount;
+  const to = await withStaging(staging, old, async () => {
+    from = await readLevelDb(old, staging, staging);
+    return countStore(staging);
+  });
   if (!sameCount(from, to)) {
     await rm(staging, { recursive: true, force: true });
     throw new StorageMigrationError(

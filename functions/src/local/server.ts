@@ -66,6 +66,9 @@ import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from "node:http";
 import { refusalGate } from "./refusal-gate";
 import { lingeringClose } from "./lingering-close";
+import { bodyDeadline, type BodyPace } from "./body-deadline";
+import { openBodiesCap } from "./open-bodies";
+import { type PortReservation, PortTakenError, portTakenMessage, reservePort } from "./port-reservation";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
@@ -122,6 +125,8 @@ export interface LocalServerOptions {
   /** The demo mine's simulated readings carried on each minute while the server runs, where the demo
    *  seed made one (demo-feed.ts): `npm start` unless DEMO_READINGS=0; the tests only when they ask. */
   demoReadings?: boolean;
+  /** The least pace of a request body (LIMITS.bodies by default; a test gives a shorter one). */
+  bodyPace?: BodyPace;
   /** Hears every change this process's subscribers hear, after them (a test's ear on the stream). */
   listen?(change: Change): void;
 }
@@ -143,6 +148,18 @@ export interface LocalServer {
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  // The port first: one another process holds refuses the start before a data folder is made, read or
+  // seeded (port-reservation.ts); it is held until the server listens on it.
+  const reservation = await reservePort(options.port, options.host ?? "127.0.0.1");
+  try {
+    return await startOnReservedPort(options, reservation);
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
+}
+
+async function startOnReservedPort(options: LocalServerOptions, reservation: PortReservation): Promise<LocalServer> {
   // dynalite and the table-stream handler in threads of their own: a burst of writes does not wait
   // behind the engine's or the handler's work on this event loop (in AWS the stream's own function
   // handles it).
@@ -461,18 +478,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   app.onError(errorResponse);
 
   let server: ServerType;
+  await reservation.release();
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
       // Issue 86, R8: an address past its refusals is answered at the gate, before the app sees it.
       // Issue 97, item 11: a connection closed after an answer that left a body unread lingers.
+      // Each body comes within a deadline by its size (body-deadline.ts).
       const gated = (listener: RequestListener) =>
-        lingeringClose(
-          refusalGate(listener, {
-            refusals,
-            addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
-            log: (address, refused) =>
-              serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
-          }),
+        bodyDeadline(
+          lingeringClose(
+            // A user's bodies in flight are capped (open-bodies.ts).
+            openBodiesCap(
+              refusalGate(listener, {
+                refusals,
+                addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
+                log: (address, refused) =>
+                  serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
+              }),
+            ),
+          ),
+          deps.config.jsonBodyLimitBytes,
+          options.bodyPace,
         );
       const listen = options.tls
         ? {
@@ -491,7 +517,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     await Promise.all([scoring.close(), consumer?.close(), webhooks.close(), schedule.stop()]);
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
+      throw new PortTakenError(portTakenMessage(options.port));
     }
     throw error;
   }

@@ -20,8 +20,9 @@ import type { SdkRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
-import { keptLevelDbs, migrateLevelDb } from "./leveldb-migration";
+import { keptLevelDbs, migrateLevelDb, type OtherLevelDb, otherLevelDbs } from "./leveldb-migration";
 import { serverLog } from "./server-log";
+import { lostStoreProblem } from "./store-presence";
 
 // The SDK's notice about its own future support of a Node release is not something a user of
 // `npm start` can act on.
@@ -38,7 +39,10 @@ export const STORE_DIR = "sqlite";
  *  moved to it first (leveldb-migration.ts), counted record for record, and the move logged; an old
  *  folder kept after its move is named at every start while it is there. */
 export async function storeOf(dataDir: string): Promise<string> {
-  const moved = await migrateLevelDb(dataDir, STORE_DIR);
+  let other: OtherLevelDb | undefined;
+  const moved = await migrateLevelDb(dataDir, STORE_DIR, new Date(), (found) => {
+    other = found;
+  });
   if (moved) {
     serverLog.info({
       event: "storage-migration",
@@ -53,6 +57,18 @@ export async function storeOf(dataDir: string): Promise<string> {
       event: "storage-migration-kept",
       folder: kept,
       message: `прежнее хранилище LevelDB сохранено в ${kept} (данные уже в SQLite): удалите эту папку, когда убедитесь, что данные на месте (docs/operations.md, «Перенос хранилища в SQLite»)`,
+    });
+  }
+  // A LevelDB found beside the migrated store with other data than the move's: both kept, said at `warn`
+  // at every start while it is there (leveldb-migration.ts).
+  for (const folder of otherLevelDbs(dataDir)) {
+    const counted = other?.folder === folder ? ` (в ней записей ${other.records}, перенесено в SQLite ${other.migrated})` : "";
+    serverLog.warn({
+      event: "storage-migration-other",
+      folder,
+      message:
+        `рядом с перенесенным хранилищем SQLite найдено хранилище LevelDB с другими данными${counted}: оно сохранено в ${folder}, сервер работает на SQLite. ` +
+        "Сравните данные и перенесите нужное вручную или удалите папку, когда убедитесь, что она не нужна (docs/operations.md, «Перенос хранилища в SQLite»)",
     });
   }
   return join(dataDir, STORE_DIR);
@@ -307,6 +323,9 @@ export class StoreRefusedError extends Error {}
  *  database damaged (sqlite-level.mts's check), naming the file, the check and the way back. */
 export async function startFolderEngine(dataDir: string, options: Omit<DynaliteOptions, "path"> = {}): Promise<RunningDynalite> {
   const path = await storeOf(dataDir);
+  // A used folder whose store was emptied or removed is refused, never started as a new one (store-presence.ts).
+  const lost = lostStoreProblem(dataDir, path);
+  if (lost) throw new StoreRefusedError(lost);
   try {
     return await startDynalite({ ...options, path });
   } catch (error) {

@@ -1,5 +1,6 @@
 // The mine's monitoring (methodology section 12): its sensor register (D56) and the gateway keys its
 // dispatch gateway pushes readings with.
+import type { SuspectDetail } from "@core/monitoring-suspect";
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
@@ -360,8 +361,8 @@ export interface SensorEvent {
   facility: string;
   id: string;
   sensor: string;
-  kind: "threshold" | "stale" | "forecast" | "fault";
-  /** null for a stale channel and a sensor fault. */
+  kind: "threshold" | "stale" | "forecast" | "fault" | "suspect";
+  /** null for a stale channel, a sensor fault and a suspect reading. */
   level: "pre_warning" | "warning" | "alarm" | null;
   /** The level's value, % vol; null for a stale channel. */
   threshold: number | null;
@@ -376,6 +377,9 @@ export interface SensorEvent {
   forecast?: { horizon_min: number; probability: number; came_true: boolean | null };
   /** A sensor fault (issue 87): its minutes set aside, out of range and jumps (minutes_above: both). */
   fault?: { range_minutes: number; jump_minutes: number };
+  /** D102–D105: a reading questioned (@core/monitoring-suspect): its minutes [start, end) are «под сомнением»
+   *  (minutes/doubt.ts); minutes_above counts them once closed. Answered with what was done (comment). */
+  suspect?: SuspectDetail;
   acknowledged_by: string | null;
   acknowledged_at: string | null;
   comment: string;

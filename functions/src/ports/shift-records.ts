@@ -13,7 +13,12 @@ export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" |
 };
 
 /** Issue 118, item 5: the АГК operator's signature of a shift's journal, once, after the handover into it. */
-export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name"> & { company: string; facility: string };
+export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name" | "statement"> & {
+  company: string;
+  facility: string;
+  /** D100: absent on a signature written before it (one after a handover). */
+  statement?: string | null;
+};
 
 export interface ShiftRecordRepository {
   /** As `create`: a handover the same as one written (its shift, what people added, its author, what it

@@ -20,6 +20,7 @@ import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
 import type { gassingListQuerySchema, journalQuerySchema, journalSchema } from "../contract/schemas/journal";
 import type { ChecksDocument, HandoversDocument, SensorRegisterDocument } from "../contract/schemas/sensor-checks";
+import type { CutoffsDocument, HandMeasurementsDocument } from "../contract/schemas/readings-audit";
 
 /** Issue 99: the АГК operator's journal of a day (xlsx, PDF); issue 118, item 6: the «Метан» maintenance
  *  journal of a period and the shift handovers (xlsx, PDF), the sensor register with metrology (xlsx). */
@@ -27,7 +28,10 @@ export type MonitoringFile =
   | { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" }
   | { kind: "sensor_checks"; document: ChecksDocument; format: "xlsx" | "pdf" }
   | { kind: "handovers"; document: HandoversDocument; format: "xlsx" | "pdf" }
-  | { kind: "sensor_register"; document: SensorRegisterDocument; format: "xlsx" };
+  | { kind: "sensor_register"; document: SensorRegisterDocument; format: "xlsx" }
+  /** D104–D105: the cut-offs not confirmed and the hand measurements' journal. */
+  | { kind: "cutoffs"; document: CutoffsDocument; format: "xlsx" | "pdf" }
+  | { kind: "hand_measurements"; document: HandMeasurementsDocument; format: "xlsx" | "pdf" };
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
  *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the

@@ -15,12 +15,16 @@ const monitoring = typedClient("monitoring");
 export const journalKey = (facility: string) => ["monitoring", "journal", facility] as const;
 
 /** The journal of `date` (ГГГГ-ММ-ДД, the company's day); refreshed every minute while shown. */
+/** How often a journal or the book is asked again while the facility's batches are being read. */
+const PROCESSING_POLL_MS = 5_000;
+
 export function useJournal(facility: string, date: string | undefined) {
   return useQuery({
     queryKey: [...journalKey(facility), "day", date],
     queryFn: () => monitoring((c) => c.journal.$get({ query: { facility, date: date as string } }) as never) as Promise<Journal>,
     enabled: date !== undefined,
-    refetchInterval: 60_000,
+    // While the facility's batches are read into the events and the book, again soon.
+    refetchInterval: (query) => (query.state.data?.processing ? PROCESSING_POLL_MS : 60_000),
   });
 }
 
@@ -33,7 +37,7 @@ export function useGassings(facility: string, from: string | undefined, to: stri
         (c) => c.gassings.$get({ query: { facility, from: from as string, to: to as string } }) as never,
       ) as Promise<GassingRegister>,
     enabled: from !== undefined && to !== undefined,
-    refetchInterval: 60_000,
+    refetchInterval: (query) => (query.state.data?.processing ? PROCESSING_POLL_MS : 60_000),
   });
 }
 

@@ -334,3 +334,17 @@ export async function downloadReconciliationXlsx(id: string): Promise<void> {
   const file = await api.download(path);
   saveBlob(file.blob, file.fileName ?? "Сверка с выгрузкой АГК.xlsx");
 }
+
+/** D106: the facility's sections drawn in airflow order (GET v1/telemetry/scheme/), refreshed each minute. */
+export type Scheme = InferResponseType<Client<"monitoring">["scheme"]["$get"], 200>;
+export type SchemeSection = Scheme["sections"][number];
+export type SchemeMeter = SchemeSection["meters"][number];
+
+export function useScheme(facility: string) {
+  return useQuery({
+    queryKey: ["scheme", facility],
+    queryFn: () => monitoring((c) => c.scheme.$get({ query: { facility } })),
+    enabled: Boolean(facility),
+    refetchInterval: 60_000,
+  });
+}

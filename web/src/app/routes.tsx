@@ -34,8 +34,10 @@ const SensorGapsPage = lazy(() => import("../features/monitoring/minutes/SensorG
 const SensorDayPage = lazy(() => import("../features/monitoring/minutes/SensorDayPage"));
 const SensorChecksPage = lazy(() => import("../features/monitoring/instruments/SensorChecksPage"));
 const HandoverPage = lazy(() => import("../features/monitoring/handover/HandoverPage"));
+const ReadingsAuditPage = lazy(() => import("../features/monitoring/derive/ReadingsAuditPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/live/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/derive/JournalPage"));
+const SchemePage = lazy(() => import("../features/monitoring/live/SchemePage"));
 const GassingBookPage = lazy(() => import("../features/monitoring/derive/GassingBookPage"));
 
 export interface AppRoute {
@@ -63,6 +65,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
   // mine's name where there are several (Shell.tsx, facilityMenu).
   { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },
+  // D106: «Мониторинг › Схема», opened from the monitoring pages' links.
+  { path: "facilities/:facilityId/scheme", Page: SchemePage },
   {
     path: "facilities/:facilityId/journal",
     Page: JournalPage,
@@ -94,6 +98,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/sensors/:sensorId/checks", Page: SensorChecksPage },
   // Issue 118 (D95): under «Мониторинг», opened from its page and the monitoring pages' links.
   { path: "facilities/:facilityId/handovers", Page: HandoverPage },
+  // D104–D105: under «Мониторинг», opened from its page (the cut-offs not confirmed) and the monitoring pages' links.
+  { path: "facilities/:facilityId/readings-audit", Page: ReadingsAuditPage },
   { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },

@@ -15,6 +15,7 @@ it("links every other monitoring page of the facility, «Мониторинг» 
   expect(linksOf()).toEqual([
     ["Датчики", "/facilities/f1/sensors"],
     ["Мониторинг", "/facilities/f1/monitoring"],
+    ["Схема", "/facilities/f1/scheme"],
     ["Журнал оператора АГК", "/facilities/f1/journal"],
     ["Книга учета загазирований", "/facilities/f1/gassing-book"],
     ["Данные АГК и предложения", "/facilities/f1/agk-data"],
@@ -24,7 +25,7 @@ it("links every other monitoring page of the facility, «Мониторинг» 
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all nine", () => {
+it("puts a sensor page's own link first and keeps all ten", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -34,6 +35,7 @@ it("puts a sensor page's own link first and keeps all nine", () => {
     "Пропуски и замещения за месяц",
     "Датчики",
     "Мониторинг",
+    "Схема",
     "Журнал оператора АГК",
     "Книга учета загазирований",
     "События",

@@ -7,17 +7,21 @@ import { Link } from "react-router-dom";
 export type MonitoringPage =
   | "sensors"
   | "monitoring"
+  | "scheme"
   | "journal"
   | "gassing-book"
   | "events"
   | "agk-data"
   | "completeness"
   | "sensor-checks"
-  | "handovers";
+  | "handovers"
+  | "readings-audit";
 
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
   { page: "monitoring", label: "Мониторинг" },
+  // D106: the sections drawn in airflow order.
+  { page: "scheme", label: "Схема" },
   { page: "journal", label: "Журнал оператора АГК" },
   { page: "gassing-book", label: "Книга учета загазирований" },
   { page: "events", label: "События" },
@@ -25,6 +29,7 @@ const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "completeness", label: "Полнота данных датчиков" },
   { page: "sensor-checks", label: "Проверки датчиков" },
   { page: "handovers", label: "Передача смены" },
+  { page: "readings-audit", label: "Отключения и ручные замеры" },
 ];
 
 /** The facility's monitoring pages but `current` (undefined on a page of one sensor), after `before`. */

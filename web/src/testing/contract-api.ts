@@ -24,6 +24,7 @@ import { EXPORT_JOB_ROUTES } from "@server/contract/routes/export-jobs";
 import { EXPORT_ROUTES } from "@server/contract/routes/exports";
 import { FACILITY_ROUTES } from "@server/contract/routes/facilities";
 import { INSTRUMENT_ROUTES } from "@server/contract/routes/instruments";
+import { READINGS_AUDIT_ROUTES } from "@server/contract/routes/readings-audit";
 import { FORECAST_MODEL_ROUTES } from "@server/contract/routes/forecast-models";
 import { FORECAST_ROUTES } from "@server/contract/routes/forecast";
 import { GRAPH_ROUTES } from "@server/contract/routes/graphs";
@@ -63,6 +64,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   admin: ADMIN_ROUTES,
   facilities: FACILITY_ROUTES,
   instruments: INSTRUMENT_ROUTES,
+  readingsAudit: READINGS_AUDIT_ROUTES,
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
   monitoring: MONITORING_ROUTES,

@@ -117,6 +117,12 @@ export const sensorCheckOnce = (companyId: string, facilityId: string, what: str
 /** Issue 118: the same for a sensor's verification (`same#{SHA-256}`). */
 export const verificationOnce = (companyId: string, facilityId: string, what: string) =>
   inCompany(companyId, "SVERIFONCE", facilityId, what);
+/** D105: a hand measurement, SK HANDMEAS#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
+export const handMeasurement = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDMEAS", facilityId, id);
+export const handMeasurementsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDMEAS", facilityId);
+/** D104: a cut-off not confirmed, SK CUTOFF#{facility}#{id} (a few a year: a facility's read whole). */
+export const cutoffRecord = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "CUTOFF", facilityId, id);
+export const cutoffsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "CUTOFF", facilityId);
 /** Issue 118: the same for a shift handover (`corrects#{id}` or `same#{SHA-256}`). */
 export const handoverOnce = (companyId: string, facilityId: string, what: string) => inCompany(companyId, "HANDOVERONCE", facilityId, what);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the

@@ -32,6 +32,8 @@ import type {
   Sensor,
   SensorCheck,
   SensorVerification,
+  CutoffRecord,
+  HandMeasurement,
   Handover,
   JournalSignature,
   CheckIntervals,
@@ -91,6 +93,11 @@ import {
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
   sensorCheckItem,
+  byCutoffStart,
+  CUTOFF_CONFLICT,
+  cutoffItem,
+  HAND_MEASUREMENT_EXISTS,
+  handMeasurementItem,
 } from "../dynamodb/sensor-check-repository";
 import {
   HANDOVER_CORRECTED,
@@ -567,6 +574,27 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
     async certificateKeysOfCompany(companyId) {
       const prefix = keys.sensorVerificationsOfCompany(companyId);
       return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
+    },
+    async createHandMeasurement(record) {
+      create(table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
+    },
+    async handMeasurementsOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<HandMeasurement>(table, keys.handMeasurementsOfFacility(companyId, facilityId), (a, b) =>
+        a.id.localeCompare(b.id),
+      ).filter((m) => m.id >= floor);
+    },
+    async cutoffsOfFacility(companyId, facilityId) {
+      return listed<CutoffRecord>(table, keys.cutoffsOfFacility(companyId, facilityId), byCutoffStart);
+    },
+    async getCutoff(companyId, facilityId, id) {
+      return strip<CutoffRecord>(table.get(keys.cutoffRecord(companyId, facilityId, id)));
+    },
+    async putCutoff(next, expectedVersion) {
+      versionedPut(table, cutoffItem(next), expectedVersion, CUTOFF_CONFLICT);
+    },
+    async removeCutoff(record, expectedVersion) {
+      return table.delete(keys.cutoffRecord(record.company, record.facility, record.id), (stored) => stored?.version === expectedVersion);
     },
   };
 }

@@ -13,6 +13,7 @@ import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { gassingListQuerySchema, journalSchema } from "../../contract/schemas/journal";
 import { checksDocumentSchema, handoversDocumentSchema, sensorRegisterDocumentSchema } from "../../contract/schemas/sensor-checks";
+import { cutoffsDocumentSchema, handMeasurementsDocumentSchema } from "../../contract/schemas/readings-audit";
 import { climatePeriodBodySchema } from "../../contract/schemas/climate";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -119,6 +120,9 @@ export const workerRequest = z.discriminatedUnion("op", [
       z.object({ kind: z.literal("sensor_checks"), document: checksDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
       z.object({ kind: z.literal("handovers"), document: handoversDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
       z.object({ kind: z.literal("sensor_register"), document: sensorRegisterDocumentSchema, format: z.literal("xlsx") }),
+      // D104–D105: readings questioned.
+      z.object({ kind: z.literal("cutoffs"), document: cutoffsDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
+      z.object({ kind: z.literal("hand_measurements"), document: handMeasurementsDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
     ]),
   }),
   climatePackRequest,

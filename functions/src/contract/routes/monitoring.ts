@@ -15,6 +15,7 @@ import {
   liveBindingSchema,
   liveChartSchema,
   liveViewSchema,
+  schemeSchema,
   offerAcceptSchema,
   offerSchema,
   pointChannelsSchema,
@@ -137,7 +138,7 @@ export const listEventsRoute = route(
     "listSensorEvents",
     "A facility's monitoring events (D65): threshold events by level, stale channels, forecast events",
     [400, 404],
-    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.monitoring.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.monitoring.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
+    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.monitoring.eventsPeriodDays} days), filtered by working, level, kind and shift number; paged by start (\`limit\` at most and by default ${LIMITS.monitoring.eventsPage}, \`offset\`), count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
   ),
   { get: "/events", cost: "light", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
 );
@@ -183,6 +184,21 @@ export const getLiveRoute = route(
     query: z.object({ facility }),
     200: json(liveViewSchema, "The tiles"),
     304: { description: "Not modified since the ETag sent" },
+  },
+);
+
+export const getSchemeRoute = route(
+  facilityInQuery(
+    "getMonitoringScheme",
+    "D106: each section's meters in airflow order (D103) with their places, values and states (norm, W/A, gassing, questioned, out of verification, silent), the junctions of fresh air and the shearer's run and position",
+    [400, 404],
+    `${ADVISORY} Read from what is kept (the tiles' heads, the checks, the book's open entries, the week's events): no day of minutes folded.`,
+  ),
+  {
+    get: "/scheme",
+    cost: "light",
+    query: z.object({ facility }),
+    200: json(schemeSchema, "The sections"),
   },
 );
 
@@ -420,6 +436,7 @@ export const MONITORING_ROUTES = [
   acknowledgeEventRoute,
   acknowledgeEventsRoute,
   getLiveRoute,
+  getSchemeRoute,
   streamLiveRoute,
   liveChartRoute,
   listLiveModelsRoute,

@@ -7,7 +7,7 @@ import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KIND_EXPECTED, DEVICE_KINDS } from "@core/climate-devices";
 import { CLIMATE_DEFAULTS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
-import { idString, isoDate, requiredName } from "./common";
+import { idString, isIsoDate, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
 import { DEVIATION_CODES } from "../climate-deviations";
 
@@ -350,9 +350,10 @@ export const climateProjectSummarySchema = climateProjectSchema
 
 /** A whole hour on the company's clock: «2026-06-01T00:00» or a date («2026-06-01», its midnight). */
 const wholeHour = () =>
-  z
-    .string("укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)")
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, "укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"));
+  z.string("укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)").check(
+    z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, "укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"),
+    z.refine((v) => isIsoDate(v.slice(0, 10)) && Number(v.slice(11, 13) || 0) <= 23, "такого часа нет в календаре (ГГГГ-ММ-ДДTЧЧ:00)"),
+  );
 
 export const climatePeriodBodySchema = z
   .object({

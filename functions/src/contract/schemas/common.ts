@@ -27,17 +27,8 @@ export function idString(expected = "ожидается идентификато
   return z.string(expected).max(ID_MAX_LENGTH, TOO_LONG);
 }
 
-/** A date written yyyy-MM-dd (docs/user-guide.md) that exists on the calendar. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A calendar date written yyyy-MM-dd (docs/user-guide.md) that really exists (no 2024-02-30). */
-export function isoDate() {
-  return z.string("укажите дату в формате ГГГГ-ММ-ДД").check(z.refine(isIsoDate, "укажите дату в формате ГГГГ-ММ-ДД"));
-}
+// Dates and times are read by one reader, schemas/dates.ts: a day the calendar lacks is a 400 at its field.
+export { isIsoDate, isoDate } from "./dates";
 
 export function pageParams() {
   return {
@@ -64,3 +55,19 @@ export const textField = (max: number, required = false) =>
   z
     .string("ожидается строка")
     .check(z.trim(), ...(required ? [z.minLength(1, "заполните поле")] : []), z.maxLength(max, `не длиннее ${max} символов`));
+
+/** While a facility's batches taken are not yet read into its events and the gassing book: how many, since
+ *  when, and «данные обрабатываются: N мин» (domain/monitoring/ingest/processing.ts). */
+export const processingSchema = z
+  .nullable(
+    z.object({
+      batches: z.int().meta({ description: "The facility's batches still queued (of its newest 50)" }),
+      since: z.string().meta({ description: "The oldest one's receipt (ISO)" }),
+      minutes: z.int().meta({ description: "Whole minutes since then, at least 1" }),
+      text: z.string().meta({ description: "«данные обрабатываются: 2 мин»" }),
+    }),
+  )
+  .meta({
+    description:
+      "Batches of the facility taken and not yet read into its events and the gassing book: the answer may be short of them; null when every one is read",
+  });

@@ -6,7 +6,8 @@
 // the chief engineer (POST v1/telemetry/gassings/{id}/confirm/), and the book as xlsx and PDF.
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, isoDate } from "./common";
+import { idString, isoDate, processingSchema } from "./common";
+import { isoTime } from "./dates";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
@@ -36,12 +37,7 @@ export const CLOSING_FIELDS = {
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
 /** Issue 114: an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
-const bookInstant = (what: string) =>
-  z.optional(
-    z
-      .string(`${what}: ожидается момент ISO 8601`)
-      .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), `${what}: ожидается момент ISO 8601`),
-  );
+const bookInstant = (what: string) => z.optional(isoTime(`${what}: ожидается момент ISO 8601`));
 const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
 
@@ -80,12 +76,7 @@ const noticeInput = z.optional(
       z.boolean(),
       z.null(),
       z.object({
-        at: z
-          .string("когда оповещен: ожидается момент ISO 8601")
-          .refine(
-            (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
-            "когда оповещен: ожидается момент ISO 8601",
-          ),
+        at: isoTime("когда оповещен: ожидается момент ISO 8601"),
         by: bookText(LIMITS.text.companyText).meta({ description: "Who notified them: surname and initials" }),
       }),
     ],
@@ -197,7 +188,10 @@ const format = z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ des
 
 export const journalQuerySchema = z.object({
   facility: facilityParam,
-  date: isoDate().meta({ description: "The company's day, ГГГГ-ММ-ДД on its clock" }),
+  date: isoDate().meta({
+    description:
+      "D99: the shift day's date, ГГГГ-ММ-ДД on the company's clock: the journal runs from that day's first shift's start to the next day's",
+  }),
   format,
 });
 
@@ -238,9 +232,12 @@ export const journalSensorSchema = z.object({
       "The limit it is read against: a methane meter's norm by its place (D87), another gas's A, in its unit; null: none (another gas without A)",
   }),
   limit_source: z.nullable(limitSourceSchema).meta({ description: "Where the limit comes from; null without a limit" }),
-  hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), in its unit" }),
+  hourly: z.array(z.nullable(z.number())).meta({
+    description:
+      "Each hour's mean of valid minute means (D59), in its unit, indexed by the wall hour (0–23) it starts at: the shift day's hours (D99), so with a first shift at 08:00 index 2 is 02:00–03:00 of the next calendar day",
+  }),
   shifts: z.array(z.nullable(z.number())),
-  day: z.nullable(z.number()),
+  day: z.nullable(z.number()).meta({ description: "D99: «за сутки», the shift day's mean of valid minute means" }),
   completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
   checks: z.array(z.string()).meta({
     description:
@@ -250,6 +247,18 @@ export const journalSensorSchema = z.object({
     description:
       "Issue 118 (D94): the day's minutes that are «показания под сомнением» (after a failed check until the next passed, out of verification) and why; kept and counted, never substituted; null when none",
   }),
+});
+
+/** A reading questioned (a `suspect` event) as the journal lists it (D102–D105). */
+export const questionSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  working: z.string(),
+  reason: z.enum(["stuck", "airway", "hand"]),
+  text: z.string(),
+  start: z.string(),
+  end: z.nullable(z.string()),
+  answer: z.nullable(z.object({ text: z.string(), by: z.string(), at: z.string() })),
 });
 
 export const journalSchema = z.object({
@@ -266,15 +275,23 @@ export const journalSchema = z.object({
         name: z.string().meta({ description: "«Смена 2 (12:00–18:00)»" }),
         from: z.string(),
         to: z.string(),
-        hours: z.array(z.int()).meta({ description: "The day's local hours (0–23) in the shift; a shift past midnight has none of them" }),
+        hours: z.array(z.int()).meta({
+          description:
+            "D99: the shift's local hours (0–23, each its start's wall hour) in the order worked (a 02:00–08:00 shift: 2, 3, 4, 5, 6, 7); every hour of the shift day is in exactly one shift",
+        }),
       }),
     )
     .meta({
       description:
-        "Issue 114 (D90): the day's shifts by the facility's calendar in force on it (three 8-hour shifts from 00:00 without one); `sensors[].shifts` are their means in this order",
+        "D90, D99: the shift day's shifts by the facility's calendar in force on it (three 8-hour shifts from 00:00 without one), the last running to the next day's first shift's start; `sensors[].shifts` are their means in this order",
     }),
   sensors: z.array(journalSensorSchema),
   gassings: z.array(gassingSchema),
+  questions: z.optional(z.array(questionSchema)).meta({
+    description:
+      "D102–D105, item 7: the day's readings questioned (suspect events), each with its answer (what was done, who, when) or null",
+  }),
+  processing: processingSchema,
   issued_at: z.string(),
 });
 
@@ -285,6 +302,7 @@ export const gassingListSchema = z.object({
   to: z.string(),
   zone: z.string(),
   results: z.array(gassingSchema),
+  processing: processingSchema,
   issued_at: z.string(),
 });
 

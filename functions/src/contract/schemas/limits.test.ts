@@ -176,6 +176,7 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     "climate/signatures.ts: PLACE_ATTEMPTS",
     "inventory/checks.ts: NAMING_READ",
     "monitoring/derive/events.ts: WRITE_ATTEMPTS",
+    "monitoring/derive/cutoff-audit.ts: WRITE_ATTEMPTS",
     // Issue 114: an entry's writes tried again after a dispatcher's registration (gassing-record.ts).
     "monitoring/derive/gassing-record.ts: WRITE_ATTEMPTS",
     "monitoring/derive/webhooks.ts: WEBHOOK_SENDS",

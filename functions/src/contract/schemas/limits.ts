@@ -12,6 +12,14 @@ export const LIMITS = {
   /** The longest id a request may name, in its path, query or body (a uuid has 36 characters, a job's
    *  signed id 80; docs/security.md): facilities, calculations, a comment's target, a project. */
   id: 128,
+  /** The years a date or a time of a request may name (schemas/dates.ts): a year outside is a typo (0000,
+   *  9999), never a day of a mine's records. */
+  dates: { earliestYear: 1900, latestYear: 2100 },
+  /** A request body's arrival (the local host; in AWS API Gateway takes the body whole): it comes within
+   *  a deadline by its size — `bytesPerSecond` (10 MB in 60 s), never less than `minSeconds` — and a
+   *  signed-in user has at most `openPerUser` requests with a body in flight (429 past it): a browser's own
+   *  connections to one server, so a page never meets it, a script does. */
+  bodies: { bytesPerSecond: 174_763, minSeconds: 10, openPerUser: 6 },
   /** A direct upload's id (a signed token with the file's key in it). */
   uploadId: 8192,
   /** An e-mail: a login, a new user's, the company's and its responsible person's (RFC 5321's 320). */
@@ -155,8 +163,12 @@ export const LIMITS = {
      *  «Пропуски и замещения» asks for. */
     gapsListed: 500,
     gapsPage: 50,
-    /** Events one list answers (count says how many matched). */
-    eventsListed: 1000,
+    /** Events one page of the list answers, at most and without `limit` (`offset` pages on; count says how
+     *  many matched): a page's views and its demo check are bounded, however many are open (a facility of
+     *  1 000 silent meters has 1 000 «нет данных»), and a page is what one acknowledgement takes at once. */
+    eventsPage: 200,
+    /** Events a shift's report (xlsx, PDF) lists at most: a document, not a page. */
+    shiftReportEvents: 1000,
     /** How far before a period's start an event (or a gassing, the journal's) still open in it may have started, days. */
     eventsLookbackDays: 7,
     /** Issue 78: the live stream's heartbeat, in seconds, and the longest one stream stays open (the
@@ -204,12 +216,28 @@ export const LIMITS = {
     /** A verification's certificate scan (PDF, PNG or JPEG), in bytes: no more than an evidence file's
      *  (schemas/evidence.ts, EVIDENCE_MAX_BYTES), which the request's body cap and the S3 upload check hold. */
     certificateFileBytes: 10 * 1024 * 1024,
+    /** The certificates' scans one company keeps in all, in bytes (409 past it, naming the figures): a
+     *  staff member cannot fill the server's disk with them. 200 scans at the largest, ~4 000 of 0,5 MB. */
+    certificateScansPerCompanyBytes: 2 * 1024 * 1024 * 1024,
     /** A handover's protections bypassed: how many sensors, and each one's note. */
     bypassedSensors: 100,
     bypassNote: 500,
     /** How far back a sensor's checks are read, days: its latest check for what is due (a rule of more
      *  days finds «проверка не записана»), and a failed one still open for the doubt of its minutes. */
     lookbackDays: 400,
+  },
+  /** D104–D105 (docs/methodology.md, «Отключение не подтверждено и ручные замеры»): the platform's [A]
+   *  defaults of the cut-off audit and of a hand measurement against its fixed meter. */
+  readingsAudit: {
+    /** D104 [A]: minutes a run channel reads 1 after a meter reached its cut-off setpoint. */
+    cutoffRunMinutes: 2,
+    /** D105 [A]: the fixed meter's minute compared is within this many minutes of the measurement. */
+    handWindowMinutes: 10,
+    /** D105 [A]: the meter's permitted error, % vol. abs, below handComparedBelowPct. */
+    handPermittedPct: 0.2,
+    handComparedBelowPct: 2.5,
+    /** A minute's grace for the user's clock: a measurement later than now by more is «время еще не наступило». */
+    handFutureGraceMinutes: 1,
   },
   /** Heavy work (domain/heavy-work.ts; docs/security.md, «Heavy work bounded»): what one export or report
    *  passport may hold, from what size it is made as a job where the host runs jobs, what counts as a

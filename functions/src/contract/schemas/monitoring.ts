@@ -2,11 +2,13 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, pageParams } from "./common";
+import { idString, isoDate, pageParams, processingSchema } from "./common";
+import { dayOrTime } from "./dates";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 import { METHANE_KIND_NAMES, SENSOR_KIND_NAMES } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import { NORM_PLACES } from "@core/methane-limits";
+import { SUSPECT_REASONS, type SuspectReason } from "@core/monitoring-suspect";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
@@ -235,6 +237,8 @@ export const offerAcceptSchema = z.object({
   ),
 });
 
+const EVENT_KIND_NAMES = ["threshold", "stale", "forecast", "fault", "suspect"] as const;
+
 /** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */
 export const eventSchema = z.object({
   id: z.string().meta({ description: "Stable: the same (sensor, kind, level, start) found again has the same id" }),
@@ -242,9 +246,9 @@ export const eventSchema = z.object({
   sensor: z.string(),
   sensor_code: z.string().meta({ description: "The sensor's code in the register at the event's start" }),
   working: z.string().meta({ description: "The sensor's working at the event's start; empty when none" }),
-  kind: z.enum(["threshold", "stale", "forecast", "fault"]).meta({
+  kind: z.enum(EVENT_KIND_NAMES).meta({
     description:
-      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps)",
+      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps); suspect: readings questioned (D102–D105), its minutes «под сомнением»",
   }),
   level: z
     .nullable(z.enum(["pre_warning", "warning", "alarm"]))
@@ -264,25 +268,40 @@ export const eventSchema = z.object({
   fault: z
     .nullable(z.object({ range_minutes: z.int(), jump_minutes: z.int() }))
     .meta({ description: "A sensor fault's minutes set aside: out of the meter's range, and jumps larger than its step (D58)" }),
+  suspect: z
+    .optional(
+      z.nullable(
+        z.object({
+          reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]).meta({
+            description:
+              "stuck: unchanged within one resolution step (D102); airway: less gas than upstream brings (D103); hand: a hand measurement apart (D105)",
+          }),
+          text: z.string().meta({ description: "«показания не меняются 360 мин», «на исходящей меньше метана, чем приносит воздух с …»" }),
+          other_sensor: z.nullable(z.string()).meta({ description: "D103: the upstream meter of the pair; null otherwise" }),
+          other_code: z.nullable(z.string()).meta({ description: "The other meter's code in the register" }),
+          asks_hand_measurement: z
+            .boolean()
+            .meta({ description: "D103, D105: a hand measurement is asked at the meter (and the other one)" }),
+        }),
+      ),
+    )
+    .meta({
+      description:
+        "A suspect event's reason and sentence; its minutes [start, end) are «под сомнением» (D94's flag); null or absent for the other kinds",
+    }),
   acknowledged_by: z.nullable(z.string()),
   acknowledged_at: z.nullable(z.string()),
-  comment: z.string(),
+  comment: z.string().meta({ description: "What was done; required when a suspect event is answered (D102–D105)" }),
 });
 
-const bound = () =>
-  z.optional(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, "дата ГГГГ-ММ-ДД (00:00 по часам компании) или момент ISO 8601")
-      .meta({ description: "A date (00:00 on the company's clock) or an ISO instant" }),
-  );
+const bound = () => z.optional(dayOrTime("A date (00:00 on the company's clock) or an ISO instant"));
 
 export const eventListQuerySchema = z.object({
   facility: idString("укажите площадку").meta({ description: "Facility id" }),
   from: bound(),
   to: bound(),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "pre_warning, warning или alarm")),
-  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "threshold, stale, forecast или fault")),
+  kind: z.optional(z.enum(EVENT_KIND_NAMES, "threshold, stale, forecast, fault или suspect")),
   working: z.optional(z.string().max(LIMITS.monitoring.sensorWorking, `не длиннее ${LIMITS.monitoring.sensorWorking} символов`)),
   shift: z.optional(
     z
@@ -290,6 +309,10 @@ export const eventListQuerySchema = z.object({
       .regex(/^[1-9]$/, "номер смены, 1–9")
       .meta({ description: "The shift's number on its day (D64)" }),
   ),
+  limit: z
+    .optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.monitoring.eventsPage)))
+    .meta({ description: `Events of the page, at most ${LIMITS.monitoring.eventsPage} (the default)` }),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))).meta({ description: "Events of the order skipped: the page's first" }),
 });
 
 export const eventListSchema = z.object({
@@ -329,13 +352,20 @@ const liveMeterSchema = z.object({
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
-  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm"]).meta({
+  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm", "gassing"]).meta({
     description:
-      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)",
+      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64); gassing: the gassing book holds an entry of the meter in force (D98), whatever its W and A",
   }),
   state_label: z.string().meta({
     description:
-      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный»)",
+      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный», «загазирование: 0,80 % при норме 0,75 %»)",
+  }),
+  levels_label: z.nullable(z.string()).meta({
+    description:
+      "D98: in a gassing, the W/A state the reading also reached, said beside it («≥ W (0,7 %): предупредительный»); null otherwise",
+  }),
+  gassing_since: z.nullable(z.string()).meta({
+    description: "D98: the start of the book's entry in force of the meter (ISO); null without one",
   }),
   stale_minutes: z
     .nullable(z.int())
@@ -356,6 +386,29 @@ const liveFlowSchema = z.nullable(
     }),
   }),
 );
+
+/** D101: a channel of a working other than its methane meters and the flows the tile shows (CO, O2, CO2,
+ *  another anemometer or flow meter, the shearer's run state and position, …): its latest reading and its
+ *  silence, each in words. */
+const liveChannelSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string().meta({ description: "The kind in words («Оксид углерода (CO)»)" }),
+  unit: z.string(),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in its unit; null without one in the last 24 h" }),
+  at: z.nullable(z.string()).meta({ description: "Its latest reading kept (ISO); null where none is kept" }),
+  warning: z.nullable(z.number()),
+  alarm: z.nullable(z.number()),
+  stale_minutes: z.nullable(z.int()).meta({
+    description:
+      "Minutes since its latest reading once two expected intervals passed without one (or since the latest kept); null while fresh",
+  }),
+  state_label: z.string().meta({
+    description:
+      "Its state in words: «нет данных 21 ч», «нет показаний за сутки», «≥ A (20 ppm): аварийный» (CO and CO2 against their W and A), else «в работе»",
+  }),
+});
 
 /** D65: the two alert rules' back-test on the working's own history. */
 const alertRuleSchema = z.object({
@@ -479,6 +532,9 @@ export const liveTileSchema = z.object({
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
   drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),
+  channels: z.array(liveChannelSchema).meta({
+    description: "D101: every other active channel of the working the register holds, by code; empty on a place's tile",
+  }),
   forecasts: z.array(liveForecastSchema),
   forecast_note: z.string().meta({ description: "«Модель прогноза не выбрана…» when none is bound; empty otherwise" }),
   updated_at: z.nullable(z.string()).meta({ description: "The latest reading of any of its sensors (ISO)" }),
@@ -489,8 +545,57 @@ export const liveViewSchema = z.object({
   facility_name: z.string(),
   now: z.string(),
   tiles: z.array(liveTileSchema),
+  processing: processingSchema,
   advisory: z.string(),
   etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
+});
+
+/** D106: a meter on a section's scheme. */
+const schemeMeterSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  kind_label: z.string(),
+  place: z.enum(SENSOR_PLACE_NAMES),
+  place_label: z.string(),
+  order: z.int().meta({ description: "D103: its position on the air path (the register's `airflow_order`, else its place's)" }),
+  fresh_air_joins: z.boolean().meta({ description: "D103: fresh air enters before it (a junction drawn before the meter)" }),
+  value: z.nullable(z.number()).meta({ description: "The latest reading in the kind's unit; null without one" }),
+  value_text: z.string().meta({ description: "«0,37 % об.», «—»" }),
+  at: z.nullable(z.string()),
+  state: z.enum(["normal", "pre_warning", "warning", "alarm", "gassing", "silent"]).meta({
+    description: "silent (D65) before gassing (an open entry of the book, D98) before the levels (0,9·W, W, A); normal otherwise",
+  }),
+  state_label: z.string(),
+  questioned: z.nullable(z.string()).meta({
+    description: "D102–D105: the sentence of an open (or unanswered, the last day) suspect event on it or naming it; null otherwise",
+  }),
+  out_of_verification: z.nullable(z.string()).meta({ description: "D94: «вне поверки с ДД.ММ.ГГГГ»; null while verified" }),
+});
+
+/** D106: the facility's sections drawn in airflow order. */
+export const schemeSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  now: z.string(),
+  sections: z.array(
+    z.object({
+      name: z.string().meta({ description: "The section (else the working) the path is of; «Крыло, ствол» for the mine's returns" }),
+      mine_returns: z.boolean().meta({ description: "The path of the wing return and shaft meters without a section" }),
+      meters: z.array(schemeMeterSchema).meta({ description: "In airflow order (D103): from the air entering to the return" }),
+      shearer: z
+        .nullable(
+          z.object({
+            run_code: z.nullable(z.string()),
+            running: z.nullable(z.boolean()).meta({ description: "The run channel's latest reading is 1; null without one" }),
+            position_code: z.nullable(z.string()),
+            position_m: z.nullable(z.number()).meta({ description: "The shearer's position along the face, m" }),
+          }),
+        )
+        .meta({ description: "The section's shearer (its `run_status` and `shearer_position` channels); null without them" }),
+    }),
+  ),
+  advisory: z.string(),
 });
 
 export const liveBindingSchema = z.object({
@@ -534,10 +639,7 @@ export const liveBindBodySchema = z.object({
 /** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */
 export const shiftReportQuerySchema = z.object({
   facility: idString("укажите площадку").meta({ description: "Facility id" }),
-  date: z
-    .string("укажите дату смены")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "дата смены ГГГГ-ММ-ДД по часам компании")
-    .meta({ description: "The shift's local date" }),
+  date: isoDate().meta({ description: "The shift's local date, ГГГГ-ММ-ДД on the company's clock" }),
   shift: z
     .string("укажите номер смены")
     .regex(/^[1-9]$/, "номер смены, 1–9")
@@ -558,6 +660,15 @@ export const liveChartSchema = z.object({
       alarm: z.nullable(z.number()),
       t: z.array(z.string()).meta({ description: "Minutes with a valid mean (ISO)" }),
       v: z.array(z.number()).meta({ description: "Their means, % vol" }),
+      gassing: z
+        .nullable(
+          z.object({
+            since: z.string().meta({ description: "The book's entry's start (ISO)" }),
+            norm: z.number().meta({ description: "The norm of the meter's place, % vol (D87)" }),
+            label: z.string().meta({ description: "«загазирование: 0,80 % при норме 0,75 %»" }),
+          }),
+        )
+        .meta({ description: "D98: the gassing book's entry of the meter in force now, as the tile says it; null without one" }),
     }),
   ),
   forecasts: z.array(

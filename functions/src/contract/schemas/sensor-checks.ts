@@ -7,6 +7,7 @@ import * as z from "zod";
 import { CHECK_DUTIES, CHECK_DUTY_LABELS, CHECK_KINDS, CHECK_KIND_LABELS, CHECK_RESULTS, CHECK_RESULT_LABELS } from "@core/sensor-checks";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { idString, isoDate } from "./common";
+import { isoTime } from "./dates";
 import { SENSOR_ROLES, type SensorRole } from "./sensor";
 import { LIMITS } from "./limits";
 import { evidenceSchema } from "./answers";
@@ -26,14 +27,8 @@ const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
 
 /** An ISO 8601 time to the minute: with its zone («…Z», «…+07:00»), or without one — then on the
- *  company's clock (the domain reads it there). */
-export const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const isoTime = (empty: string) =>
-  z
-    .string(empty)
-    .check(
-      z.refine((v) => ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)), `${empty}: ГГГГ-ММ-ДДTЧЧ:ММ, с зоной или без (время компании)`),
-    );
+ *  company's clock (the domain reads it there); a day of the calendar (schemas/dates.ts). */
+export { ISO_TIME } from "./dates";
 
 export const sensorCheckCreateSchema = z.strictObject(
   {
@@ -346,6 +341,18 @@ export const handoverSchema = z.object({
     forecasts: z
       .array(openItem)
       .meta({ description: "Forecasts whose chance of the limit is shown (judged reliable, D96) and ≥ 0,5, each named by its meter" }),
+    scheme: z.optional(z.array(openItem)).meta({
+      description:
+        "D106: each section's scheme at handover in one line (`code` the section, the meters in airflow order with value and state); not an open item; absent in a handover written before",
+    }),
+    questioned: z.optional(z.array(openItem)).meta({
+      description:
+        "D102–D105: readings questioned (suspect events) of the last day not answered yet, each with its sentence; absent in a handover written before",
+    }),
+    cutoffs: z.array(openItem).meta({
+      description:
+        "D104: cut-offs not confirmed by the run channel that are not yet confirmed (answered or not); empty in a handover written before",
+    }),
   }),
   bypassed: z.array(z.object({ sensor: z.string(), code: z.string(), note: z.string() })),
   remarks: z.string(),
@@ -386,7 +393,14 @@ export const journalSignatureSchema = z.object({
   shift_name: z.string(),
   by: z.string().meta({ description: "Surname and initials of the АГК operator who signed" }),
   at: z.string(),
-  handover: z.string().meta({ description: "The handover into the shift, signed by both, that allowed it" }),
+  handover: z.nullable(z.string()).meta({
+    description:
+      "The handover into the shift, signed by both, that allowed it; null for a shift before the facility's first handover in the platform (D100)",
+  }),
+  statement: z.nullable(z.string()).meta({
+    description:
+      "D100: «передача смены в платформе не велась» on a shift signed without a handover (history loaded before the first); null otherwise",
+  }),
 });
 
 export const journalSignaturesSchema = z.object({

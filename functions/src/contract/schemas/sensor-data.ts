@@ -6,6 +6,7 @@ import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import * as z from "zod";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { LIMITS } from "./limits";
+import { isoDate } from "./dates";
 
 const minutes = z
   .object({ expected: z.int(), valid: z.int(), substituted: z.int(), missing: z.int() })
@@ -32,7 +33,7 @@ export const monthQuery = z.object({
   offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
 });
 export const dayQuery = z.object({
-  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "дата в виде ГГГГ-ММ-ДД"),
+  date: isoDate(),
 });
 
 export const sensorCompletenessSchema = sensorHead.extend({

@@ -50,6 +50,8 @@ const working = z.optional(
 const section = z.optional(
   z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
+/** D103: the largest position on an air path the register takes. */
+export const AIRFLOW_ORDER_MAX = 999;
 const place = z.enum(SENSOR_PLACE_NAMES, {
   error: `выберите место датчика (${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")})`,
 });
@@ -61,6 +63,18 @@ const normPlace = z.optional(
     }),
   ),
 );
+/** D103: the meter's position on its section's air path (the place's by default: face 10, 10–20 m 20, the
+ *  longwall's return 30, the section's 40, wing 50, shaft 60); null: its place's. */
+const airflowOrder = z.optional(
+  z.nullable(
+    z
+      .int("ожидается целое число: порядок датчика по струе")
+      .check(z.gte(0, "порядок по струе — от 0"), z.lte(AIRFLOW_ORDER_MAX, `порядок по струе — не больше ${AIRFLOW_ORDER_MAX}`)),
+  ),
+);
+/** D103: fresh air enters before this meter (the pair it closes is not compared). */
+const freshAirJoins = z.optional(z.boolean("ожидается да или нет: поступает ли свежий воздух перед датчиком"));
+
 /** Issue 114: a row is named only for a meter at «другое место»: every other place has its own. */
 export const NORM_PLACE_NOT_OTHER = "норма указывается только для места «Другое место»: у остальных мест норма своя (D87)";
 /** Optional: a channel names a point only where it measures that point (issue 105). */
@@ -107,6 +121,8 @@ const sensorDetails = {
   section,
   place: z.optional(place),
   norm_place: normPlace,
+  airflow_order: airflowOrder,
+  fresh_air_joins: freshAirJoins,
   warning: level(),
   alarm: level(),
   area_m2: area,
@@ -156,6 +172,13 @@ const registerFields = {
   norm_place: z.optional(z.nullable(z.enum(NORM_PLACES))).meta({
     description:
       "Issue 114 (D87): at place `other`, the norm's row a methane meter is read against (working 1 %, wing_outgoing 0,75 %, intake 0,5 %, suction_pipeline 3,5 %); null or absent: the working's 1 %. Only at `other`",
+  }),
+  airflow_order: z.optional(z.nullable(z.int())).meta({
+    description:
+      "D103: the meter's position on its section's air path; null or absent: its place's (face 10, face_10_20m 20, longwall_return 30, section_return 40, wing_return 50, shaft 60)",
+  }),
+  fresh_air_joins: z.optional(z.boolean()).meta({
+    description: "D103: fresh air enters before this meter; the pair it closes is not compared by the airway check",
   }),
   warning: z.nullable(z.number()).meta({ description: "W in the kind's unit (% vol; ppm for carbon monoxide)" }),
   alarm: z.nullable(z.number()).meta({ description: "A in the kind's unit (% vol; ppm for carbon monoxide)" }),

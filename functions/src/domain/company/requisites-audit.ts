@@ -32,6 +32,8 @@ const SENSOR_FIELDS: Record<string, string> = {
   section: "Участок",
   place: "Место датчика",
   norm_place: "Норма загазирования",
+  airflow_order: "Порядок по струе",
+  fresh_air_joins: "Свежий воздух перед датчиком",
   warning: "Предупредительный уровень, % об.",
   alarm: "Аварийный уровень, % об.",
   area_m2: "Площадь сечения, м²",

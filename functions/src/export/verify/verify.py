@@ -1548,6 +1548,18 @@ def doubt_spans(sensor, day_start, day_of):
     return spans
 
 
+# D102-D105: the reasons a suspect event puts minutes «под сомнением» (wasm-core/src/monitoring-suspect.ts
+# SUSPECT_REASON_LABELS); such a span is no instrument's: it is taken as the pack states it, a stuck one
+# recomputed from the readings (check_stuck).
+SUSPECT_WHYS = ("показания не меняются", "меньше метана, чем приносит воздух", "ручной замер расходится с датчиком")
+
+
+def suspect_spans(channel):
+    """The spans of a channel's stated doubt that a suspect event put there: (from, to, why)."""
+    return [(iso_ms(span["from"]), iso_ms(span["to"]), span["why"]) for span in (channel or {}).get("spans") or []
+            if str(span.get("why", "")).startswith(SUSPECT_WHYS)]
+
+
 def doubt_of_readings(description, text, record):
     """D94, D107: each channel's minutes «под сомнением» derived from the instruments' record of the month
     (instruments.json: its checks and its verifications' `valid_to`), not from the spans the pack states: cut to the
@@ -1567,7 +1579,7 @@ def doubt_of_readings(description, text, record):
     out = []
     for code in codes + sorted(set(stated) - set(codes)):
         cut = sorted((max(start, a), min(end, end if b is None else b), why)
-                     for a, b, why in doubt_spans(sensors.get(code) or {}, day_start, day_of))
+                     for a, b, why in doubt_spans(sensors.get(code) or {}, day_start, day_of) + suspect_spans(stated.get(code)))
         cut = [c for c in cut if c[0] < c[1]]
         minutes, reach = 0, start
         for a, b, _why in cut:
@@ -1587,6 +1599,50 @@ def doubt_of_readings(description, text, record):
     return out
 
 
+# D102: a meter's resolution step by kind (wasm-core/src/monitoring-suspect.ts RESOLUTION_STEPS).
+RESOLUTION_STEPS = {"methane": 0.01, "methane_high": 0.1, "carbon_monoxide": 1, "oxygen": 0.1, "carbon_dioxide": 0.01}
+STUCK_WHY = "показания не меняются"
+
+
+def stuck_spans_of_readings(description, text):
+    """D102: each span the pack names «показания не меняются», its channel's minute means over the span
+    recomputed from the readings: (code, from, to, largest less smallest, the kind's step)."""
+    kinds = {s["code"]: s.get("kind") for s in description.get("sensors") or []}
+    readings = {}
+    for row in text.split("\n"):
+        if row:
+            code, instant, value = row.split(";")
+            readings.setdefault(code, []).append((iso_ms(instant), float(value)))
+    out = []
+    for channel in description.get("doubt") or []:
+        step = RESOLUTION_STEPS.get(kinds.get(channel["code"]))
+        for span in channel["spans"]:
+            if step is None or not str(span.get("why", "")).startswith(STUCK_WHY):
+                continue
+            a, b = iso_ms(span["from"]), iso_ms(span["to"])
+            minutes = {}
+            for t, v in readings.get(channel["code"], []):
+                if a <= t < b:
+                    minutes.setdefault(t // 60000, []).append(v)
+            means = [sum(v) / len(v) for v in minutes.values()]
+            spread = max(means) - min(means) if means else None
+            out.append((channel["code"], span["from"], span["to"], spread, step, len(means)))
+    return out
+
+
+def check_stuck(report, what, description, text):
+    """D102: a stuck meter's span in the pack is recomputed from the month's readings: its minute means stay
+    within one resolution step."""
+    for code, a, b, spread, step, count in stuck_spans_of_readings(description, text):
+        named = "%s: %s не меняется %s — %s: %d минут с показаниями" % (what, code, a, b, count)
+        if spread is None:
+            report.agree("%s, показаний в интервале нет (за пределами месяца)" % named)
+        elif spread <= step + 1e-9:
+            report.agree("%s, размах средних %s при шаге %s — залипание подтверждается показаниями" % (named, fmt(spread), fmt(step)))
+        else:
+            report.fail("%s: %s не меняется" % (what, code), "размах минутных средних %s больше шага %s" % (fmt(spread), fmt(step)))
+
+
 def check_doubt(report, what, description, text, record=None):
     """D94, D107: names the month's minutes «под сомнением» per channel, derived from the instruments' record, and
     checks the pack's stated count against them: a count changed or a channel's doubt removed is named."""
@@ -1596,6 +1652,7 @@ def check_doubt(report, what, description, text, record=None):
         return
     try:
         channels = doubt_of_readings(description, text, record)
+        check_stuck(report, what, description, text)
     except (KeyError, ValueError, TypeError) as error:
         report.fail("%s: показания под сомнением" % what, "не читаются: %s" % error)
         return

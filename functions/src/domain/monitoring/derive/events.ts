@@ -20,11 +20,12 @@ import {
   thresholdEvents,
   type EventLevel,
 } from "@core/monitoring-events";
+import { SUSPECT_ANSWER_REQUIRED, stuckText } from "@core/monitoring-suspect";
 import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import type { Sensor, SensorEvent } from "../../../ports";
+import type { CutoffRecord, Sensor, SensorEvent } from "../../../ports";
 import type {
   eventAcknowledgeSchema,
   eventListQuerySchema,
@@ -36,8 +37,20 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import { isDemoDay, isDemoMinute, isOpenDay, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-readings";
+import { auditCutoffs } from "./cutoff-audit";
+import {
+  isDemoDay,
+  isDemoMinute,
+  isOpenDay,
+  type MinuteSource,
+  cachedReadings,
+  type ReadingsCache,
+  utcDay,
+  utcMinute,
+} from "../ingest/stored-readings";
 import { keptMinutes } from "../minutes/minute-window";
+import { detectSuspects } from "./suspect";
+import { WRITE_ATTEMPTS, sameDetection, writeDetected } from "./event-writes";
 import { minuteStart, openDayMoved } from "../minutes/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
@@ -45,8 +58,6 @@ export type EventListQuery = z.output<typeof eventListQuerySchema>;
 
 /** Open events older than this are not followed any more by a later day's detection. */
 const FOLLOW_OPEN_DAYS = 7;
-/** Writes of one event tried again after another writer's: the detector and an acknowledgement. */
-const WRITE_ATTEMPTS = 5;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -68,13 +79,6 @@ export function readEventId(id: string): { facility: string; sensor: string; sta
   const parts = parseEventId(id.slice(dot + 1));
   return parts ? { facility: id.slice(0, dot), sensor: parts.sensor, start: iso(parts.start) } : undefined;
 }
-
-/** What of an event the detector decides (the rest is a person's: the acknowledgement). */
-const DETECTED: readonly (keyof SensorEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
-const sameDetection = (a: SensorEvent, b: SensorEvent) =>
-  DETECTED.every((k) => Object.is(a[k], b[k])) &&
-  a.fault?.range_minutes === b.fault?.range_minutes &&
-  a.fault?.jump_minutes === b.fault?.jump_minutes;
 
 /** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
  *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
@@ -101,6 +105,9 @@ async function eventsRead(
   to: number,
   now: number,
   minutes: MinuteSource,
+  reads?: ReadingsCache,
+  /** Given the meter's minute means read (D104's cut-off audit reads the same minutes). */
+  seen?: (series: { start: number; values: Float64Array }) => void,
 ): Promise<SensorEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
@@ -108,7 +115,7 @@ async function eventsRead(
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
   if (readUntil <= windowStart) return [];
-  const { times, values } = await readingsBetween(deps, sensor.company, sensor, windowStart, readUntil, minutes);
+  const { times, values } = await cachedReadings(deps, sensor.company, sensor, windowStart, readUntil, minutes, reads);
   if (times.length === 0) return [];
   const windowEnd = Math.min(readUntil, Math.max(thisMinute, Math.floor(times[times.length - 1] / MINUTE_MS) * MINUTE_MS + MINUTE_MS));
   if (windowEnd <= windowStart) return [];
@@ -117,6 +124,7 @@ async function eventsRead(
     register.kind,
     minuteMeans(register.kind, times, values, windowStart, Math.round((windowEnd - windowStart) / MINUTE_MS)),
   );
+  seen?.(series);
   const found: SensorEvent[] = [];
   const base = {
     company: sensor.company,
@@ -247,8 +255,18 @@ export async function detectEvents(
   const written: SensorEvent[] = [];
   const gone: SensorEvent[] = [];
   const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
+  // D104: the cut-off audit where the facility has run channels; their records read once, when first asked.
+  const registerList = [...register.values()];
+  const audited = registerList.some((s) => s.revisions.some((r) => r.kind === "run_status"));
+  let cutoffsRead: Promise<CutoffRecord[]> | undefined;
+  const storedCutoffs = () => {
+    cutoffsRead ??= deps.repos.sensorChecks.cutoffsOfFacility(change.company, change.facility);
+    return cutoffsRead;
+  };
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   const minutes = keptMinutes(deps);
+  // The readings each sensor's window gives, read once for the threshold detector and the suspect checks.
+  const reads: ReadingsCache = new Map();
   for (const [sensorId, days] of bySensor) {
     const sorted = [...days].sort();
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -284,6 +302,8 @@ export async function detectEvents(
       (e) =>
         e.sensor === sensorId &&
         e.kind !== "forecast" &&
+        // D102–D105: a suspect event is the suspect checks' (derive/suspect.ts) or a hand measurement's.
+        e.kind !== "suspect" &&
         Date.parse(e.start) < to &&
         Date.parse(e.start) >= from - FOLLOW_OPEN_DAYS * DAY_MS,
     );
@@ -298,7 +318,12 @@ export async function detectEvents(
         from = start;
       }
     }
-    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes);
+    let seen: { start: number; values: Float64Array } | undefined;
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes, reads, (series) => {
+      seen = series;
+    });
+    if (audited && seen && METHANE_KINDS.has(registerAt(sensor, from).kind))
+      await auditCutoffs(deps, { sensor, series: seen, from: range.from, to }, registerList, storedCutoffs, minutes);
     // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
     for (const e of read) {
       const start = Date.parse(e.start);
@@ -325,6 +350,24 @@ export async function detectEvents(
     for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
     // What the minutes no longer give (a correction moved it, a push filled a silence): removed.
     gone.push(...before.values());
+  }
+  // D102, D103: the stuck and airway checks over the same minutes, for the sensors read (and their air paths).
+  if (ranges.size > 0) {
+    const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    written.push(
+      ...(await detectSuspects(deps, {
+        company: change.company,
+        facility: change.facility,
+        register: [...register.values()],
+        changed: new Set(ranges.keys()),
+        windowStart: Math.min(...[...ranges.values()].map((r) => r.windowStart)),
+        readUntil: Math.min(latest + DAY_MS, thisMinute + MINUTE_MS),
+        minutes,
+        now,
+        events: facilityEvents,
+        reads,
+      })),
+    );
   }
   // Removed together, at whatever version each is stored (an acknowledgement does not keep an event the
   // minutes no longer give): a facility's push that closes its sensors' «no reading» takes a write per
@@ -437,21 +480,6 @@ export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: 
   };
 }
 
-/** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
- *  between the read and this one is read again. */
-async function writeDetected(deps: Pick<Deps, "repos">, event: SensorEvent, stored: SensorEvent | undefined): Promise<boolean> {
-  let current = stored;
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const next: SensorEvent = current
-      ? { ...event, acknowledged_by: current.acknowledged_by, acknowledged_at: current.acknowledged_at, comment: current.comment }
-      : event;
-    if (current && sameDetection(current, next)) return false;
-    if (await deps.repos.sensorEvents.put(next, current?.version ?? 0)) return true;
-    current = await deps.repos.sensorEvents.get(event.company, event.facility, event.id, event.start);
-  }
-  throw new Conflict("Событие изменяли одновременно: повторите позже");
-}
-
 /** The instant a query's bound names: an ISO instant, or a date at 00:00 on the company's clock. */
 function boundOf(value: string, zone: string, field: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -468,7 +496,8 @@ function boundOf(value: string, zone: string, field: string): number {
 export type EventList = z.output<typeof eventListSchema>;
 
 /** The facility's events overlapping [from, to), filtered by working, level, kind and shift number on the
- *  company's clock, by start; at most LIMITS.monitoring.eventsListed (count says how many matched). */
+ *  company's clock, by start; a page of at most LIMITS.monitoring.eventsPage from `offset` (count says how
+ *  many matched): what is read per event beyond the filters (its demo origin) is read for the page only. */
 export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: EventListQuery): Promise<EventList> {
   const facility = await getFacility(deps, actor, query.facility);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
@@ -485,21 +514,28 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     iso(to),
   );
   const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
-  const views: EventView[] = [];
+  // Filtered and ordered on the stored events, each one's view (its register, its shift on the company's
+  // clock: 0,3 ms an event) made for the page only; a working or a shift filter reads what it filters on.
+  const matched: SensorEvent[] = [];
   for (const event of stored) {
     const start = Date.parse(event.start);
     const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
     if (!(start < to && end > from)) continue;
-    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar);
-    if (query.level && view.level !== query.level) continue;
-    if (query.kind && view.kind !== query.kind) continue;
-    if (query.working !== undefined && view.working !== query.working) continue;
-    if (query.shift && view.shift.number !== Number(query.shift)) continue;
-    views.push(view);
+    if (query.level && event.level !== query.level) continue;
+    if (query.kind && event.kind !== query.kind) continue;
+    if (query.working !== undefined) {
+      const sensor = sensors.get(event.sensor);
+      if ((sensor ? registerAt(sensor, event.start).working : "") !== query.working) continue;
+    }
+    if (query.shift && shiftAt(facility.shift_calendar, start, zone).number !== Number(query.shift)) continue;
+    matched.push(event);
   }
-  views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
-  const results = views.slice(0, LIMITS.monitoring.eventsListed);
-  return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
+  matched.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
+  const offset = query.offset ?? 0;
+  const results = matched
+    .slice(offset, offset + (query.limit ?? LIMITS.monitoring.eventsPage))
+    .map((event) => eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, codeIn(sensors)));
+  return { results, count: matched.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
 /** Whether an event listed started on a day of the demo's simulated readings (ingest/stored-readings.ts DEMO_BATCH): one
@@ -515,14 +551,26 @@ async function fromDemoReadings(
   for (const [sensor, of] of days) {
     if ((await deps.repos.monitoring.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
   }
+  // One read a minute: the events a gateway's silence opens begin in the same minute.
+  const read = new Set<string>();
   for (const e of events) {
     const start = Date.parse(e.start);
     const minute = utcMinute(start);
-    for (const m of await deps.repos.monitoring.minutesOf(company, facility, utcDay(start), minute, minute))
-      if (isDemoMinute(m)) return true;
+    const day = utcDay(start);
+    if (read.has(`${day} ${minute}`)) continue;
+    read.add(`${day} ${minute}`);
+    for (const m of await deps.repos.monitoring.minutesOf(company, facility, day, minute, minute)) if (isDemoMinute(m)) return true;
   }
   return false;
 }
+
+/** The code of a facility's sensor in the register at an instant (a suspect event's other meter). */
+export const codeIn =
+  (sensors: ReadonlyMap<string, Sensor>) =>
+  (sensor: string, at: string): string | null => {
+    const s = sensors.get(sensor);
+    return s ? registerAt(s, at).code : null;
+  };
 
 const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LEVELS.length : EVENT_LEVELS.indexOf(e.level));
 
@@ -534,6 +582,7 @@ export function eventView(
   zone: string,
   now: number,
   calendar?: readonly ShiftCalendarEntry[],
+  codeOf?: (sensor: string, at: string) => string | null,
 ): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   // D90: the shift by the facility's calendar in force on the day.
@@ -552,12 +601,23 @@ export function eventView(
     peak: event.peak,
     peak_at: event.peak_at,
     minutes_above:
-      event.kind === "stale" && event.end === null
+      (event.kind === "stale" || event.kind === "suspect") && event.end === null
         ? Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS))
         : event.minutes_above,
     shift: { date, number },
     forecast: event.forecast ?? null,
     fault: event.fault ?? null,
+    suspect: event.suspect
+      ? {
+          ...event.suspect,
+          // Open, a stuck meter's minutes run on: counted to now (what is stored depends on the readings only).
+          text:
+            event.suspect.reason === "stuck" && event.end === null
+              ? stuckText(Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS)))
+              : event.suspect.text,
+          other_code: event.suspect.other_sensor ? (codeOf?.(event.suspect.other_sensor, event.start) ?? null) : null,
+        }
+      : null,
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at,
     comment: event.comment,
@@ -582,6 +642,8 @@ export async function acknowledgeEvent(
     const event = await deps.repos.sensorEvents.get(actor.company, facility.id, id, parts.start);
     if (!event) throw missing;
     if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    // D102–D105: a questioned reading is answered with what was done, kept with who and when.
+    if (event.kind === "suspect" && !(input.comment ?? "").trim()) throw invalidAt("comment", SUSPECT_ANSWER_REQUIRED);
     const next: SensorEvent = {
       ...event,
       acknowledged_by: actor.email,
@@ -589,13 +651,8 @@ export async function acknowledgeEvent(
       comment: input.comment ?? "",
     };
     if (await deps.repos.sensorEvents.put(next, event.version)) {
-      return eventView(
-        next,
-        await deps.repos.sensors.get(actor.company, facility.id, event.sensor),
-        zone,
-        deps.clock.now().getTime(),
-        facility.shift_calendar,
-      );
+      const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+      return eventView(next, sensors.get(event.sensor), zone, deps.clock.now().getTime(), facility.shift_calendar, codeIn(sensors));
     }
   }
   throw new Conflict("Событие изменяли одновременно: повторите");

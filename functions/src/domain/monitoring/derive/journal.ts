@@ -1,7 +1,8 @@
-// The АГК operator's day (issue 99). The operator's journal of a company day, in the layout of the
-// methodological recommendations' journal: per methane sensor its code, place and set-point, the mean
-// of the valid minute means (D59) of each hour on the company's clock, of each shift (D64) and of the
-// day, with the day's completeness; and the day's gassings. A gassing opens at the first minute a
+// The АГК operator's day (issue 99). The operator's journal of a shift day (D99: from the day's first
+// shift's start by the facility's calendar, D90, to the next day's), in the layout of the methodological
+// recommendations' journal: per methane sensor its code, place and set-point, the mean of the valid minute
+// means (D59) of each hour on the company's clock in the order worked, of each shift (D64) and of the shift
+// day, with its completeness; and the shift day's gassings. A gassing opens at the first minute a
 // sensor's mean reaches the norm of where it hangs (issue 114, D87: never its kind nor its W/A) and closes
 // after 2 minutes below (D65's rule), every reading counted (D88: a minute D58 sets aside for the means
 // opens and extends it and marks it); overlapping gassings of two or more sensors of one working
@@ -23,7 +24,7 @@ import {
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "@core/dates";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, normOf, type AppliedLimit } from "@core/methane-limits";
-import { shiftsOfDay } from "@core/shift-calendar";
+import { shiftDay, type ShiftDayHour } from "@core/shift-calendar";
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -37,6 +38,9 @@ import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { checkStates, doubtOfDay } from "../instruments/check-states";
+import { questionsOf } from "./suspect";
+import { initialsByEmail } from "../../person-name";
+import { facilityProcessing } from "../ingest/processing";
 
 export type Journal = z.output<typeof journalSchema>;
 export type { GassingView };
@@ -164,7 +168,16 @@ function gassingsIn(read: readonly SensorRead[], from: number, to: number, inFor
   return groupGassings(found).filter((g) => g.start < to && (inForce ? g.end === null || g.end > from : g.start >= from));
 }
 
-/** The АГК operator's journal of `query.date` (a company day) at the facility. */
+/** Each hour's mean at the wall hour it starts at (null where the shift day has no such hour). */
+function byWallHour(hours: readonly ShiftDayHour[], means: readonly (number | null)[]): (number | null)[] {
+  const out: (number | null)[] = Array.from({ length: 24 }, () => null);
+  hours.forEach((h, k) => {
+    out[h.hour] = means[k] ?? null;
+  });
+  return out;
+}
+
+/** The АГК operator's journal of `query.date` (D99: the mine's shift day of that date) at the facility. */
 export async function operatorJournal(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
@@ -173,15 +186,16 @@ export async function operatorJournal(
   const facility = await getFacility(deps, actor, query.facility);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const now = deps.clock.now().getTime();
-  const from = wallHour(query.date, 0, zone);
-  const to = wallHour(query.date, 24, zone);
+  // D99: the journal's day is the mine's shift day, from the day's first shift's start (D90: the facility's
+  // calendar in force on it) to the next day's, its hours in the order worked.
+  const shiftDayOf = shiftDay(facility.shift_calendar, query.date, zone);
+  const { from, to } = shiftDayOf;
   if (from >= now) throw invalidAt("date", "сутки еще не начались");
   const nowMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const until = Math.min(to, nowMinute);
   const clip = (edges: number[]) => edges.map((e) => Math.min(e, until));
-  const hours = clip(Array.from({ length: 25 }, (_, h) => wallHour(query.date, h, zone)));
-  // D90: the day's shifts by the facility's calendar in force on it.
-  const shiftEdges = shiftsOfDay(facility.shift_calendar, query.date, zone);
+  const hourEdges = clip([...shiftDayOf.hours.map((h) => h.from), to]);
+  const shiftEdges = shiftDayOf.shifts;
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
@@ -201,8 +215,11 @@ export async function operatorJournal(
       unit: SENSOR_KINDS[register.kind].unit,
       limit,
       limit_source: limitSource,
-      hourly: validMeans(series, hours).map((m) => m.mean),
-      // A shift past the day's end (4 × 6 h from 06:00: the fourth, 00:00–06:00) is read to its own end.
+      // By the wall hour (0–23) each of the shift day's hours starts at.
+      hourly: byWallHour(
+        shiftDayOf.hours,
+        validMeans(series, hourEdges).map((m) => m.mean),
+      ),
       shifts: shiftEdges.map(
         (s) =>
           validMeans(
@@ -228,13 +245,14 @@ export async function operatorJournal(
       name: shift.name,
       from: iso(shift.from),
       to: iso(shift.to),
-      hours: Array.from({ length: 24 }, (_, h) => h).filter((h) => {
-        const hour = wallHour(query.date, h, zone);
-        return hour >= shift.from && hour < shift.to;
-      }),
+      // D99: its hours in the order worked (a 02:00–08:00 shift: 2, 3, 4, 5, 6, 7), each in one shift.
+      hours: shiftDayOf.hours.filter((h) => h.from >= shift.from && h.from < shift.to).map((h) => h.hour),
     })),
     sensors,
     gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
+    // Item 7 (D102–D105): the day's readings questioned, answered or not.
+    questions: await questionsOf(deps, actor.company, facility.id, from, until, now, await initialsByEmail(deps.repos, actor.company)),
+    processing: await facilityProcessing(deps, actor.company, facility.id),
     issued_at: iso(now),
   };
 }
@@ -269,6 +287,7 @@ export async function listGassings(
     to: query.to,
     zone,
     results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to), from, to),
+    processing: await facilityProcessing(deps, actor.company, facility.id),
     issued_at: iso(now),
   };
 }

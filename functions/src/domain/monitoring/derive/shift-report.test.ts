@@ -3,6 +3,10 @@
 // stopping; its figures (completeness after D60's substitution, the highest CH4, the minutes at or
 // above each level), its events with an acknowledgement, the forecast part empty and said so, the
 // advisory note first; written as xlsx (read back cell by cell) and as PDF.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/monitoring";
@@ -154,7 +158,7 @@ describe("the files", () => {
   it("writes the xlsx: the advisory note first, the figures and the events on the company's clock", async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await shiftReportXlsx(report)) as never);
-    expect(book.worksheets.map((w) => w.name)).toEqual(["Выработки", "События", "Прогнозные события"]);
+    expect(book.worksheets.map((w) => w.name)).toEqual(["Выработки", "Загазирования", "События", "Прогнозные события"]);
     const workings = book.getWorksheet("Выработки")!;
     expect(String(workings.getCell("A1").value)).toContain("Смена 1 (00:00–08:00) 02.03.2026");
     expect(String(workings.getCell("A1").value)).toContain(ADVISORY_NOTE);
@@ -171,7 +175,7 @@ describe("the files", () => {
   it("says «демонстрационные данные» on every sheet's title and the PDF's where the readings are the demo's", async () => {
     expect(report.demo).toBe(false);
     const demo = { ...report, demo: true };
-    expect(shiftReportSheets(demo).map((sheet) => sheet.title?.includes("(демонстрационные данные)"))).toEqual([true, true, true]);
+    expect(shiftReportSheets(demo).map((sheet) => sheet.title?.includes("(демонстрационные данные)"))).toEqual([true, true, true, true]);
     expect(shiftReportSheets(report).some((sheet) => sheet.title?.includes("демонстрационные данные"))).toBe(false);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await shiftReportXlsx(demo)) as never);
@@ -183,7 +187,7 @@ describe("the files", () => {
     const pdf = await shiftReportPdf(report);
     expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe("%PDF-");
     expect(pdf.byteLength).toBeGreaterThan(5_000);
-    expect(shiftReportSheets(report)[2].title).toContain("P(C(t+h) ≥ уровня) ≥ 0,5");
+    expect(shiftReportSheets(report)[3].title).toContain("P(C(t+h) ≥ уровня) ≥ 0,5");
   });
 });
 
@@ -268,5 +272,50 @@ describe("minutes «под сомнением» in the report", () => {
     const lines = [...(shiftReportSheets(flagged)[0].rows as Iterable<unknown[]>)];
     expect(lines[1].slice(9)).toEqual([0, null]);
     expect((await shiftReportPdf(flagged)).byteLength).toBeGreaterThan((await shiftReportPdf(report)).byteLength);
+  });
+});
+
+// The shift report of the shift with a face meter's 4,5 % jump gave «макс. 0,50 %, минут ≥ A: 0» and no
+// gassing, while the journal's book had it: the report reads every minute mean (D88) and lists the book's
+// gassings in force during the shift, in its xlsx and its PDF too.
+describe("a face meter's 4,5 % jump in the shift report (D88)", () => {
+  let jumped: ShiftReport;
+  const START = Date.UTC(2026, 2, 1, 17, 0); // 00:00 of 02.03 at UTC+7: the first shift's start.
+  beforeAll(async () => {
+    const d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
+    const staff = await d.actor("ООО «Скачок»");
+    const facility = (await d.facility(staff, { name: "Шахта «Скачок»", kind: "underground_mine" })).id;
+    const body = { code: "М-З", kind: "methane", working: "Лава 3", place: "face", warning: 1, alarm: 1.5 };
+    await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
+    const readings = Array.from({ length: 120 }, (_, m) => ({
+      sensor: "М-З",
+      t: iso(START + m * MINUTE_MS + 20_000),
+      value: m === 60 ? 4.5 : 0.5,
+    }));
+    await storeBatch(d.deps, staff.company, facility, { json: { readings } });
+    void drainReadings(d.deps);
+    await monitoringIdle(d.deps);
+    jumped = await shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "1" });
+  });
+
+  it("gives the meter's maximum and its minutes at A of every minute mean", () => {
+    expect(jumped.rows).toMatchObject([{ sensor_code: "М-З", max: 4.5, above: { pre_warning: 1, warning: 1, alarm: 1 } }]);
+  });
+
+  it("lists the gassing in force during the shift as the book has it", async () => {
+    expect(jumped.gassings.map((g) => [g.sensors, g.kind, g.start, g.end, g.max, g.over_span, g.sudden, g.limits])).toEqual([
+      [["М-З"], "местное", iso(START + 60 * MINUTE_MS), iso(START + 61 * MINUTE_MS), 4.5, 4, true, [1]],
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(jumped)) as never);
+    const sheet = book.getWorksheet("Загазирования")!;
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 4)).toEqual([1, "02.03.2026 01:00", "02.03.2026 01:01"]);
+    const dir = mkdtempSync(join(tmpdir(), "shift-report-"));
+    writeFileSync(join(dir, "r.pdf"), await shiftReportPdf(jumped));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "r.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toContain("Загазирования смены");
+    expect(text).toContain("М-З (Лава 3): местное, с 02.03.2026 01:00 до 02.03.2026 01:01, максимум более 4 %");
+    expect(text).toContain("при норме 1,00 %");
+    expect(text).not.toContain("макс. CH4 0,50 %");
   });
 });

@@ -1,22 +1,24 @@
 // A shift's report of a facility's monitoring (methodology D62, D64, D65), on the company's clock: per
 // working and sensor the completeness of its minutes, the highest CH4 and the minutes at or above
-// 0,9·W, W and A (the roll-up's shift bucket over the substituted minutes, D60/D64); the events of the
-// shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
+// 0,9·W, W and A of every minute mean (D88, as the book reads them); the gassings in force during the
+// shift, as the gassing book has them; the events of the shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
 // and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
 import { zoneOf } from "@core/company-clock";
-import { rollUp, sensorMinutes, METHANE_KINDS } from "@core/monitoring";
+import { everyMinuteMeans, PRE_WARNING_SHARE, sensorMinutes, METHANE_KINDS } from "@core/monitoring";
 import { MINUTE_MS } from "@core/dates";
-import { zoneOffsetMs } from "@core/company-clock";
 import { shiftsOfDay } from "@core/shift-calendar";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
+import { LIMITS } from "../../../contract/schemas/limits";
 import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
 import { DOUBT_LOOKBACK_DAYS, doubtText, facilityDoubt } from "../minutes/doubt";
+import { gassingsFound } from "./journal";
+import { gassingViews, type GassingView } from "./gassing-entry";
 
 export type ShiftReportQuery = z.output<typeof shiftReportQuerySchema>;
 
@@ -28,7 +30,8 @@ export interface ShiftReportRow {
   alarm: number | null;
   /** (valid + substituted) / the shift's minutes, 0–1 (D62). */
   completeness: number;
-  /** The highest minute value, % vol; null without one. */
+  /** The highest minute mean of every reading (D88: a jump or a reading past the span that D58 sets aside
+   *  for the volumes counts, as the journal's book reads it), % vol; null without one. */
   max: number | null;
   above: { pre_warning: number; warning: number; alarm: number };
   /** D94: the shift's minutes «под сомнением» (after a failed check until the next passed one, or out of
@@ -51,6 +54,9 @@ export interface ShiftReport {
   rows: ShiftReportRow[];
   /** D90: «Смена 2 (12:00–18:00)», by the facility's calendar. */
   shift_name: string;
+  /** The gassings in force during the shift (begun in it, or before and still open or ending in it), as
+   *  the gassing book has them (D87, D88, D89): what the journal lists for the shift. */
+  gassings: GassingView[];
   /** Threshold and stale events overlapping the shift. */
   events: EventView[];
   /** Forecast events of the shift (none until a forecaster raises them). */
@@ -82,8 +88,6 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
       (!register.in_service_to || register.in_service_to >= fromDate)
     );
   });
-  const wallStart = new Date(span.from + zoneOffsetMs(span.from, zone));
-  const startMinute = wallStart.getUTCHours() * 60 + wallStart.getUTCMinutes();
   const rows: ShiftReportRow[] = [];
   const doubtOf = await facilityDoubt(deps, actor.company, facility.id, span.from - DOUBT_LOOKBACK_DAYS * 86_400_000, zone);
   let demo = false;
@@ -97,8 +101,18 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     // A retired sensor is listed for a shift it still read in.
     if (!sensor.is_active && times.length === 0) continue;
     const series = sensorMinutes(register.kind, times, values, span.from, minutes);
-    // The series is the shift's own minutes: rolled up from its wall start, they are one shift's bucket.
-    const bucket = rollUp(series, zone, register, [startMinute]).shifts[0];
+    // D88: the maximum and the minutes at the levels of every minute mean — a 4,5 % jump D58 sets aside for
+    // the volumes is what the meter read, and the book's gassing (it read «макс. 0,50 %, минут ≥ A: 0»).
+    const every = everyMinuteMeans(register.kind, times, values, span.from, minutes).values;
+    let max: number | null = null;
+    const above = { pre_warning: 0, warning: 0, alarm: 0 };
+    for (const v of every) {
+      if (!Number.isFinite(v)) continue;
+      if (max === null || v > max) max = v;
+      if (register.warning !== null && v >= PRE_WARNING_SHARE * register.warning) above.pre_warning++;
+      if (register.warning !== null && v >= register.warning) above.warning++;
+      if (register.alarm !== null && v >= register.alarm) above.alarm++;
+    }
     const doubt = doubtOf(sensor.id, span.from, until);
     rows.push({
       working: register.working,
@@ -106,12 +120,8 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
       warning: register.warning,
       alarm: register.alarm,
       completeness: minutes > 0 ? (series.valid + series.substituted) / minutes : 0,
-      max: bucket ? bucket.max : null,
-      above: {
-        pre_warning: bucket?.above_pre_warning ?? 0,
-        warning: bucket?.above_warning ?? 0,
-        alarm: bucket?.above_alarm ?? 0,
-      },
+      max,
+      above,
       doubt_minutes: doubt.minutes,
       doubt: doubt.minutes > 0 ? doubtText(doubt.why, doubt.minutes) : null,
     });
@@ -121,7 +131,11 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     facility: facility.id,
     from: new Date(span.from).toISOString(),
     to: new Date(span.to).toISOString(),
+    limit: LIMITS.monitoring.shiftReportEvents,
   });
+  // The book's gassings in force during the shift, as the journal lists them for it.
+  const found = await gassingsFound(deps, actor.company, facility.id, span.from, until);
+  const gassings = await gassingViews(deps, actor.company, facility.id, found, span.from, span.to, true);
   return {
     facility: facility.name,
     zone,
@@ -133,6 +147,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     running: until < span.to,
     demo: demo || listed.demo,
     rows,
+    gassings,
     events: listed.results.filter((e) => e.kind !== "forecast"),
     forecasts: listed.results.filter((e) => e.kind === "forecast"),
     issued_at: deps.clock.now().toISOString(),

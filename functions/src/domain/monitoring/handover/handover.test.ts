@@ -10,7 +10,7 @@ import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { handoverCreateSchema, sensorCheckCreateSchema, verificationCreateSchema } from "../../../contract/schemas/sensor-checks";
 import { parseWith } from "../../../http/validate";
 import type { Actor } from "../../context";
-import { Conflict, Forbidden } from "../../errors";
+import { Conflict, Forbidden, Invalid } from "../../errors";
 import { createUser } from "../../company/users";
 import { listGassings } from "../derive/journal";
 import { registerGassing } from "../derive/gassing-book";
@@ -140,17 +140,23 @@ describe("the next shift's journal is signed only after the handover into it (D9
     const taking = await operator("second-shift@example.com", "Смирнова");
     const made = await handOver(d.deps, handing, facility, parseWith(handoverCreateSchema, {}));
     expect(made.shift_to).toBe("2026-03-03#2");
-    // 08:30 of 03.03: the second shift has begun; its journal waits for the handover into it.
+    // 08:30 of 03.03: the second shift has begun; D100: its journal is signed after its end, 16:00.
     now = Date.parse("2026-03-03T01:30:00Z");
     await expect(signJournal(d.deps, staff, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Forbidden);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
+      "смена «Смена 2 (08:00–16:00), 03.03.2026» еще не закончилась: журнал смены подписывают после ее конца, 03.03.2026 16:00",
+    );
+    // 16:10: over; it waits for the handover into it.
+    now = Date.parse("2026-03-03T09:10:00Z");
     await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
       "Журнал смены «Смена 2 (08:00–16:00), 03.03.2026» подписывается после передачи смены в нее, подписанной обоими",
     );
     await takeOver(d.deps, taking, facility, made.id);
     const signed = await signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" });
-    expect(signed).toMatchObject({ shift: "2026-03-03#2", by: "Смирнова О.", handover: made.id });
+    expect(signed).toMatchObject({ shift: "2026-03-03#2", by: "Смирнова О.", handover: made.id, statement: null });
     await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#2" })).rejects.toThrow(Conflict);
-    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#3" })).rejects.toThrow("смена еще не началась");
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#3" })).rejects.toThrow(Invalid);
+    await expect(signJournal(d.deps, taking, facility, { shift: "2026-03-03#3" })).rejects.toThrow("еще не закончилась");
     expect((await journalSignatures(d.deps, staff, facility, "2026-03-03")).results.map((j) => j.shift)).toEqual(["2026-03-03#2"]);
   });
 });
@@ -283,15 +289,17 @@ describe("the handover over a calendar change (D90, D95)", () => {
       expect(made.shift_to_name).toBe("Смена 1 (08:00–20:00), 03.03.2026");
       if (utc === "2026-03-03T00:30:00Z") await takeOver(d.deps, taker, facility, made.id);
     }
-    now = Date.parse("2026-03-03T01:30:00Z");
+    // 20:10 of 03.03: the 08:00–20:00 shift is over.
+    now = Date.parse("2026-03-03T13:10:00Z");
     expect(await signJournal(d.deps, taker, facility, { shift: "2026-03-03#1" })).toMatchObject({ shift: "2026-03-03#1" });
   });
 });
 
-// The hostile review of issue 118: the facility's first shift in the platform has no handover into it and
-// never will. D95 names no exception: its journal is not signed here, and the refusal says so (it said only
-// «подписывается после передачи смены в нее», the same words as for a shift whose handover was not taken).
-describe("the journal of the facility's first shift, and of a shift whose handover is not taken (D95)", () => {
+// The facility's first shift in the platform, and the days loaded from the mine's export before it, have no
+// handover into them and never will: D100 signs them without one, the signature stating «передача смены в
+// платформе не велась» (they could never be signed: «первая смена площадки в платформе»); a later shift
+// without a taken handover into it is refused, saying why; none before its end.
+describe("the journal of the facility's first shift, and of a shift whose handover is not taken (D95, D100)", () => {
   it("refuses each saying why; signs the next shift's after the handover into it", async () => {
     let now = Date.parse("2026-03-03T01:00:00Z");
     const clock: Clock = { now: () => new Date(now) };
@@ -308,20 +316,30 @@ describe("the journal of the facility's first shift, and of a shift whose handov
       last_name: "Смирнова",
       duty: "agk_operator",
     });
-    // 08:00 of 03.03: the facility's first shift in the platform (2026-03-03#2) began; nobody handed it over.
+    // 08:00 of 03.03: the facility's first shift in the platform (2026-03-03#2) began; D100: not signed before its end.
     await expect(signJournal(d.deps, operator, facility, { shift: "2026-03-03#2" })).rejects.toThrow(
-      "это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается",
+      "смена «Смена 2 (08:00–16:00), 03.03.2026» еще не закончилась",
     );
-    // 15:50: the handover out of it, into the third shift; not taken yet at 16:10.
+    // 15:50: the handover out of it, into the third shift; not taken yet at 00:10 of 04.03.
     now = Date.parse("2026-03-03T08:50:00Z");
     const made = await handOver(d.deps, operator, facility, parseWith(handoverCreateSchema, { remarks: "Первая передача" }));
-    now = Date.parse("2026-03-03T09:10:00Z");
-    await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).rejects.toThrow(": передачу еще не приняли");
-    await expect(signJournal(d.deps, operator, facility, { shift: "2026-03-03#2" })).rejects.toThrow("это первая смена площадки");
-    await takeOver(d.deps, taker, facility, made.id);
-    expect((await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).handover).toBe(made.id);
-    // The next day's first shift: handovers were made before it, none into it.
     now = Date.parse("2026-03-03T17:10:00Z");
+    await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).rejects.toThrow(": передачу еще не приняли");
+    // D100: the shifts before the facility's first handover — its first shift, and the days loaded from the
+    // mine's export before it — are signed without a handover, the signature stating so.
+    const loaded = await signJournal(d.deps, operator, facility, { shift: "2026-03-02#1" });
+    expect(loaded).toMatchObject({ shift: "2026-03-02#1", handover: null, statement: "передача смены в платформе не велась" });
+    expect(await signJournal(d.deps, operator, facility, { shift: "2026-03-03#2" })).toMatchObject({
+      handover: null,
+      statement: "передача смены в платформе не велась",
+    });
+    expect((await journalSignatures(d.deps, staff, facility, "2026-03-02")).results).toMatchObject([
+      { shift: "2026-03-02#1", by: "Кузнецова О.", handover: null, statement: "передача смены в платформе не велась" },
+    ]);
+    await takeOver(d.deps, taker, facility, made.id);
+    expect(await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).toMatchObject({ handover: made.id, statement: null });
+    // The next day's first shift, over at 08:10 of 04.03: handovers were made before it, none into it.
+    now = Date.parse("2026-03-04T01:10:00Z");
     await expect(signJournal(d.deps, taker, facility, { shift: "2026-03-04#1" })).rejects.toThrow(": передачи в нее не было");
   });
 });
@@ -354,6 +372,8 @@ describe("the handover written just after the shift's end (D95)", () => {
       handOver(d.deps, staff, facility, parseWith(handoverCreateSchema, { corrects: made.id, shift_from: "2026-03-03#3" })),
     ).rejects.toThrow("исправление передачи — той же смены");
     await takeOver(d.deps, taker, facility, made.id);
+    // 00:10 of 04.03: the third shift is over.
+    now = Date.parse("2026-03-03T17:10:00Z");
     expect((await signJournal(d.deps, taker, facility, { shift: "2026-03-03#3" })).handover).toBe(made.id);
   });
 });
@@ -418,6 +438,16 @@ describe("what the handover lists at its time (D95)", () => {
       [{ sensors: ["А-1"], working: "Лава 1", start: "x" }],
       states as never,
       () => "02.03.2026 03:10",
+      // D104: a cut-off not confirmed, not yet answered.
+      [
+        {
+          sensor_code: "М-1",
+          working: "Лава 1",
+          start: "x",
+          text: "отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин",
+          answer: null,
+        },
+      ] as never,
     );
     expect(open).toEqual({
       gassings: [
@@ -442,6 +472,13 @@ describe("what the handover lists at its time (D95)", () => {
       verification: [{ code: "N-1", working: "Лава 1", text: "вне поверки с 2026-03-03" }],
       // Named by the meter forecast (it was named «30 мин», the horizon, and no sensor).
       forecasts: [{ code: "А-1", working: "Лава 1", text: "вероятность достичь предела через 30 мин: 50 %" }],
+      cutoffs: [
+        {
+          code: "М-1",
+          working: "Лава 1",
+          text: "отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин (с 02.03.2026 03:10); причина не указана",
+        },
+      ],
     });
   });
 });

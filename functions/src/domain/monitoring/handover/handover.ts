@@ -33,7 +33,11 @@ import type { liveView } from "../live/live";
 import { currentLiveView } from "../live/minute-reads";
 import { checkStates } from "../instruments/check-states";
 import { facilityShifts, type FacilityShifts } from "../instruments/shifts";
+import { unconfirmedCutoffs } from "../derive/cutoff-audit";
+import type { CutoffView } from "../../../contract/schemas/readings-audit";
 import { DAY_MS } from "@core/dates";
+import { questionsOf, type Question } from "../derive/suspect";
+import { facilityScheme, schemeLine } from "../live/scheme";
 
 export const HANDOVER_MISSING = "Передача смены не найдена";
 const REVIEWER = "Недостаточно прав: смену передают и принимают сотрудники площадки, не проверяющий";
@@ -54,18 +58,32 @@ export function openLists(
   unclosed: readonly { sensors: string[]; working: string; start: string }[],
   states: States,
   at: (iso: string) => string,
+  cutoffs: readonly CutoffView[] = [],
 ): Open {
-  const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [] };
+  const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [], cutoffs: [] };
   for (const tile of view.tiles) {
     // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
     const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
     for (const m of tile.meters) {
+      // D98: a meter in a gassing of the book is handed over as the tile says it, whatever its W and A (the
+      // level it reached said beside it); silent, its silence too.
+      if (m.state === "gassing")
+        open.gassings.push({ code: m.code, working, text: [m.state_label, m.levels_label].filter((t) => t).join("; ") });
       if (m.stale_minutes !== null) open.silent.push({ code: m.code, working, text: silentText(m.stale_minutes) });
+      else if (m.state === "gassing") continue;
       else if (m.value === null) open.silent.push({ code: m.code, working, text: "нет показаний за сутки" });
       else if (m.state === "alarm" && m.value !== null)
         open.gassings.push({ code: m.code, working, text: `${number(m.value, 2)} % об. — не ниже уставки A сейчас` });
       else if ((m.state === "warning" || m.state === "pre_warning") && m.value !== null)
         open.levels.push({ code: m.code, working, text: `${number(m.value, 2)} % об.: ${m.state_label}` });
+    }
+    // D101: every other channel of the working (CO, O2, CO2, the shearer's run state, …) handed over too: silent,
+    // or at or above its W or A.
+    for (const c of tile.channels ?? []) {
+      if (c.stale_minutes !== null) open.silent.push({ code: c.code, working, text: silentText(c.stale_minutes) });
+      else if (c.value === null) open.silent.push({ code: c.code, working, text: "нет показаний за сутки" });
+      else if (c.state_label.startsWith("≥"))
+        open.levels.push({ code: c.code, working, text: `${number(c.value, 2)} ${c.unit}: ${c.state_label}` });
     }
     for (const flow of [tile.air_flow, tile.drainage_flow])
       if (flow && flow.stale_minutes !== null) open.silent.push({ code: flow.code, working, text: silentText(flow.stale_minutes) });
@@ -88,7 +106,25 @@ export function openLists(
     if (checks.length > 0) open.checks.push({ code: s.code, working: s.working, text: checks.join("; ") });
     if (s.out_of_verification_from) open.verification.push({ code: s.code, working: s.working, text: s.verification });
   }
+  // D104: each cut-off not confirmed, with where its answer stands.
+  for (const c of cutoffs)
+    open.cutoffs.push({
+      code: c.sensor_code,
+      working: c.working,
+      text: `${c.text} (с ${at(c.start)}); ${c.answer ? `причина: ${c.answer.cause_text}, ждет подтверждения` : "причина не указана"}`,
+    });
   return open;
+}
+
+/** Item 7: the questions not answered, «показания не меняются 360 мин с 01.03.2026 10:00 — ответа нет». */
+export function questionedList(questions: readonly Question[], at: (iso: string) => string): NonNullable<Open["questioned"]> {
+  return questions
+    .filter((q) => q.answer === null)
+    .map((q) => ({
+      code: q.code,
+      working: q.working,
+      text: `${q.text} с ${at(q.start)}${q.end === null ? "" : ` по ${at(q.end)}`} — ответа нет`,
+    }));
 }
 
 function view(
@@ -105,7 +141,7 @@ function view(
     shift_to: h.shift_to,
     shift_to_name: shifts.name(h.shift_to),
     at: h.at,
-    open: h.open,
+    open: { ...h.open, questioned: h.open.questioned ?? [], scheme: h.open.scheme ?? [], cutoffs: h.open.cutoffs ?? [] },
     bypassed: h.bypassed,
     remarks: h.remarks,
     corrects: h.corrects,
@@ -182,10 +218,15 @@ export async function handOver(
     const stored = await written(deps, record);
     return view(stored.handover, await initialsByEmail(deps.repos, actor.company), shifts, stored.correctedBy);
   }
-  const [live, due, book] = await Promise.all([
+  const [live, due, book, questions, scheme, cutoffs] = await Promise.all([
     currentLiveView(deps, actor, facility),
     checkStates(deps, actor.company, facility.id, now, sensors),
     deps.repos.gassings.list(actor.company),
+    // D102–D105: the day's readings questioned and not answered.
+    questionsOf(deps, actor.company, facility.id, now - DAY_MS, now + 60_000, now, (email) => email),
+    // D106: the sections' scheme as it stands at handover, printed with it.
+    facilityScheme(deps, actor, facility.id),
+    unconfirmedCutoffs(deps, actor.company, facility.id),
   ]);
   const unclosed = book
     .filter((g) => g.facility === facility.id && !g.closed)
@@ -200,7 +241,11 @@ export async function handOver(
     shift_from: shiftFrom,
     shift_to: shifts.next(shiftFrom),
     at: nowIso,
-    open: openLists(live, unclosed, due.states, at),
+    open: {
+      ...openLists(live, unclosed, due.states, at, cutoffs),
+      questioned: questionedList(questions, at),
+      scheme: scheme.sections.map((section) => ({ code: section.name, working: "", text: schemeLine(section) })),
+    },
     bypassed,
     remarks: input.remarks ?? "",
     corrects: null,
@@ -275,12 +320,23 @@ export async function journalSignatures(
   return {
     facility: facilityId,
     date,
-    results: signed.map((j) => ({ shift: j.shift, shift_name: shifts.name(j.shift), by: nameOf(j.by), at: j.at, handover: j.handover })),
+    results: signed.map((j) => ({
+      shift: j.shift,
+      shift_name: shifts.name(j.shift),
+      by: nameOf(j.by),
+      at: j.at,
+      handover: j.handover,
+      statement: j.statement ?? null,
+    })),
   };
 }
 
-/** The АГК operator signs a shift's journal: only after the handover into that shift is signed by both (D95),
- *  once, and not before the shift has begun. */
+/** D100: what a signature without a handover states. */
+export const NO_HANDOVER_STATEMENT = "передача смены в платформе не велась";
+
+/** The АГК operator signs a shift's journal (D100): only after the shift has ended on the company's clock, and
+ *  after the handover into it signed by both (D95) — or, for the shifts before the facility's first handover in
+ *  the platform (history loaded from the mine's export), without one, the signature stating so; once. */
 export async function signJournal(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
@@ -298,24 +354,28 @@ export async function signJournal(
   const span = shifts.span(input.shift);
   if (!span) throw invalidAt("shift", "такой смены нет");
   const now = deps.clock.now().getTime();
-  if (span.from > now) throw invalidAt("shift", "смена еще не началась");
+  // D100: a shift's journal holds what happened to its end (a gassing begun at 15:33 sat in a journal signed
+  // at 15:32 of a 14:00–20:00 shift): signed once the shift is over, not before.
+  if (span.to > now)
+    throw invalidAt(
+      "shift",
+      `смена «${shifts.name(input.shift)}» еще не закончилась: журнал смены подписывают после ее конца, ${dateTimeText(new Date(span.to).toISOString(), shifts.zone)}`,
+    );
   const into = (await deps.repos.shiftRecords.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
     (h) => h.shift_to === input.shift,
   );
   const handover = into.filter((h) => h.taken_by !== null).at(-1);
+  let statement: string | null = null;
   if (!handover) {
     const refused = (why: string) =>
       new Conflict(`Журнал смены «${shifts.name(input.shift)}» подписывается после передачи смены в нее, подписанной обоими: ${why}`);
     if (into.length > 0) throw refused("передачу еще не приняли");
-    // The facility's first shift — none of its handovers made before the shift began — has no handover into
-    // it and never will: D95 names no exception, so its journal is not signed in the platform (the mine's
-    // own journal is signed as before), and the refusal says why.
+    // D100: a shift before the facility's first handover in the platform — none of its handovers made before
+    // the shift began (history loaded from the mine's export, the first shift in the platform) — has no
+    // handover into it and never will: signed without one, the signature stating so.
     const earlier = await deps.repos.shiftRecords.handoversOfFacility(actor.company, facilityId, 0);
-    if (!earlier.some((h) => Date.parse(h.handed_at) < span.from))
-      throw refused(
-        "это первая смена площадки в платформе — передачи в нее не было, и ее журнал здесь не подписывается; подписывается журнал следующей смены, после передачи в нее",
-      );
-    throw refused("передачи в нее не было");
+    if (earlier.some((h) => Date.parse(h.handed_at) < span.from)) throw refused("передачи в нее не было");
+    statement = NO_HANDOVER_STATEMENT;
   }
   const record = {
     company: actor.company,
@@ -323,7 +383,8 @@ export async function signJournal(
     shift: input.shift,
     by: actor.email,
     at: new Date(now).toISOString(),
-    handover: handover.id,
+    handover: handover?.id ?? null,
+    statement,
   };
   await deps.repos.shiftRecords.createJournalSignature(record);
   return {
@@ -332,5 +393,6 @@ export async function signJournal(
     by: (await initialsByEmail(deps.repos, actor.company))(record.by),
     at: record.at,
     handover: record.handover,
+    statement: record.statement,
   };
 }

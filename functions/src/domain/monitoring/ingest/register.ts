@@ -39,6 +39,8 @@ const REGISTER_FIELDS = [
   "section",
   "place",
   "norm_place",
+  "airflow_order",
+  "fresh_air_joins",
   "warning",
   "alarm",
   "area_m2",
@@ -47,10 +49,18 @@ const REGISTER_FIELDS = [
   "in_service_to",
 ] as const satisfies readonly (keyof Register)[];
 
-/** A register's fields; `norm_place` null where an entry kept before issue 114 has none. */
+/** What a field kept before it was added reads as: `norm_place` (issue 114) and `airflow_order` (D103)
+ *  null, `fresh_air_joins` false. */
+const ADDED_LATER: Partial<Record<(typeof REGISTER_FIELDS)[number], unknown>> = {
+  norm_place: null,
+  airflow_order: null,
+  fresh_air_joins: false,
+};
+
+/** A register's fields, those added later at their defaults where an older entry has none. */
 const registerOf = (s: Register): Register =>
   Object.fromEntries(
-    REGISTER_FIELDS.map((field) => [field, s[field] ?? (field === "norm_place" ? null : s[field])]),
+    REGISTER_FIELDS.map((field) => [field, s[field] ?? (field in ADDED_LATER ? ADDED_LATER[field] : s[field])]),
   ) as unknown as Register;
 
 /** The register entry that held at `instant` (ISO or ms): the last whose valid_from is not after it. */
@@ -143,6 +153,8 @@ export function registerOfInput(input: SensorCreateInput, point: Pick<EmissionPo
     section: input.section ?? "",
     place: input.place ?? (point ? ownPlace(input.kind, point.kind) : "other"),
     norm_place: input.norm_place ?? null,
+    airflow_order: input.airflow_order ?? null,
+    fresh_air_joins: input.fresh_air_joins ?? false,
     warning: input.warning ?? null,
     alarm: input.alarm ?? null,
     area_m2: input.area_m2 ?? null,
@@ -254,6 +266,17 @@ function revised(current: Sensor, register: Register, now: string, isActive: boo
   };
 }
 
+/** A sensor of a kind this release does not know — written by a later release, kept in the folder after
+ *  a rollback to this one: its entry is kept as stored and not changed here (409), since this release
+ *  cannot check what it does not know, until the release that knows the kind runs again. */
+export function refuseUnknownKind(sensor: Pick<Sensor, "code" | "kind">): void {
+  if (Object.hasOwn(SENSOR_KINDS, sensor.kind)) return;
+  throw new Conflict(
+    `Датчик «${sensor.code}» вида «${sensor.kind}» записан более новой версией платформы: эта версия такого вида не знает и его запись не меняет. ` +
+      "Измените датчик в той версии, которая его записала, или в более новой",
+  );
+}
+
 export async function patchSensor(
   deps: Deps,
   actor: Actor,
@@ -262,6 +285,7 @@ export async function patchSensor(
   patch: SensorPatchInput,
 ): Promise<Sensor> {
   const current = await getSensor(deps, actor, facilityId, sensorId);
+  refuseUnknownKind(current);
   if (patch.version !== current.version) throw new Conflict(SENSOR_CONFLICT);
   const register = { ...registerOf(current) };
   for (const field of REGISTER_FIELDS) {
@@ -287,6 +311,7 @@ export async function patchSensor(
 export async function retireSensor(deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> {
   const current = await getSensor(deps, actor, facilityId, sensorId);
   if (!current.is_active) return current;
+  refuseUnknownKind(current);
   const now = deps.clock.now();
   const company = await deps.repos.companies.get(actor.company);
   const today = isoDateIn(now, zoneOf(company));

@@ -239,4 +239,29 @@ describe("the АГК's other gas channels in the list", () => {
       },
     ]);
   });
+
+  it("carries the air path: the order by the air and fresh air before a meter (D103)", async () => {
+    const head = "Код датчика;Вид датчика;Участок;Место датчика;Порядок по струе;Свежий воздух перед датчиком";
+    const list = csv(
+      [
+        head,
+        "ДМ-31;Метан;Участок 31;Исходящая струя выемочного участка;;да",
+        "ДМ-32;Метан;Участок 31;Другое место;25;нет",
+        "ДМ-33;Метан;Участок 31;У забоя (призабойное пространство);;",
+      ].join("\n"),
+    );
+    expect((await previewSensorList(d.deps, staff, facility, list)).errors).toEqual([]);
+    const made = await d.write(() => importSensorList(d.deps, staff, facility, list));
+    expect(made.map((s) => [s.code, s.airflow_order, s.fresh_air_joins])).toEqual([
+      ["ДМ-31", null, true],
+      ["ДМ-32", 25, false],
+      ["ДМ-33", null, false],
+    ]);
+    const bad = csv([head, "ДМ-34;Метан;Участок 31;Другое место;2,5;может быть"].join("\n"));
+    expect((await previewSensorList(d.deps, staff, facility, bad)).errors.map((e) => [e.column, e.message])).toEqual([
+      ["Свежий воздух перед датчиком", "ожидается «да» или «нет», найдено «может быть»"],
+    ]);
+    const fraction = csv([head, "ДМ-35;Метан;Участок 31;Другое место;2,5;"].join("\n"));
+    expect((await previewSensorList(d.deps, staff, facility, fraction)).errors.map((e) => e.column)).toEqual(["Порядок по струе"]);
+  });
 });

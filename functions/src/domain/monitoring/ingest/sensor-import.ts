@@ -87,6 +87,20 @@ const NORMS = new Map<string, NormPlace>(
   ),
 );
 
+/** D103's «свежий воздух перед датчиком»: yes or no. */
+const YES_NO = new Map<string, boolean>(
+  [
+    ["да", true],
+    ["yes", true],
+    ["true", true],
+    ["1", true],
+    ["нет", false],
+    ["no", false],
+    ["false", false],
+    ["0", false],
+  ].map(([word, value]) => [headerKey(word as string), value as boolean]),
+);
+
 /** The sensor of each good row, with its row in the file and the point it measures (if any). */
 export interface ImportedRow {
   row: number;
@@ -189,9 +203,16 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
             const value = text(r, field);
             if (value !== undefined) body[field] = value;
           }
-          for (const field of ["warning", "alarm", "area_m2"] as const) {
+          for (const field of ["warning", "alarm", "area_m2", "airflow_order"] as const) {
             const value = r.values[field];
             if (typeof value === "number") body[field] = value;
+          }
+          // D103: «да» where fresh air enters before the meter.
+          const fresh = text(r, "fresh_air_joins");
+          if (fresh !== undefined) {
+            const answer = YES_NO.get(headerKey(fresh));
+            if (answer === undefined) refuse(r.row, "fresh_air_joins", `ожидается «да» или «нет», найдено «${fresh.slice(0, 40)}»`);
+            body.fresh_air_joins = answer;
           }
           const conditions = text(r, "conditions");
           if (conditions !== undefined) {

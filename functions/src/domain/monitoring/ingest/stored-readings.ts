@@ -185,3 +185,27 @@ export async function readingsBetween(
   }
   return { times: Float64Array.from(times), values: Float64Array.from(values), demo };
 }
+
+/** One detector run's readings by (sensor, window): the threshold detector and the suspect checks read the
+ *  same sensors over the same window once (derive/events.ts, derive/suspect.ts). */
+export type ReadingsCache = Map<string, Promise<{ times: Float64Array; values: Float64Array }>>;
+
+/** `readingsBetween`, answered from `cache` where the same sensor and window were read in this run. */
+export function cachedReadings(
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "runtime">>,
+  company: string,
+  sensor: { id: string; facility: string },
+  from: number,
+  to: number,
+  minutes: MinuteSource,
+  cache?: ReadingsCache,
+): Promise<{ times: Float64Array; values: Float64Array }> {
+  if (!cache) return readingsBetween(deps, company, sensor, from, to, minutes);
+  const key = `${sensor.id}|${from}|${to}`;
+  let read = cache.get(key);
+  if (!read) {
+    read = readingsBetween(deps, company, sensor, from, to, minutes);
+    cache.set(key, read);
+  }
+  return read;
+}

@@ -18,7 +18,6 @@ import { getFacility, getOfFacility } from "../../company/facilities";
 import type { Sensor, SensorCheck } from "../../../ports";
 import { sameCheck } from "../../../ports/instruments";
 import {
-  ISO_TIME,
   SENSOR_CHECK_PERIOD_DAYS,
   type sensorCheckCreateSchema,
   type sensorCheckPeriodQuery,
@@ -26,7 +25,9 @@ import {
   type sensorCheckSignSchema,
   type SensorCheckView,
 } from "../../../contract/schemas/sensor-checks";
+import { instantOfZoned, readTime } from "../../../contract/schemas/dates";
 import { facilityShifts, type FacilityShifts } from "./shifts";
+import { closeHandSuspects } from "./hand-suspects";
 import { DAY_MS, MINUTE_MS, ruDate } from "@core/dates";
 
 type CheckInput = z.output<typeof sensorCheckCreateSchema>;
@@ -39,10 +40,10 @@ const SIGN_ATTEMPTS = 5;
 /** The instant of a check's time as typed: with its zone as written, without one on the company's clock
  *  (a form's «15:00» is the mine's 15:00, not the server's). */
 export function instantOfTyped(text: string, zone: string): number {
-  const parts = ISO_TIME.exec(text);
-  if (!parts || parts[7]) return Date.parse(text);
-  const [, y, m, d, h, mi, sec] = parts;
-  return instantOfWallTime(Number(y), Number(m), Number(d), Number(h), Number(mi), zone) + Number(sec ?? 0) * 1000;
+  const time = readTime(text);
+  if ("problem" in time) throw invalidAt("at", time.problem);
+  if (time.offsetMinutes !== undefined) return instantOfZoned({ ...time, offsetMinutes: time.offsetMinutes });
+  return instantOfWallTime(time.year, time.month, time.day, time.hour, time.minute, zone) + time.second * 1000 + time.millisecond;
 }
 
 /** The problems of a check's findings as the journal's rules say, each at its field. */
@@ -91,7 +92,7 @@ export function newCheck(
   context: {
     company: string;
     facility: string;
-    sensor: Pick<Sensor, "id" | "code">;
+    sensor: Pick<Sensor, "id" | "code"> & Partial<Pick<Sensor, "in_service_from">>;
     shifts: Pick<FacilityShifts, "at" | "zone">;
     duty: CheckDuty;
     by: string;
@@ -101,7 +102,15 @@ export function newCheck(
 ): SensorCheck {
   const at = instantOfTyped(input.at, context.shifts.zone);
   if (at > context.now + MINUTE_MS) throw invalidAt("at", "время проверки позже текущего");
-  const problems = checkProblems(input, isoDateIn(new Date(at), context.shifts.zone));
+  const day = isoDateIn(new Date(at), context.shifts.zone);
+  // A check of a sensor before it was put in service is a typo of the year (1970 for 2026), not a record.
+  const inService = context.sensor.in_service_from;
+  if (inService && day < inService)
+    throw invalidAt(
+      "at",
+      `проверка ${ruDate(day)} раньше ввода датчика ${context.sensor.code} в эксплуатацию (${ruDate(inService)}): проверяют датчик в эксплуатации`,
+    );
+  const problems = checkProblems(input, day);
   if (problems) throw problems;
   const nowIso = new Date(context.now).toISOString();
   return {
@@ -236,6 +245,8 @@ export async function recordCheck(
   }
   // Written once: the same check sent again (a double press, a retry, at once or after) is the one written.
   const stored = await deps.repos.sensorChecks.create(check);
+  // D105: a passed check closes the doubt a hand measurement apart from the meter opened before it.
+  if (stored.result === "passed") await closeHandSuspects(deps, actor.company, facilityId, sensor.id, Date.parse(stored.at));
   const followedBy =
     stored.id === check.id
       ? null

@@ -3,7 +3,7 @@
 // shift an instant is in), so a check's shift, what is due «each shift» and the handover's shifts agree
 // with the operator's journal and the shift report.
 import { zoneOf } from "@core/company-clock";
-import { handoverShifts, shiftAt, shiftsOfDay, shiftTitle } from "@core/shift-calendar";
+import { handoverShifts, shiftAt, shiftDay, shiftsOfDay, shiftTitle } from "@core/shift-calendar";
 import type { Deps } from "../../context";
 import { DAY_MS } from "@core/dates";
 
@@ -30,8 +30,11 @@ export async function facilityShifts(deps: Pick<Deps, "repos">, company: string,
     const [day, n] = key.split("#");
     return shiftsOfDay(calendar, day, zone).find((s) => s.number === Number(n));
   };
+  // D99: a day's last shift runs to the next day's first shift's start (a calendar's change that starts it
+  // later stretches it), as the journal's shift day reads it.
   const span = (key: string) => {
-    const shift = shiftOfKey(key);
+    const [day, n] = key.split("#");
+    const shift = shiftDay(calendar, day, zone).shifts.find((s) => s.number === Number(n));
     return shift && { from: shift.from, to: shift.to };
   };
   return {

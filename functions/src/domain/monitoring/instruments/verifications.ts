@@ -18,6 +18,7 @@ import { CERTIFICATE_ATTACHED } from "../../../ports/instruments";
 import { putEvidenceFile, type EvidenceRule } from "../../calculations/evidence";
 import type { UploadedFile } from "../../../files/tabular";
 import { LIMITS } from "../../../contract/schemas/limits";
+import { fileSize } from "../../../contract/schemas/uploads";
 import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
@@ -164,15 +165,48 @@ export async function attachCertificateFile(
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER_SIGNS_NOTHING);
   const { record, correctedBy } = await verificationOf(deps, actor, facilityId, sensorId, id);
   if (record.certificate_file) throw new Conflict(CERTIFICATE_ATTACHED);
-  const stored = await putEvidenceFile(deps, actor.company, record.id, file, CERTIFICATE_FILE);
-  const next: SensorVerification = { ...record, certificate_file: { ...stored, uploaded_by: actor.email } };
+  // The company's scans in all are held to their quota: the file's bytes taken before it is stored, given
+  // back when it is not.
+  const size = file?.bytes.byteLength ?? 0;
+  const giveBack = await takeScanPlace(deps, actor.company, size);
+  let stored: Awaited<ReturnType<typeof putEvidenceFile>> | undefined;
   try {
-    await deps.repos.sensorChecks.attachVerificationFile(next);
+    stored = await putEvidenceFile(deps, actor.company, record.id, file, CERTIFICATE_FILE);
+    await deps.repos.sensorChecks.attachVerificationFile({ ...record, certificate_file: { ...stored, uploaded_by: actor.email } });
   } catch (error) {
-    await deps.blobs.delete(stored.key);
+    if (stored) await deps.blobs.delete(stored.key);
+    await giveBack();
     throw error;
   }
+  const next: SensorVerification = { ...record, certificate_file: { ...stored, uploaded_by: actor.email } };
   return view(next, await initialsByEmail(deps.repos, actor.company), correctedBy);
+}
+
+/** The counter of the company's certificate scans, in bytes (LIMITS.sensorChecks.certificateScansPerCompanyBytes). */
+const SCANS_CAP = "CERTIFICATE_SCANS";
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toLocaleString("ru-RU", { maximumFractionDigits: 2 })} ГБ`;
+
+/** Takes `size` bytes of the company's scan quota, or refuses (409) naming the quota, what is taken and
+ *  the file; answers how to give them back. A counter not made yet starts from the scans stored before
+ *  it (every facility's verifications). */
+async function takeScanPlace(deps: Pick<Deps, "repos">, company: string, size: number): Promise<() => Promise<void>> {
+  const limit = LIMITS.sensorChecks.certificateScansPerCompanyBytes;
+  const count = async () => {
+    let bytes = 0;
+    for (const facility of await deps.repos.facilities.list(company))
+      for (const record of await deps.repos.sensorChecks.verificationsOfFacility(company, facility.id))
+        bytes += record.certificate_file?.size ?? 0;
+    return bytes;
+  };
+  if (!(await deps.repos.caps.take(company, SCANS_CAP, limit, count, size))) {
+    const taken = await deps.repos.caps.taken(company, SCANS_CAP);
+    throw new Conflict(
+      `Место для сканов свидетельств организации исчерпано: занято ${gigabytes(taken)} из ${gigabytes(limit)}, ` +
+        `этот файл (${fileSize(size)}) не помещается. Приложенные сканы не удаляются (запись поверки не меняется): ` +
+        "уменьшите файл (например, скан в оттенках серого, 150–200 точек на дюйм) или обратитесь к администратору платформы",
+    );
+  }
+  return () => deps.repos.caps.give(company, SCANS_CAP, size);
 }
 
 /** The certificate's scan of a verification of the company's sensor, for download. */

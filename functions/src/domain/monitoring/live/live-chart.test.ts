@@ -69,7 +69,7 @@ describe("a working's 24 hours", () => {
     expect(m1.t[179]).toBe("2026-03-02T04:59:00.000Z");
     expect(m1.v[0]).toBeCloseTo(0.5, 9);
     expect(m1.v[179]).toBeCloseTo(0.679, 9);
-    expect(m2).toEqual({ code: "М-2", warning: null, alarm: null, t: [], v: [] });
+    expect(m2).toEqual({ code: "М-2", warning: null, alarm: null, gassing: null, t: [], v: [] });
   });
 
   it("gives the bound model's forecasts over 144 ten-minute rows, each at the time it is for", async () => {

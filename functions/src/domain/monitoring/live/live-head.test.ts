@@ -119,8 +119,14 @@ describe("the tiles from the kept heads", () => {
     const [lava, shtrek] = kept!.tiles;
     expect(lava.meters.map((m) => [m.code, m.value, m.state, m.stale_minutes])).toEqual([
       ["М-1", 0.5 + 179 / 1000, "normal", null],
-      ["М-2", 0.95, "pre_warning", 45],
+      // D98: 0,95 % at the shaft's point is at or above its norm of 0,75 %: the book's gassing, in force while
+      // it is silent, is the tile's state (its 0,9·W beside it).
+      ["М-2", 0.95, "gassing", 45],
     ]);
+    expect(lava.meters[1]).toMatchObject({
+      state_label: "загазирование: 0,95 % при норме 0,75 %",
+      levels_label: "≥ 0,9·W (0,9 %): близко к предупредительному",
+    });
     expect(shtrek.meters.map((m) => [m.code, m.value, m.state])).toEqual([
       ["М-3", 0.4, "normal"],
       ["М-4", null, "none"],

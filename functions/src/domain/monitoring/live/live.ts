@@ -51,6 +51,8 @@ import type { AppliedReadings, LiveModelBinding, Sensor, SensorMeans, StoredLive
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 import { keptState } from "../../../ports/runtime";
+import { gassingLabel, openGassings, type OpenGassing } from "./live-gassing";
+import { facilityProcessing } from "../ingest/processing";
 
 /** What a page sees (kept in a host's live watches, live-watch.ts). */
 export type LiveView = z.output<typeof liveViewSchema>;
@@ -152,24 +154,23 @@ export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
   return out;
 }
 
-/** Issue 114, item 6: the kinds a place's tile shows of its sensors without a working — the methane meters,
- *  the anemometers and the flow meters. */
-export const PLACE_TILE_KINDS: readonly SensorKind[] = ["methane", "methane_high", "air_velocity", "flow"];
 /** The places whose flow meter measures a pipeline's gas mixture (the tile's drainage flow), not air. */
 const PIPELINE_PLACES: readonly SensorPlace[] = ["drainage_pipeline", "suction_pipeline"];
 
 /** Issue 114, item 6: the active sensors without a working (the shaft's, the drainage line's, the main
- *  return's) of the kinds a tile shows, by place in the register's order of places. */
+ *  return's), by place in the register's order of places: its methane meters and flows, and (D101) every
+ *  other channel as the tile's `channels`. */
 export function placesOf(sensors: readonly Sensor[]): Map<SensorPlace, Sensor[]> {
   const out = new Map<SensorPlace, Sensor[]>();
-  const placed = sensors.filter((s) => s.is_active && s.working.trim() === "" && PLACE_TILE_KINDS.includes(s.kind));
+  // D101: every channel the register holds there (a shaft's CO meter too), its other kinds as channels.
+  const placed = sensors.filter((s) => s.is_active && s.working.trim() === "");
   placed.sort((a, b) => SENSOR_PLACE_NAMES.indexOf(a.place) - SENSOR_PLACE_NAMES.indexOf(b.place) || a.code.localeCompare(b.code, "ru"));
   for (const sensor of placed) out.set(sensor.place, [...(out.get(sensor.place) ?? []), sensor]);
   return out;
 }
 
-/** Whether the tiles show a sensor: an active one of a working, or of a place's tile (placesOf). */
-export const onTiles = (s: Sensor): boolean => s.is_active && (s.working.trim() !== "" || PLACE_TILE_KINDS.includes(s.kind));
+/** Whether the tiles show a sensor (D101): every active one, of a working's tile or of a place's (placesOf). */
+export const onTiles = (s: Sensor): boolean => s.is_active;
 
 /** The median gap of a sensor's latest readings (its expected interval), at least a minute. */
 function expectedInterval(times: Float64Array): number {
@@ -200,14 +201,23 @@ export function levelState(value: number | null, warning: number | null, alarm: 
 }
 
 /** Issue 105 item 6: a meter's state with its silence. A silent meter is never «норма» — what it reads
- *  now is not known — but a level it last reached stays said (the silence beside it). */
+ *  now is not known — but a level it last reached stays said (the silence beside it). D98: a meter with
+ *  an entry of the gassing book in force reads `gassing` whatever its W and A, the W/A state its reading
+ *  reached said beside it (`levels_label`). */
 export function meterState(
   value: number | null,
   warning: number | null,
   alarm: number | null,
   staleMinutes: number | null,
-): Pick<Meter, "state" | "state_label"> {
+  gassing?: OpenGassing,
+): Pick<Meter, "state" | "state_label"> & Partial<Pick<Meter, "levels_label">> {
   const state = levelState(value, warning, alarm);
+  if (gassing && value !== null)
+    return {
+      state: "gassing",
+      state_label: gassingLabel(value, gassing.norm),
+      levels_label: state.state === "normal" || state.state === "none" ? null : state.state_label,
+    };
   // A level above «норма» is said while the meter is silent; without a reading in the window (issue 114,
   // item 6), its silence since its last reading kept.
   if (staleMinutes === null || (value !== null && state.state !== "normal")) return state;
@@ -232,7 +242,7 @@ const latestOf = (r: Readings | SensorMeans | undefined): { value: number; at: n
 /** Minutes since the latest instant kept of a sensor without a reading in the window; null where none is kept. */
 const silentMinutes = (since: number | undefined, now: number) => (since === undefined ? null : Math.floor((now - since) / MINUTE_MS));
 
-function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number): Meter {
+function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number, gassing?: OpenGassing): Meter {
   const last = latest(readings);
   const value = last ? last.value : null;
   const stale = last && readings ? staleMinutes(readings.times, now) : silentMinutes(since, now);
@@ -246,8 +256,42 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number, si
     at: last ? new Date(last.at).toISOString() : null,
     warning: sensor.warning,
     alarm: sensor.alarm,
-    ...meterState(value, sensor.warning, sensor.alarm, stale),
+    levels_label: null,
+    ...meterState(value, sensor.warning, sensor.alarm, stale, gassing),
+    gassing_since: gassing && value !== null ? gassing.since : null,
     stale_minutes: stale,
+  };
+}
+
+type Channel = LiveTile["channels"][number];
+/** D101: the kinds whose W and A are read «≥» on a channel (oxygen's direction is the mine's own). */
+const RISING_GASES: readonly SensorKind[] = ["carbon_monoxide", "carbon_dioxide"];
+
+/** D101: a channel of a working the tile shows besides its methane meters and flows, with its silence. */
+function channelOf(sensor: Sensor, readings: Readings | undefined, now: number, since?: number): Channel {
+  const last = latest(readings);
+  const stale = last && readings ? staleMinutes(readings.times, now) : silentMinutes(since, now);
+  const kind = SENSOR_KINDS[sensor.kind];
+  const at = last ? last.at : since;
+  const value = last ? last.value : null;
+  const level = (name: "W" | "A", limit: number | null, words: string) =>
+    value !== null && limit !== null && RISING_GASES.includes(sensor.kind) && value >= limit
+      ? `≥ ${name} (${ru(limit)} ${kind.unit}): ${words}`
+      : null;
+  const reached = level("A", sensor.alarm, LEVEL_WORDS.alarm) ?? level("W", sensor.warning, LEVEL_WORDS.warning);
+  const silence = stale !== null ? staleText(stale) : value === null ? "нет показаний за сутки" : null;
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    kind: sensor.kind,
+    kind_label: kind.label,
+    unit: kind.unit,
+    value,
+    at: at === undefined ? null : new Date(at).toISOString(),
+    warning: sensor.warning,
+    alarm: sensor.alarm,
+    stale_minutes: stale,
+    state_label: [reached, silence].filter((t) => t !== null).join("; ") || "в работе",
   };
 }
 
@@ -928,11 +972,13 @@ export async function liveFrom(
   const now = deps.clock.now().getTime();
   const tiles: LiveTile[] = [];
   const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
+  // D98: the meters with an entry of the gassing book in force.
+  const open = await openGassings(deps, company, inputs.facility.id);
   for (const [working, sensors] of workingsOf(inputs.sensors)) {
     const features = featureSensors(sensors);
     const meters = sensors
       .filter((s) => METHANE_KINDS.has(s.kind))
-      .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id)));
+      .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code)));
     const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
     const forecasts: LiveForecast[] = [];
     let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
@@ -973,6 +1019,10 @@ export async function liveFrom(
       meters,
       air_flow: flowOf(features.x1, inputs.readings, now, inputs.silentSince),
       drainage_flow: flowOf(features.x8, inputs.readings, now, inputs.silentSince),
+      // D101: every other channel of the working the register holds, with its silence.
+      channels: sensors
+        .filter((s) => !METHANE_KINDS.has(s.kind) && s.id !== features.x1?.id && s.id !== features.x8?.id)
+        .map((s) => channelOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
       forecasts,
       forecast_note: forecastNote,
       updated_at: updatedAt(sensors, inputs.readings),
@@ -982,25 +1032,35 @@ export async function liveFrom(
   for (const [place, sensors] of placesOf(inputs.sensors)) {
     const pipeline = PIPELINE_PLACES.includes(place);
     const air = pipeline ? undefined : (sensors.find((s) => s.kind === "air_velocity") ?? sensors.find((s) => s.kind === "flow"));
+    const drainage = pipeline ? sensors.find((s) => s.kind === "flow") : undefined;
     tiles.push({
       working: "",
       place,
       meters: sensors
         .filter((s) => METHANE_KINDS.has(s.kind))
-        .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
+        .map((s) => meterOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id), open.get(s.code))),
       air_flow: flowOf(air, inputs.readings, now, inputs.silentSince),
-      drainage_flow: flowOf(pipeline ? sensors.find((s) => s.kind === "flow") : undefined, inputs.readings, now, inputs.silentSince),
+      drainage_flow: flowOf(drainage, inputs.readings, now, inputs.silentSince),
+      channels: sensors
+        .filter((s) => !METHANE_KINDS.has(s.kind) && s !== air && s !== drainage)
+        .map((s) => channelOf(s, inputs.readings.get(s.id), now, inputs.silentSince?.get(s.id))),
       forecasts: [],
       forecast_note: "",
       updated_at: updatedAt(sensors, inputs.readings),
     });
   }
-  const etag = `"${createHash("sha256").update(JSON.stringify(tiles)).digest("base64url").slice(0, 27)}"`;
+  // What is taken and not yet read into the events and the book, said beside the tiles.
+  const processing = await facilityProcessing(deps, company, inputs.facility.id);
+  const etag = `"${createHash("sha256")
+    .update(JSON.stringify([tiles, processing?.text ?? null]))
+    .digest("base64url")
+    .slice(0, 27)}"`;
   return {
     facility: inputs.facility.id,
     facility_name: inputs.facility.name,
     now: new Date(now).toISOString(),
     tiles,
+    processing,
     advisory: ADVISORY_NOTE,
     etag,
   };
@@ -1213,6 +1273,8 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
   const now = deps.clock.now().getTime();
   const start = Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
   const minutes = DAY_MS / MINUTE_MS + 1;
+  // D98: a meter's entry of the gassing book in force, said as the tile says it.
+  const open = await openGassings(deps, actor.company, facility.id);
   const meters = sensors
     .filter((s) => METHANE_KINDS.has(s.kind))
     .map((s) => {
@@ -1230,7 +1292,16 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
           v.push(value);
         }
       });
-      return { code: s.code, warning: s.warning, alarm: s.alarm, t, v };
+      const gassing = open.get(s.code);
+      const last = v.at(-1);
+      return {
+        code: s.code,
+        warning: s.warning,
+        alarm: s.alarm,
+        t,
+        v,
+        gassing: gassing ? { ...gassing, label: gassingLabel(last ?? gassing.norm, gassing.norm) } : null,
+      };
     });
   const forecasts: LiveChart["forecasts"] = [];
   for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {

@@ -4,13 +4,18 @@
 // reader says how many of its minutes carry the doubt and why: the operator's journal beside the sensor's
 // means, the gassing book beside a gassing, the shift report per sensor, a measured month in its evidence
 // (whose acceptance then asks a reason, offers.ts). Here, below the instruments' folder, so the offers read
-// it; the checks and verifications are the instruments' record, read through their port.
+// it; the checks and verifications are the instruments' record, read through their port. D102–D105: a
+// `suspect` event's minutes (a stuck meter, less gas downstream, a hand measurement apart) carry it too.
 import { instantOfWallTime, isoDateIn } from "@core/company-clock";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { Deps } from "../../context";
-import type { SensorCheck, SensorVerification } from "../../../ports";
+import type { SensorCheck, SensorEvent, SensorVerification } from "../../../ports";
+import { SUSPECT_REASON_LABELS } from "@core/monitoring-suspect";
 import { verificationsInForce } from "@core/sensor-checks";
 import { MINUTE_MS, ruDate } from "@core/dates";
+
+/** The end of a Query of events with no end. */
+const FAR_FUTURE = "9999-12-31T00:00:00.000Z";
 
 export interface DoubtSpan {
   from: number;
@@ -49,6 +54,17 @@ export function doubtSpans(
   return spans;
 }
 
+/** D102–D105: a suspect event's minutes [start, end) are «под сомнением» too (open: to now), with its reason's words. */
+export function suspectSpans(events: readonly Pick<SensorEvent, "kind" | "start" | "end" | "suspect">[]): DoubtSpan[] {
+  return events
+    .filter((e) => e.kind === "suspect" && e.suspect)
+    .map((e) => ({
+      from: Date.parse(e.start),
+      to: e.end === null ? null : Date.parse(e.end),
+      why: SUSPECT_REASON_LABELS[e.suspect!.reason],
+    }));
+}
+
 /** The minutes of [from, to) under any span (their union), and the reasons of those that touch it. */
 export function doubtIn(spans: readonly DoubtSpan[], from: number, to: number): { minutes: number; why: string[] } {
   const cut = spans
@@ -84,22 +100,29 @@ export async function facilityDoubt(
   since: number,
   zone: string,
 ): Promise<DoubtOf> {
-  const [checks, verifications] = await Promise.all([
+  const [checks, verifications, events] = await Promise.all([
     deps.repos.sensorChecks.listOfFacility(company, facility, since),
     deps.repos.sensorChecks.verificationsOfFacility(company, facility),
+    // D102–D105: the facility's suspect events since then (one Query; the other kinds are left).
+    deps.repos.sensorEvents.listOfFacility(company, facility, new Date(since).toISOString(), FAR_FUTURE),
   ]);
+  const suspects = events.filter((e) => e.kind === "suspect");
   const dayStart = dayStartIn(zone);
   const dayOf = (instant: number) => isoDateIn(new Date(instant), zone);
   const spansOf = new Map<string, DoubtSpan[]>();
   return (sensor, from, to) => {
     let spans = spansOf.get(sensor);
     if (!spans) {
-      spans = doubtSpans(
-        checks.filter((c) => c.sensor === sensor),
-        verificationsInForce(verifications.filter((v) => v.sensor === sensor)),
-        dayStart,
-        dayOf,
-      );
+      spans = [
+        ...doubtSpans(
+          checks.filter((c) => c.sensor === sensor),
+          verificationsInForce(verifications.filter((v) => v.sensor === sensor)),
+          dayStart,
+          dayOf,
+        ),
+        // D103: an airway event questions both meters of its pair.
+        ...suspectSpans(suspects.filter((e) => e.sensor === sensor || e.suspect?.other_sensor === sensor)),
+      ];
       spansOf.set(sensor, spans);
     }
     // A check after `to` does not close a span inside it: spans are cut to [from, to) by their own ends.

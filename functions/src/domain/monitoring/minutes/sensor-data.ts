@@ -16,6 +16,7 @@ import {
   SENSOR_KINDS,
   sensorMinutes,
   substitute,
+  NEVER_SUBSTITUTED_KINDS,
   type MinuteSeries,
   type SensorKind,
   type Substituted,
@@ -122,7 +123,8 @@ async function sensorWindow(
     minuteMeans(sensor.kind, read.times, read.values, window.start, window.minutes),
     paired ? { paired } : {},
   );
-  return { series, result: substitute(series), demo: read.demo };
+  // D101: a channel that feeds no volume is never substituted: its silent minutes are missing.
+  return { series, result: substitute(series, NEVER_SUBSTITUTED_KINDS.has(sensor.kind) ? 0 : MAX_SUBSTITUTED_GAP_MIN), demo: read.demo };
 }
 
 async function headOf(deps: Pick<Deps, "repos">, sensor: Sensor) {

@@ -5,16 +5,19 @@ import { Alert, Flex, Input, Modal, Typography } from "antd";
 import { LIMITS } from "@server/contract";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
+import { SUSPECT_ANSWER_REQUIRED } from "@core/monitoring-suspect";
 import { displayDateTime } from "../../../shared/dates";
 import { useAcknowledgeEvent, useAcknowledgeEvents, type SensorEvent } from "../../../api/monitoring";
 import { number } from "../minutes/offerTexts";
 
 const whatOf = (event: SensorEvent) =>
-  event.kind === "stale"
-    ? EVENT_KIND_LABELS.stale
-    : event.kind === "fault"
-      ? `${EVENT_KIND_LABELS.fault}${event.fault ? `: ${faultText(event.fault)}` : ""}`
-      : `${EVENT_KIND_LABELS[event.kind]}: ${EVENT_LEVEL_LABELS[event.level as EventLevel]}`;
+  event.kind === "suspect"
+    ? `${EVENT_KIND_LABELS.suspect}${event.suspect ? `: ${event.suspect.text}` : ""}`
+    : event.kind === "stale"
+      ? EVENT_KIND_LABELS.stale
+      : event.kind === "fault"
+        ? `${EVENT_KIND_LABELS.fault}${event.fault ? `: ${faultText(event.fault)}` : ""}`
+        : `${EVENT_KIND_LABELS[event.kind]}: ${EVENT_LEVEL_LABELS[event.level as EventLevel]}`;
 
 export default function AcknowledgeDialog({
   facility,
@@ -30,6 +33,8 @@ export default function AcknowledgeDialog({
   const several = useAcknowledgeEvents(facility);
   const acknowledge = events.length === 1 ? one : several;
   const [event] = events;
+  // D102–D105: a questioned reading is answered with what was done («проверен ШИ-11: 0,62 %, датчик исправен»).
+  const answerNeeded = events.some((e) => e.kind === "suspect") && comment.trim() === "";
   const save = () =>
     events.length === 1
       ? one.mutate({ event: event.id, comment: comment.trim() }, { onSuccess: onClose })
@@ -43,7 +48,7 @@ export default function AcknowledgeDialog({
       onCancel={onClose}
       okText="Квитировать"
       cancelText="Отмена"
-      okButtonProps={{ loading: acknowledge.isPending }}
+      okButtonProps={{ loading: acknowledge.isPending, disabled: answerNeeded }}
       onOk={save}
     >
       <Flex vertical gap={12}>
@@ -62,6 +67,7 @@ export default function AcknowledgeDialog({
           onChange={(e) => setComment(e.target.value)}
           maxLength={LIMITS.text.comment}
         />
+        {answerNeeded && <Typography.Text type="warning">{SUSPECT_ANSWER_REQUIRED}</Typography.Text>}
         <Typography.Text type="secondary">{ADVISORY_NOTE}</Typography.Text>
         {acknowledge.isError && <Alert type="error" showIcon role="alert" title={acknowledge.error.message} />}
       </Flex>

@@ -14,6 +14,14 @@ function forecastText(f: NonNullable<SensorEvent["forecast"]>) {
 }
 
 export function EventKindCell({ event: e }: { event: SensorEvent }) {
+  // D102–D105: a reading questioned, its sentence naming the other meter where there is one.
+  if (e.kind === "suspect")
+    return (
+      <Space size={4} wrap>
+        <Tag color="geekblue">{EVENT_KIND_LABELS.suspect}</Tag>
+        {e.suspect && <Typography.Text type="secondary">{suspectText(e.suspect)}</Typography.Text>}
+      </Space>
+    );
   if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
   if (e.kind === "fault")
     return (
@@ -30,6 +38,11 @@ export function EventKindCell({ event: e }: { event: SensorEvent }) {
       {e.forecast && <Typography.Text type="secondary">{forecastText(e.forecast)}</Typography.Text>}
     </Space>
   );
+}
+
+/** A suspect event's sentence, with «нужен ручной замер» where it asks one. */
+export function suspectText(s: NonNullable<SensorEvent["suspect"]>) {
+  return s.asks_hand_measurement && !s.text.includes("ручным замером") ? `${s.text}; нужен ручной замер` : s.text;
 }
 
 /** Issue 99, item 6: acknowledged but still going, it stays listed and says so. */

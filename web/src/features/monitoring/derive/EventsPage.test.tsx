@@ -332,3 +332,56 @@ it("says beside a gassing its sensors' minutes «под сомнением»", a
   const row = (await screen.findByText(doubt)).closest("tr")!;
   expect(row.textContent).toContain("М-7, М-8");
 });
+
+// D102–D105: a reading questioned is listed with its sentence and answered only with what was done.
+it("shows a questioned reading naming both meters and asks what was done before it is acknowledged", async () => {
+  const SUSPECT = event({
+    id: "f1.s1.u.airway.v",
+    kind: "suspect",
+    level: null,
+    threshold: null,
+    peak: null,
+    peak_at: null,
+    end: null,
+    minutes_above: 75,
+    suspect: {
+      reason: "airway",
+      text: "на исходящей меньше метана, чем приносит воздух с ДМ-2: проверьте ручным замером оба датчика",
+      other_sensor: "s2",
+      other_code: "ДМ-2",
+      asks_hand_measurement: true,
+    },
+  });
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listSensorEvents", { results: [SUSPECT], count: 1, demo: false })
+      .on("listMonitoringGassings", NO_GASSINGS)
+      .on("acknowledgeSensorEvent", ({ body }) => ({
+        ...SUSPECT,
+        acknowledged_by: "user@example.com",
+        acknowledged_at: AT,
+        comment: (body as { comment: string }).comment,
+      })),
+  );
+  const row = (await screen.findByText("Показания под сомнением")).closest("tr")!;
+  expect(row.textContent).toContain("на исходящей меньше метана, чем приносит воздух с ДМ-2");
+  expect(row.textContent).toContain("под сомнением 75");
+  await app.user.click(within(row).getByText("Квитировать").closest("button")!);
+  const dialog = (await screen.findByText(/^Квитировать: М-7/, { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
+  const ok = within(dialog)
+    .getAllByText("Квитировать")
+    .map((e) => e.closest("button")!)
+    .find((b) => b.className.includes("primary"))!;
+  // Nothing typed: the button stays off and says what is asked.
+  expect(ok.disabled).toBe(true);
+  expect(dialog.textContent).toContain("укажите, что сделано");
+  await setField(app.user, within(dialog).getByLabelText("Комментарий"), "проверен ШИ-11: 0,62 %, датчик исправен");
+  expect(ok.disabled).toBe(false);
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acknowledgeSensorEvent")).toHaveLength(1));
+  expect(app.api.calls("acknowledgeSensorEvent")[0].body).toEqual({ comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
+});

@@ -20,6 +20,8 @@ import { downloadShiftReport, useSensors, useSensorEvents, type EventFilters, ty
 import { number } from "../minutes/offerTexts";
 import { MonitoringHead } from "../MonitoringHead";
 import { useGassings } from "../../../api/journal";
+import { pageQuery } from "../../../api/client";
+import { LIMITS } from "@server/contract";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
@@ -31,6 +33,9 @@ const StillGoingTag = lazy(() => import("./EventCells").then((m) => ({ default: 
 
 /** The day after a YYYY-MM-DD date. */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Events a page of the list shows: the server's page (LIMITS.monitoring.eventsPage). */
+const EVENTS_PAGE = LIMITS.monitoring.eventsPage;
 
 export default function EventsPage() {
   const { facilityId = "" } = useParams();
@@ -63,7 +68,14 @@ export default function EventsPage() {
       ...(kind ? { kind } : {}),
     };
   }, [date, shift, chosenShift, working, level, kind]);
-  const events = useSensorEvents(facilityId, filters);
+  // The list is paged (LIMITS.monitoring.eventsPage): a new choice of period or filter starts at its first page.
+  const [paging, setPaging] = useState<{ of: EventFilters | undefined; page: number }>({ of: filters, page: 1 });
+  const page = paging.of === filters ? paging.page : 1;
+  const pagedFilters = useMemo(
+    (): EventFilters | undefined => (filters ? { ...filters, ...pageQuery(page, EVENTS_PAGE) } : undefined),
+    [filters, page],
+  );
+  const events = useSensorEvents(facilityId, pagedFilters);
   const gassings = useGassings(facilityId, date, date);
   const open = (events.data?.results ?? []).filter((e) => !e.acknowledged_at);
   const pickedEvents = open.filter((e) => picked.has(e.id));
@@ -136,7 +148,9 @@ export default function EventsPage() {
           ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}`
           : e.kind === "fault"
             ? `отбраковано ${e.minutes_above.toLocaleString("ru-RU")}`
-            : e.minutes_above.toLocaleString("ru-RU"),
+            : e.kind === "suspect"
+              ? `под сомнением ${e.minutes_above.toLocaleString("ru-RU")}`
+              : e.minutes_above.toLocaleString("ru-RU"),
     },
     {
       title: "Квитирование",
@@ -244,19 +258,21 @@ export default function EventsPage() {
         <ResponsiveTable<SensorEvent>
           rowKey="id"
           size="small"
-          pagination={false}
+          pagination={{
+            current: page,
+            pageSize: EVENTS_PAGE,
+            total: filters ? (events.data?.count ?? 0) : 0,
+            onChange: (next) => setPaging({ of: filters, page: next }),
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => `Событий: ${total.toLocaleString("ru-RU")}`,
+          }}
           loading={events.isPending && Boolean(filters)}
           scroll={{ x: 1100 }}
           columns={columns}
           dataSource={filters ? (events.data?.results ?? []) : []}
           locale={{ emptyText: "Событий нет" }}
         />
-        {events.data && events.data.count > events.data.results.length && (
-          <Typography.Text type="secondary">
-            Показаны первые {events.data.results.length.toLocaleString("ru-RU")} из {events.data.count.toLocaleString("ru-RU")}: сузьте
-            отбор.
-          </Typography.Text>
-        )}
       </Card>
       {date && gassings.data && gassings.data.results.length > 0 && (
         <Suspense>

@@ -51,6 +51,7 @@ export default function GassingBookPage() {
           title={from && to ? `Записи с ${fromText} по ${toText}` : "Записи"}
           gassings={from && to ? (book.data?.results ?? []) : []}
           loading={book.isPending && Boolean(from && to)}
+          processing={book.data?.processing?.text}
         />
       </Suspense>
     </Flex>

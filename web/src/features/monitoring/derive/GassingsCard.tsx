@@ -151,12 +151,15 @@ export function GassingsCard({
   gassings,
   loading,
   extra,
+  processing,
 }: {
   facility: string;
   title: string;
   gassings: readonly Gassing[];
   loading: boolean;
   extra?: ReactNode;
+  /** «данные обрабатываются: N мин» while the facility's batches are not yet read into the book. */
+  processing?: string | null;
 }) {
   const [registering, setRegistering] = useState<Gassing | null>(null);
   const columns: TableColumnsType<Gassing> = [
@@ -232,6 +235,16 @@ export function GassingsCard({
   return (
     <Card title={title}>
       {extra && <div style={{ marginBottom: 12 }}>{extra}</div>}
+      {processing && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          style={{ marginBottom: 12 }}
+          title={`Книга может быть неполной: ${processing}`}
+          data-testid="processing"
+        />
+      )}
       <ResponsiveTable<Gassing>
         rowKey="id"
         size="small"
@@ -240,7 +253,8 @@ export function GassingsCard({
         scroll={{ x: 1080 }}
         columns={columns}
         dataSource={gassings as Gassing[]}
-        locale={{ emptyText: "Загазирований нет" }}
+        // Never «Загазирований нет» while what was taken is not yet read into the book.
+        locale={{ emptyText: processing ? `${processing.charAt(0).toUpperCase()}${processing.slice(1)}` : "Загазирований нет" }}
       />
       {registering && (
         <Suspense>

@@ -3,7 +3,7 @@
 // day's mean and the day's completeness; the day's gassings with the dispatcher's registration; the
 // journal as xlsx or PDF (a shift a sheet or page, signature lines) and the month's gassing book as
 // xlsx (issue 105). Advisory: protective cut-off stays with the mine's own АГК.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { zoneOf } from "@core/company-clock";
@@ -13,9 +13,12 @@ import { ResponsiveTable } from "../../../shared/ResponsiveTable";
 import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../../shared/LoadError";
 import { useMe } from "../../../api/profile";
+import { useFacilities } from "../../../api/inventory";
+import { displayDate } from "../../../shared/dates";
 import { downloadJournal, useJournal, type JournalSensor } from "../../../api/journal";
 import { downloadGassingBook } from "../../../api/gassing-book";
 import { number, percent } from "../minutes/offerTexts";
+import { displayDateTime } from "../../../shared/dates";
 import { MonitoringHead } from "../MonitoringHead";
 
 // The day's gassings with the book's entries (issue 105) load after the journal's table: the page's
@@ -40,6 +43,20 @@ export default function JournalPage() {
   const { dateText, date } = day;
   const [chosen, setShift] = useState(() => shiftAt(undefined, Date.now(), zone).number);
   const [fileError, setFileError] = useState<string>();
+  // D99: the journal's day is the shift day — at 03:00 with a first shift at 08:00 the shift now is the
+  // night shift of yesterday's shift day: the page opens on it once the facility's calendar is known.
+  const facilities = useFacilities().data;
+  const opened = useRef(false);
+  const firstText = useRef(dateText);
+  useEffect(() => {
+    if (opened.current || !facilities) return;
+    opened.current = true;
+    // A date the user typed meanwhile stays.
+    if (day.dateText !== firstText.current) return;
+    const now = shiftAt(facilities.find((f) => f.id === facilityId)?.shift_calendar, Date.now(), zone);
+    day.setDateText(displayDate(now.date));
+    setShift(now.number);
+  }, [facilities, facilityId, zone, day]);
   const journal = useJournal(facilityId, date);
   // Issue 114 (D90): the day's shifts by the facility's calendar, as the journal gives them.
   const shifts =
@@ -122,6 +139,15 @@ export default function JournalPage() {
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
+      {journal.data?.processing && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title={`Журнал может быть неполным: ${journal.data.processing.text}`}
+          data-testid="processing"
+        />
+      )}
       <Card title={`Средние значения газов по часам: ${current?.name ?? ""}, ${dateText}`}>
         {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
         <Typography.Paragraph type="secondary">
@@ -149,12 +175,36 @@ export default function JournalPage() {
           </Flex>
         )}
       </Card>
+      {/* Item 7 (D102–D105): the day's readings questioned, each with what was done or «ответа нет». */}
+      {date && journal.data && (
+        <Card title={`Показания под сомнением за ${dateText}`} data-testid="journal-questions">
+          {(journal.data.questions ?? []).length === 0 ? (
+            <Typography.Text type="secondary">нет</Typography.Text>
+          ) : (
+            <Flex vertical gap={6}>
+              {(journal.data.questions ?? []).map((q) => (
+                <Typography.Text key={`${q.sensor}-${q.start}-${q.reason}`}>
+                  <Typography.Text strong>{q.code}</Typography.Text>
+                  {q.working ? ` (${q.working})` : ""}: {q.text}, с {displayDateTime(q.start)}
+                  {q.end ? ` до ${displayDateTime(q.end)}` : ", продолжается"} —{" "}
+                  {q.answer ? (
+                    `ответ: ${q.answer.text} (${q.answer.by}, ${displayDateTime(q.answer.at)})`
+                  ) : (
+                    <Typography.Text type="warning">ответа нет: квитируйте событие на «События» с тем, что сделано</Typography.Text>
+                  )}
+                </Typography.Text>
+              ))}
+            </Flex>
+          )}
+        </Card>
+      )}
       <Suspense>
         <GassingsCard
           facility={facilityId}
           title={`Загазирования за ${dateText}`}
           gassings={date ? (journal.data?.gassings ?? []) : []}
           loading={journal.isPending && Boolean(date)}
+          processing={journal.data?.processing?.text}
           extra={
             <Button
               size="small"

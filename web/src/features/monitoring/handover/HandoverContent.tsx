@@ -31,6 +31,9 @@ const LISTS: readonly [keyof Handover["open"], string][] = [
   ["checks", "Проверки не пройдены или просрочены"],
   ["verification", "Датчики вне поверки"],
   ["forecasts", "Прогноз: вероятность достичь предела ≥ 0,5"],
+  // D102–D105: the day's readings questioned, not answered yet.
+  ["questioned", "Показания под сомнением без ответа"],
+  ["cutoffs", "Отключение не подтверждено"],
 ];
 
 function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facility: string; canSign: boolean; onCorrect: () => void }) {
@@ -46,10 +49,10 @@ function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facili
         {LISTS.map(([key, label]) => (
           <Flex key={key} vertical gap={2}>
             <Typography.Text strong>{label}</Typography.Text>
-            {h.open[key].length === 0 ? (
+            {(h.open[key] ?? []).length === 0 ? (
               <Typography.Text type="secondary">нет</Typography.Text>
             ) : (
-              h.open[key].map((item) => (
+              (h.open[key] ?? []).map((item) => (
                 <Typography.Text key={`${item.code}-${item.text}`}>
                   {item.code}
                   {item.working ? ` (${item.working})` : ""}: {item.text}
@@ -58,6 +61,17 @@ function HandoverCard({ h, facility, canSign, onCorrect }: { h: Handover; facili
             )}
           </Flex>
         ))}
+        {/* D106: the sections' scheme as it stood at handover, printed with it. */}
+        {(h.open.scheme ?? []).length > 0 && (
+          <Flex vertical gap={2} data-testid="handover-scheme">
+            <Typography.Text strong>Схема участков по ходу воздуха</Typography.Text>
+            {(h.open.scheme ?? []).map((s) => (
+              <Typography.Text key={s.code}>
+                {s.code}: {s.text}
+              </Typography.Text>
+            ))}
+          </Flex>
+        )}
         <Flex vertical gap={2}>
           <Typography.Text strong>Защиты выведены</Typography.Text>
           {h.bypassed.length === 0 ? (

@@ -1,6 +1,7 @@
 // Issue 118 (D95) on «Журнал оператора АГК»: the АГК operator's signature of the chosen shift's journal —
 // who and when, or «Подписать журнал смены» for a user with the operator's duty; the server signs it only
-// after the handover into the shift is signed by both, and says so otherwise.
+// after the shift's end and the handover into the shift signed by both, and says so otherwise (D100: a shift
+// before the facility's first handover is signed «передача смены в платформе не велась», said beside it).
 import { Alert, Button, Flex, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { isCheckDuty } from "@core/sensor-checks";
@@ -20,7 +21,7 @@ export default function JournalSignature({ facility, shift, date }: { facility: 
       <Flex wrap gap={8} align="center">
         <Typography.Text>
           <Typography.Text type="secondary">Подпись оператора АГК за смену:</Typography.Text>{" "}
-          {given ? `${given.by}, ${displayDateTime(given.at)}` : "не подписано"}
+          {given ? `${given.by}, ${displayDateTime(given.at)}${given.statement ? `; ${given.statement}` : ""}` : "не подписано"}
         </Typography.Text>
         {!given && canSign && (
           <Button size="small" loading={sign.isPending} onClick={() => sign.mutate(shift)}>

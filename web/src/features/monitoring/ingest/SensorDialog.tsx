@@ -2,7 +2,8 @@
 // a place of its working, in its section (issue 105); it names an emission point only where it measures
 // that point (a shaft's or a drainage line's own channel), so the point list offers only points its
 // place measures.
-import { Alert, Button, Form, Modal, Select, Space } from "antd";
+import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space } from "antd";
+import { PLACE_AIRFLOW_ORDER } from "@core/air-path";
 import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
 import { LEVEL_KINDS, METHANE_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type { NormPlace } from "@core/methane-limits";
@@ -27,6 +28,9 @@ interface SensorForm {
   place: SensorPlace;
   /** Issue 114: at «другое место», the norm's row it is read against; "" the working's. */
   norm_place: NormPlace | "";
+  /** D103: the position on the section's air path; "" the place's. */
+  airflow_order: string;
+  fresh_air_joins: boolean;
   warning: string;
   alarm: string;
   area_m2: string;
@@ -64,6 +68,8 @@ export default function SensorDialog({
     ? {
         ...sensor,
         norm_place: sensor.norm_place ?? "",
+        airflow_order: sensor.airflow_order == null ? "" : String(sensor.airflow_order),
+        fresh_air_joins: sensor.fresh_air_joins ?? false,
         warning: typed(sensor.warning),
         alarm: typed(sensor.alarm),
         area_m2: typed(sensor.area_m2),
@@ -79,6 +85,8 @@ export default function SensorDialog({
         section: "",
         place: "other",
         norm_place: "",
+        airflow_order: "",
+        fresh_air_joins: false,
         warning: "",
         alarm: "",
         area_m2: "",
@@ -98,6 +106,8 @@ export default function SensorDialog({
       place: values.place,
       // Issue 114: a row is named only at «другое место»; elsewhere the place's own norm holds.
       norm_place: values.place === "other" && values.norm_place ? values.norm_place : null,
+      airflow_order: (values.airflow_order ?? "").trim() === "" ? null : Number(values.airflow_order),
+      fresh_air_joins: values.fresh_air_joins ?? false,
       // A kind without levels (oxygen, flow…) sends none, whatever was typed before the kind changed.
       warning: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.warning ?? "") : null,
       alarm: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.alarm ?? "") : null,
@@ -149,6 +159,31 @@ export default function SensorDialog({
           >
             <Select aria-label="Норма загазирования" options={normPlaceOptions} {...NAMED_OPTIONS} />
           </Form.Item>
+        )}
+        {PLACE_AIRFLOW_ORDER[place] !== null && (
+          <Space align="start" wrap>
+            <Form.Item
+              label="Порядок по струе"
+              name="airflow_order"
+              rules={[{ pattern: /^\s*\d{0,3}\s*$/, message: "Целое число 0–999" }]}
+              extra={`Пусто — по месту: ${PLACE_AIRFLOW_ORDER[place]}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
+            >
+              <Input
+                inputMode="numeric"
+                aria-label="Порядок по струе"
+                placeholder={String(PLACE_AIRFLOW_ORDER[place])}
+                style={{ width: 120 }}
+              />
+            </Form.Item>
+            <Form.Item
+              label="Свежий воздух перед датчиком"
+              name="fresh_air_joins"
+              valuePropName="checked"
+              extra="Подсвежение: с датчиком выше по струе не сравнивается"
+            >
+              <Checkbox aria-label="Свежий воздух перед датчиком">поступает</Checkbox>
+            </Form.Item>
+          </Space>
         )}
         <Form.Item
           label="Измеряет источник выбросов"

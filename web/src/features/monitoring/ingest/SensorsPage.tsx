@@ -12,6 +12,7 @@ import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
+import { airPaths } from "@core/air-path";
 import { QueryTable } from "../../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import { displayDate } from "../../../shared/dates";
@@ -87,6 +88,10 @@ export default function SensorsPage() {
   }
   const queries = useQueryClient();
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
+  // D103: each meter's place on its section's air path, «2 из 4», by the register's order.
+  const onPath = new Map<string, string>();
+  for (const path of airPaths((sensors.data ?? []).filter((s) => s.is_active)))
+    path.meters.forEach((m, i) => onPath.set(m.id, `${i + 1} из ${path.meters.length}`));
   const columns: TableColumnsType<Sensor> = [
     {
       title: "Код",
@@ -108,6 +113,17 @@ export default function SensorsPage() {
       render: (_: unknown, s) => [s.section, s.working].filter(Boolean).join(", ") || "—",
     },
     { title: "Место", dataIndex: "place", render: (place: SensorPlace) => SENSOR_PLACES[place] },
+    {
+      title: "По струе",
+      key: "airflow",
+      onCell: () => oneLine,
+      render: (_: unknown, s) => (
+        <Space size={4}>
+          <span>{onPath.get(s.id) ?? "—"}</span>
+          {s.fresh_air_joins && <Tag color="cyan">свежий воздух перед</Tag>}
+        </Space>
+      ),
+    },
     {
       title: "Измеряет источник",
       dataIndex: "point",

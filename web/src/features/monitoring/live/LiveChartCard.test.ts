@@ -10,7 +10,9 @@ const CHART: LiveChart = {
   working: "Лава 7",
   from: "2026-03-01T03:00:00.000Z",
   to: "2026-03-02T03:00:00.000Z",
-  meters: [{ code: "М-7", warning: 1, alarm: 1.5, t: ["2026-03-02T02:58:00.000Z", "2026-03-02T02:59:00.000Z"], v: [0.95, 1.6] }],
+  meters: [
+    { code: "М-7", warning: 1, alarm: 1.5, t: ["2026-03-02T02:58:00.000Z", "2026-03-02T02:59:00.000Z"], v: [0.95, 1.6], gassing: null },
+  ],
   forecasts: [
     {
       horizon: 60,

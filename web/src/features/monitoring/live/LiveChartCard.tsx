@@ -3,7 +3,7 @@
 // meter and kind of event, issue 117), and each bound model's forecast with its interval as a band
 // (liveChart.ts). Plotly loads with the first chart.
 import { useMemo } from "react";
-import { Typography } from "antd";
+import { Tag, Typography } from "antd";
 import { Chart } from "../../../shared/charts/Chart";
 import { useSensorEvents } from "../../../api/monitoring";
 import { useLiveChart } from "../../../api/live";
@@ -23,6 +23,14 @@ export default function LiveChartCard({ facility, working, updated }: { facility
   if (!figure) return <Typography.Text type="secondary">График загружается…</Typography.Text>;
   return (
     <>
+      {/* D98: a meter in a gassing of the book says so above its chart, as its tile does. */}
+      {chart.data?.meters
+        .filter((m) => m.gassing)
+        .map((m) => (
+          <Tag key={m.code} color="red" style={{ whiteSpace: "normal" }} data-testid="live-chart-gassing">
+            {m.code}: {m.gassing?.label}
+          </Tag>
+        ))}
       <Chart figure={figure} height={figure.layout.height ?? PLOT_HEIGHT} testId="live-chart" />
       <Typography.Text type="secondary">
         {events.data ? `Событий за сутки: ${events.data.count.toLocaleString("ru-RU")}` : "События загружаются…"}

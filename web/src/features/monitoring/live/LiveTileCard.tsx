@@ -24,13 +24,21 @@ import {
   RULE_NAMES,
   nearLimitDoubtful,
   worstState,
+  channelText,
 } from "./liveTexts";
 import { staleText } from "@core/monitoring-events";
 
 const LiveChartCard = lazy(() => import("./LiveChartCard"));
 const BindModelDialog = lazy(() => import("./BindModelDialog"));
 
-const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106", stale: "#722ed1", none: "#722ed1" };
+const BORDER: Record<string, string> = {
+  gassing: "#cf1322",
+  alarm: "#cf1322",
+  warning: "#fa8c16",
+  pre_warning: "#d4b106",
+  stale: "#722ed1",
+  none: "#722ed1",
+};
 
 type Forecast = LiveTile["forecasts"][number];
 
@@ -200,6 +208,8 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             <Typography.Text strong>{m.code}</Typography.Text>
             <Typography.Text>{meterValue(m)}</Typography.Text>
             <Tag color={STATE_COLOR[m.state]}>{m.state_label}</Tag>
+            {/* D98: in a gassing, the W/A state the reading also reached, beside it. */}
+            {m.levels_label && <Tag color="orange">{m.levels_label}</Tag>}
             {/* A silent meter below the levels says its silence as its state (never «норма»): said once. */}
             {m.stale_minutes !== null && m.state !== "none" && <Tag color="default">{staleText(m.stale_minutes)}</Tag>}
             {levelsText(m) && <Typography.Text type="secondary">{levelsText(m)}</Typography.Text>}
@@ -219,6 +229,16 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
         {/* A place's tile says the flows it has; a working's says a flow meter it lacks. */}
         {(!place || tile.air_flow) && <Typography.Text>Расход воздуха: {flowText(tile.air_flow, 0)}</Typography.Text>}
         {(!place || tile.drainage_flow) && <Typography.Text>Расход дегазации: {flowText(tile.drainage_flow, 1)}</Typography.Text>}
+        {/* D101: every other channel of the working, with its silence. */}
+        {tile.channels.map((c) => (
+          <Typography.Text
+            key={c.sensor}
+            type={c.stale_minutes !== null || c.value === null ? "danger" : undefined}
+            data-testid="live-channel"
+          >
+            {channelText(c)}
+          </Typography.Text>
+        ))}
         {tile.forecasts.length > 0 && (
           <>
             <ForecastTable forecasts={tile.forecasts} />

@@ -40,6 +40,8 @@ const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"]
   alarm: 1.5,
   state: "pre_warning",
   state_label: "≥ 0,9·W (0,9 %): близко к предупредительному",
+  levels_label: null,
+  gassing_since: null,
   stale_minutes: null,
   ...changes,
 });
@@ -85,6 +87,7 @@ const VIEW: LiveView = {
   facility_name: "Шахта «Мониторинг»",
   now: "2026-03-01T03:01:00.000Z",
   advisory: ADVISORY_NOTE,
+  processing: null,
   etag: '"abc"',
   tiles: [
     {
@@ -96,6 +99,7 @@ const VIEW: LiveView = {
       ],
       air_flow: { code: "V-1", value: 1440, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       drainage_flow: { code: "Q-Д", value: 50, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
+      channels: [],
       forecasts: [FORECAST],
       forecast_note: "",
       updated_at: "2026-03-01T03:00:00.000Z",
@@ -106,6 +110,7 @@ const VIEW: LiveView = {
       meters: [meter({ sensor: "s3", code: "М-3", value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" })],
       air_flow: null,
       drainage_flow: null,
+      channels: [],
       forecasts: [],
       forecast_note:
         "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.",
@@ -168,6 +173,28 @@ const MODEL = {
   uploaded_by: "platform",
 };
 
+/** D104: a record «отключение не подтверждено» as GET …/cutoffs/ answers it. */
+const CUTOFF = {
+  id: "s1.r1.abc",
+  facility: "f1",
+  sensor: "s1",
+  sensor_code: "М-1",
+  place: "У забоя (призабойное пространство)",
+  working: "Лава 12-1",
+  setpoint: 1.3,
+  start: "2026-03-01T03:10:00.000Z",
+  end: "2026-03-01T03:20:00.000Z",
+  peak: 1.4,
+  minutes: 10,
+  run_sensor: "r1",
+  run_code: "РК-1",
+  run_minutes: 10,
+  text: "отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин",
+  state: "open" as const,
+  answer: null,
+  confirmation: null,
+};
+
 it("polls the tiles where no stream is kept, shows each working in words and binds a model to one", async () => {
   app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
     api
@@ -179,6 +206,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
       .on("getMonitoringLive", VIEW)
       .on("listMonitoringLiveModels", [])
       .on("listSensors", SENSORS)
+      .on("listCutoffs", { facility: "f1", facility_name: "Шахта", from: "2026-01-30", to: "2026-03-01", results: [CUTOFF] })
       .on("listForecastModels", { results: [{ method: "xgboost", versions: [], horizons: [MODEL] }], count: 1 })
       .on("bindMonitoringLiveModel", ({ body }) => [
         { ...(body as object), method: "xgboost", sensor: null, bound_at: "2026-03-01T03:02:00.000Z", bound_by: "demo@example.com" },
@@ -186,6 +214,13 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   );
   expect(await screen.findByText(ADVISORY_NOTE)).toBeTruthy();
   expect(await screen.findByText(/^Обновляется раз в 15 с; данные на 01\.03\.2026/)).toBeTruthy();
+  // D104: a cut-off not confirmed is listed on «Мониторинг», with the way to answer it.
+  const cutoffs = await screen.findByTestId("cutoffs-alert");
+  expect(cutoffs.textContent).toContain("Отключение не подтверждено: 1");
+  expect(cutoffs.textContent).toContain(
+    "01.03.2026 10:10: отключение не подтверждено: М-1 1,40 % при уставке отключения 1,30 %, РК-1 в работе 10 мин",
+  );
+  expect(within(cutoffs).getByRole("link").getAttribute("href")).toBe("/facilities/f1/readings-audit");
   const [lava, other] = screen.getAllByTestId("live-tile");
   expect(lava.getAttribute("aria-label")).toBe("Выработка Лава 12-1: ≥ 0,9·W");
   expect(lava.textContent).toContain("М-10,93 % об.≥ 0,9·W (0,9 %): близко к предупредительному");
@@ -400,6 +435,7 @@ it("shows a place's tile of the sensors without a working, a silent anemometer b
     ],
     air_flow: { code: "V-С", value: null, at: "2026-02-28T01:00:00.000Z", stale_minutes: 1561 },
     drainage_flow: null,
+    channels: [],
     forecasts: [],
     forecast_note: "",
     updated_at: "2026-03-01T03:00:00.000Z",

@@ -4,9 +4,10 @@
 // kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
 // (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
 import { Alert, Col, Flex, Row, Typography } from "antd";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { useLiveTiles } from "../../../api/live";
+import { useCutoffs } from "../../../api/readingsAudit";
 import { displayDateTime } from "../../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
 import { MODE_TEXT } from "./liveTexts";
@@ -30,6 +31,11 @@ export default function MonitoringPage() {
         {live.view ? `; данные на ${displayDateTime(live.view.now)}` : ""}
       </Typography.Text>
       {live.error && <Alert type="warning" showIcon title={`Обновления прерваны: ${live.error}. Повторяем…`} />}
+      <UnconfirmedCutoffs facility={facilityId} />
+      {/* What was taken and is not yet read into the events and the book: said, not shown as calm. */}
+      {live.view?.processing && (
+        <Alert type="info" showIcon title={`Плитки могут быть неполными: ${live.view.processing.text}`} data-testid="processing" />
+      )}
       {live.view && tiles.length === 0 && (
         <Typography.Text>
           На площадке нет датчиков метана, скорости воздуха и расхода в работе: добавьте их в реестр датчиков.
@@ -43,5 +49,30 @@ export default function MonitoringPage() {
         ))}
       </Row>
     </Flex>
+  );
+}
+
+/** D104: the cut-offs not confirmed of the last 30 days still waiting for a cause or its confirmation. */
+function UnconfirmedCutoffs({ facility }: { facility: string }) {
+  const waiting = (useCutoffs(facility).data?.results ?? []).filter((c) => c.state !== "confirmed");
+  if (waiting.length === 0) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="cutoffs-alert"
+      title={`Отключение не подтверждено: ${waiting.length}`}
+      description={
+        <Flex vertical gap={4}>
+          {waiting.slice(0, 5).map((c) => (
+            <Typography.Text key={c.id}>
+              {displayDateTime(c.start)}: {c.text}
+              {c.state === "answered" ? " — причина указана, ждет подтверждения" : ""}
+            </Typography.Text>
+          ))}
+          <Link to={`/facilities/${facility}/readings-audit`}>Разобрать: «Отключения и ручные замеры»</Link>
+        </Flex>
+      }
+    />
   );
 }

@@ -12,8 +12,15 @@ const chart: LiveChart = {
   from: "2026-03-01T03:00:00.000Z",
   to: "2026-03-02T03:00:00.000Z",
   meters: [
-    { code: "М-7", warning: 1, alarm: 2, t: ["2026-03-01T17:00:00.000Z", "2026-03-01T17:01:00.000Z"], v: [0.95, 1.25] },
-    { code: "М-8", warning: null, alarm: 1.5, t: ["2026-03-01T17:00:00.000Z"], v: [0.4] },
+    {
+      code: "М-7",
+      warning: 1,
+      alarm: 2,
+      t: ["2026-03-01T17:00:00.000Z", "2026-03-01T17:01:00.000Z"],
+      v: [0.95, 1.25],
+      gassing: { since: "2026-03-01T17:01:00.000Z", norm: 1, label: "загазирование: 1,25 % при норме 1,00 %" },
+    },
+    { code: "М-8", warning: null, alarm: 1.5, t: ["2026-03-01T17:00:00.000Z"], v: [0.4], gassing: null },
   ],
   forecasts: [
     {
@@ -70,6 +77,16 @@ describe("the working's 24 hours", () => {
     expect(trace("М-8: A = 1,5 %")).toMatchObject({ y: [1.5, 1.5] });
     // М-8 has no W: no line is drawn for it.
     expect(figure.data.some((d) => d.name?.startsWith("М-8: W"))).toBe(false);
+  });
+
+  // D98: a meter in a gassing of the book says so on the chart as the tile does, its norm drawn red from the entry's start.
+  it("draws a gassing in force as its norm in red from its start, named as the tile names it", () => {
+    expect(trace("М-7: загазирование: 1,25 % при норме 1,00 %, с 00:01")).toMatchObject({
+      x: ["2026-03-02 00:01", "2026-03-02 10:00"],
+      y: [1, 1],
+      line: { color: "#cf1322", width: 2 },
+    });
+    expect(figure.data.some((d) => d.name?.startsWith("М-8: загазирование"))).toBe(false);
   });
 
   it("shows the forecast's interval as a band under its dotted line", () => {

@@ -52,6 +52,19 @@ export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zo
       });
     }
   });
+  // D98: a meter in a gassing of the book: its norm drawn red from the entry's start, named as the tile says it.
+  for (const m of chart.meters) {
+    if (!m.gassing) continue;
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `${m.code}: ${m.gassing.label}, с ${local(m.gassing.since).slice(11)}`,
+      x: [local(m.gassing.since < chart.from ? chart.from : m.gassing.since), local(chart.to)],
+      y: [m.gassing.norm, m.gassing.norm],
+      line: { color: "#cf1322", width: 2 },
+      hoverinfo: "name",
+    });
+  }
   chart.forecasts.forEach((f, i) => {
     const x = f.t.map(local);
     const color = FORECAST_COLORS[i % FORECAST_COLORS.length];

@@ -2,7 +2,7 @@
 // shown over meters that read «нет данных 2 мин».
 import { expect, it } from "vitest";
 import type { LiveTile } from "../../../api/live";
-import { forecastTable, worstState } from "./liveTexts";
+import { channelText, forecastTable, worstState } from "./liveTexts";
 
 type Meter = LiveTile["meters"][number];
 const meter = (code: string, state: Meter["state"], stale_minutes: number | null): Meter => ({
@@ -17,10 +17,31 @@ const meter = (code: string, state: Meter["state"], stale_minutes: number | null
   alarm: 1.5,
   state,
   state_label: state,
+  levels_label: null,
+  gassing_since: null,
   stale_minutes,
 });
 const tile = (...meters: Meter[]) => ({ meters, air_flow: null, drainage_flow: null }) as unknown as LiveTile;
 const flow = (code: string, stale_minutes: number | null) => ({ code, value: 1200, at: "2026-03-01T03:00:00.000Z", stale_minutes });
+
+// D101: a CO meter silent for 21 h was left off its working's tile.
+it("names a silent channel of any kind over «норма», and says its line", () => {
+  const co = {
+    sensor: "co",
+    code: "CO-1",
+    kind: "carbon_monoxide",
+    kind_label: "Оксид углерода (CO)",
+    unit: "ppm",
+    value: 4,
+    at: "2026-03-01T03:00:00.000Z",
+    warning: 17,
+    alarm: 20,
+    stale_minutes: 1260,
+    state_label: "нет данных 21 ч",
+  } as const;
+  expect(worstState({ ...tile(meter("М-1", "normal", null)), channels: [co] }).words).toBe("нет данных 21 ч (CO-1)");
+  expect(channelText(co)).toBe("CO-1, оксид углерода (CO): 4\u00a0ppm — нет данных 21 ч");
+});
 
 it("names a silent anemometer or drainage meter over «норма» as a methane meter", () => {
   const calm = tile(meter("М-1", "normal", null));
@@ -41,6 +62,15 @@ it("names a stale meter over «норма», never over a level's state", () => 
   expect(worstState(tile(meter("М-1", "pre_warning", null), meter("М-2", "normal", 9))).words).toBe("≥ 0,9·W");
   expect(worstState(tile(meter("М-1", "alarm", null), meter("М-2", "normal", 9))).words).toBe("≥ A");
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
+});
+
+// D98: a meter in a gassing of the book heads its tile red, over any W/A state.
+it("heads a tile with a meter in a gassing «загазирование», red, over an alarm", () => {
+  expect(worstState(tile(meter("М-1", "alarm", null), meter("М-К", "gassing", null)))).toEqual({
+    state: "gassing",
+    words: "загазирование",
+    colour: "red",
+  });
 });
 
 // A channel silent for months read «нет данных 390 826 мин»: past the hour the span is told in hours, past the day in days.

@@ -23,11 +23,12 @@ export const STATE_COLOR: Record<Meter["state"], string> = {
   pre_warning: "gold",
   warning: "orange",
   alarm: "red",
+  gassing: "red",
 };
 
 /** Severity, least first: a meter with no reading in the window (never connected, silent a day) ranks
  *  above «норма» — what it reads is not known (issue 108, item 7) — and below the levels' states. */
-const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm"];
+const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm", "gassing"];
 
 /** A tile's head: the worst state of its meters (issue 99, item 4: a meter without a reading past its
  *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states;
@@ -58,12 +59,14 @@ export function worstState(tile: LiveTile): TileHead {
   );
   if (rank(worst) > rank("none")) return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
   // The air and drainage flows are the tile's meters too: a silent anemometer leaves «норма» unknown.
-  const silent = [...tile.meters, tile.air_flow, tile.drainage_flow].flatMap((m) =>
+  // D101: and so is every other channel of the working (CO, O2, the shearer's run state, …).
+  const channels = tile.channels ?? [];
+  const silent = [...tile.meters, tile.air_flow, tile.drainage_flow, ...channels].flatMap((m) =>
     m !== null && m.stale_minutes !== null ? [{ code: m.code, minutes: m.stale_minutes }] : [],
   );
   const unread = [
     ...tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null),
-    ...[tile.air_flow, tile.drainage_flow].filter((f) => f !== null && f.value === null && f.stale_minutes === null),
+    ...[tile.air_flow, tile.drainage_flow, ...channels].filter((f) => f !== null && f.value === null && f.stale_minutes === null),
   ].map((m) => m!.code);
   const words = [
     unread.length > 0 ? `${STATE_WORDS.none} (${unread.join(", ")})` : null,
@@ -79,6 +82,7 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
   pre_warning: "≥ 0,9·W",
   warning: "≥ W",
   alarm: "≥ A",
+  gassing: "загазирование",
 };
 
 type Flow = LiveTile["air_flow"];
@@ -157,3 +161,11 @@ export const MODE_TEXT = {
   stream: "Обновляется сам: сервер присылает изменения",
   poll: "Обновляется раз в 15 с",
 } as const;
+
+type Channel = LiveTile["channels"][number];
+
+/** D101: a channel's line on its working's tile: «CO-1, оксид углерода (CO): 4 ppm — нет данных 21 ч». */
+export function channelText(c: Channel): string {
+  const value = c.value === null ? "—" : `${number(c.value, 2)}\u00a0${c.unit}`;
+  return `${c.code}, ${c.kind_label.charAt(0).toLowerCase()}${c.kind_label.slice(1)}: ${value} — ${c.state_label}`;
+}
