@@ -27,6 +27,7 @@ export type * from "./media";
 export type * from "./monitoring";
 export type * from "./instruments";
 export type * from "./shift-records";
+export type * from "./readings-audit";
 export type * from "./webhooks";
 export type * from "./own-factors";
 export type * from "./webhook-transport";

@@ -9,6 +9,7 @@ import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-sig
 import type { MigrationRepository } from "./migration";
 import type { SensorCheckRepository } from "./instruments";
 import type { ShiftRecordRepository } from "./shift-records";
+import type { ReadingsAuditRepository } from "./readings-audit";
 import type {
   InventoryCommentRepository,
   InventoryReviewRepository,
@@ -66,6 +67,8 @@ export interface Repositories {
   sensorChecks: SensorCheckRepository;
   /** The shift handovers and the journal's signatures of a shift (D95). */
   shiftRecords: ShiftRecordRepository;
+  /** The cut-offs not confirmed by the run channel and the hand measurements (D104, D105). */
+  readingsAudit: ReadingsAuditRepository;
   /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;

@@ -2,7 +2,7 @@
 // instant by their ids (UUID v7), never deleted.
 import { createHash } from "node:crypto";
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { CheckIntervals, CutoffRecord, HandMeasurement, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
+import type { CheckIntervals, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
 import { CERTIFICATE_ATTACHED, checkSameness, idFloorAt, saidText, type Sameness, verificationSameness } from "../../ports/instruments";
 import { Conflict } from "../../domain/errors";
 import { putWhere, unlessConditionFails } from "./conditions";
@@ -30,11 +30,6 @@ export const certificateKeys = (items: readonly Item[]) =>
     }),
   );
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
-export const HAND_MEASUREMENT_EXISTS = "Замер с таким идентификатором уже записан";
-export const handMeasurementItem = (m: HandMeasurement): Item => ({ ...keys.handMeasurement(m.company, m.facility, m.id), ...m });
-export const CUTOFF_CONFLICT = "Запись об отключении только что изменили: обновите страницу и повторите";
-export const cutoffItem = (r: CutoffRecord): Item => ({ ...keys.cutoffRecord(r.company, r.facility, r.id), ...r });
-export const byCutoffStart = (a: CutoffRecord, b: CutoffRecord) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id);
 /** The SHA-256 of a record's fields, keys sorted (nested objects as the domain built them). */
 export const sameDigest = (fields: object) => createHash("sha256").update(saidText(fields)).digest("hex");
 export const CHECK_FOLLOWED = "Эту проверку уже исправили: исправление следует за последней записью";
@@ -197,31 +192,4 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     );
     return certificateKeys(items);
   },
-  async createHandMeasurement(record) {
-    await putNew(doc, table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
-  },
-  async handMeasurementsOfFacility(companyId, facilityId, writtenFrom = 0) {
-    const items = await writtenSince(doc, table, keys.handMeasurementsOfFacility(companyId, facilityId), writtenFrom);
-    return stripAll<HandMeasurement>(items).sort((a, b) => a.id.localeCompare(b.id));
-  },
-  async cutoffsOfFacility(companyId, facilityId) {
-    const items = await queryPrefix(doc, table, keys.cutoffsOfFacility(companyId, facilityId), { consistentRead: true });
-    return stripAll<CutoffRecord>(items).sort(byCutoffStart);
-  },
-  getCutoff: (companyId, facilityId, id) =>
-    getItem<CutoffRecord>(doc, table, keys.cutoffRecord(companyId, facilityId, id), { consistentRead: true }),
-  async putCutoff(next, expectedVersion) {
-    await versionedPut(doc, table, cutoffItem(next), expectedVersion, CUTOFF_CONFLICT);
-  },
-  removeCutoff: (record, expectedVersion) =>
-    unlessConditionFails(
-      doc.send(
-        new DeleteCommand({
-          TableName: table,
-          Key: keys.cutoffRecord(record.company, record.facility, record.id),
-          ConditionExpression: "version = :v",
-          ExpressionAttributeValues: { ":v": expectedVersion },
-        }),
-      ),
-    ),
 });

@@ -93,12 +93,14 @@ import {
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
   sensorCheckItem,
+} from "../dynamodb/sensor-check-repository";
+import {
   byCutoffStart,
   CUTOFF_CONFLICT,
   cutoffItem,
   HAND_MEASUREMENT_EXISTS,
   handMeasurementItem,
-} from "../dynamodb/sensor-check-repository";
+} from "../dynamodb/readings-audit-repository";
 import {
   HANDOVER_CORRECTED,
   handoverOnce,
@@ -575,27 +577,6 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       const prefix = keys.sensorVerificationsOfCompany(companyId);
       return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
     },
-    async createHandMeasurement(record) {
-      create(table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
-    },
-    async handMeasurementsOfFacility(companyId, facilityId, writtenFrom = 0) {
-      const floor = idFloorAt(writtenFrom);
-      return listed<HandMeasurement>(table, keys.handMeasurementsOfFacility(companyId, facilityId), (a, b) =>
-        a.id.localeCompare(b.id),
-      ).filter((m) => m.id >= floor);
-    },
-    async cutoffsOfFacility(companyId, facilityId) {
-      return listed<CutoffRecord>(table, keys.cutoffsOfFacility(companyId, facilityId), byCutoffStart);
-    },
-    async getCutoff(companyId, facilityId, id) {
-      return strip<CutoffRecord>(table.get(keys.cutoffRecord(companyId, facilityId, id)));
-    },
-    async putCutoff(next, expectedVersion) {
-      versionedPut(table, cutoffItem(next), expectedVersion, CUTOFF_CONFLICT);
-    },
-    async removeCutoff(record, expectedVersion) {
-      return table.delete(keys.cutoffRecord(record.company, record.facility, record.id), (stored) => stored?.version === expectedVersion);
-    },
   };
 }
 
@@ -627,6 +608,33 @@ function shiftRecords(table: MemoryTable): Repositories["shiftRecords"] {
       return listed<JournalSignature>(table, keys.journalSignaturesOfDay(companyId, facilityId, date), (a, b) =>
         a.shift.localeCompare(b.shift),
       );
+    },
+  };
+}
+
+/** The readings' audit (D104, D105), as adapters/dynamodb/readings-audit-repository.ts keeps it. */
+function readingsAudit(table: MemoryTable): Repositories["readingsAudit"] {
+  return {
+    async createHandMeasurement(record) {
+      create(table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
+    },
+    async handMeasurementsOfFacility(companyId, facilityId, writtenFrom = 0) {
+      const floor = idFloorAt(writtenFrom);
+      return listed<HandMeasurement>(table, keys.handMeasurementsOfFacility(companyId, facilityId), (a, b) =>
+        a.id.localeCompare(b.id),
+      ).filter((m) => m.id >= floor);
+    },
+    async cutoffsOfFacility(companyId, facilityId) {
+      return listed<CutoffRecord>(table, keys.cutoffsOfFacility(companyId, facilityId), byCutoffStart);
+    },
+    async getCutoff(companyId, facilityId, id) {
+      return strip<CutoffRecord>(table.get(keys.cutoffRecord(companyId, facilityId, id)));
+    },
+    async putCutoff(next, expectedVersion) {
+      versionedPut(table, cutoffItem(next), expectedVersion, CUTOFF_CONFLICT);
+    },
+    async removeCutoff(record, expectedVersion) {
+      return table.delete(keys.cutoffRecord(record.company, record.facility, record.id), (stored) => stored?.version === expectedVersion);
     },
   };
 }
@@ -1553,6 +1561,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     gassings: companyRecords(table, GASSINGS),
     sensorChecks: sensorChecks(table),
     shiftRecords: shiftRecords(table),
+    readingsAudit: readingsAudit(table),
     methaneLimits: {
       async list() {
         return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);
