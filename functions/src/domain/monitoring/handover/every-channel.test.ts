@@ -3,7 +3,7 @@
 // channels), and its silent minutes counted as substituted in «Полнота данных». Every channel the register
 // holds is on its working's tile with its silence, handed over silent, and counted missing while silent.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";

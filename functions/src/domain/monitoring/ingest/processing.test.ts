@@ -2,7 +2,7 @@
 // batches are taken and not yet read into its events and the book, the book, the journal and «Мониторинг» say
 // «данные обрабатываются: N мин» beside what they answer, and nothing once every batch is read.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";

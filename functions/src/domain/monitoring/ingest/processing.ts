@@ -5,7 +5,7 @@
 // now say «данные обрабатываются: N мин», N the minutes since the oldest of the facility's batches still
 // queued was taken. One read of the facility's newest batches (its list of loads), as the climate periods'
 // check reads it.
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { silenceSpan } from "@core/monitoring-events";
 import type { Deps } from "../../context";
 

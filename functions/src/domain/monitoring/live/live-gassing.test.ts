@@ -3,7 +3,7 @@
 // in force it reads `gassing` — «загазирование: 0,80 % при норме 0,75 %» — on the tile, the day chart and
 // the handover, its W state beside it; a correction that gives the gassing no more ends it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
