@@ -6,7 +6,16 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText, isoDateIn } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText, noticeText } from "@core/gassing-book";
+import {
+  DUTIES,
+  DUTY_LABELS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  correctionText,
+  gassingMaxText,
+  noticeText,
+  splitEntryText,
+} from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
@@ -45,6 +54,7 @@ const correctionsText = (g: GassingView, zone: string) =>
   [
     ...g.corrections.map((c) => correctionText(c, (at) => dateTimeText(at, zone), formatNumber)),
     g.correction_reason ? `Причина исправления: ${g.correction_reason}` : "",
+    ...g.split_entries.map((e) => splitEntryText(e, (at) => dateTimeText(at, zone), formatNumber)),
   ]
     .filter(Boolean)
     .join("\n");

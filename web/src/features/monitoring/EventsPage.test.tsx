@@ -300,6 +300,7 @@ it("says beside a gassing its sensors' minutes «под сомнением»", a
     duration_min: 20,
     found_at: "2026-03-01T20:11:00.000Z",
     corrections: [],
+    split_entries: [],
     correction_reason: "",
     registered_by: null,
     registered_at: null,

@@ -10,6 +10,7 @@ import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
   CORRECTED_MARK,
   correctionText,
+  splitEntryText,
   DUTIES,
   DUTY_LABELS,
   GASSING_TYPE_LABELS,
@@ -72,17 +73,24 @@ function registrationText(g: Gassing) {
 }
 
 /** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
-/** Issue 114 (D89): each correction of the readings after the gassing was found, as the record keeps it. */
+/** Issue 114 (D89, D97): each correction of the readings after the gassing was found, as the record keeps
+ *  it (one written after closing marked «после закрытия»), and an entry opened before D97 for the rest of
+ *  the same gassing, shown in this row. */
 function Corrections({ g }: { g: Gassing }) {
-  if (g.corrections.length === 0) return null;
+  if (g.corrections.length === 0 && g.split_entries.length === 0) return null;
   return (
     <Space direction="vertical" size={0} data-testid="gassing-corrections">
       <Tag color="orange" style={{ whiteSpace: "normal" }}>
         {CORRECTED_MARK}
       </Tag>
-      {g.corrections.map((c) => (
-        <Typography.Text key={c.at} type="secondary" style={{ fontSize: 12 }}>
+      {g.corrections.map((c, i) => (
+        <Typography.Text key={`${c.at}-${i}`} type="secondary" style={{ fontSize: 12 }}>
           {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+        </Typography.Text>
+      ))}
+      {g.split_entries.map((e) => (
+        <Typography.Text key={e.id} type="secondary" style={{ fontSize: 12 }} data-testid="gassing-split-entry">
+          {splitEntryText(e, displayDateTime, number)}
         </Typography.Text>
       ))}
       {g.correction_reason && <Typography.Text style={{ fontSize: 12 }}>Причина исправления: {g.correction_reason}</Typography.Text>}
@@ -91,7 +99,12 @@ function Corrections({ g }: { g: Gassing }) {
 }
 
 function entryText(g: Gassing) {
-  if (!g.registered_by) return g.corrections.length > 0 ? <Corrections g={g} /> : <Typography.Text type="secondary">—</Typography.Text>;
+  if (!g.registered_by)
+    return g.corrections.length + g.split_entries.length > 0 ? (
+      <Corrections g={g} />
+    ) : (
+      <Typography.Text type="secondary">—</Typography.Text>
+    );
   const line = (label: string, value: string) => (
     <Typography.Text>
       <Typography.Text type="secondary">{label}:</Typography.Text> {value || "не указано"}

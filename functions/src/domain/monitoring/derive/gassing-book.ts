@@ -86,6 +86,7 @@ export function nextEntry(
     registered_at: stored?.registered_at || context.at,
     ...(stored?.found_at ? { found_at: stored.found_at } : {}),
     ...(stored?.corrections ? { corrections: stored.corrections } : {}),
+    ...(stored?.seen_to ? { seen_to: stored.seen_to } : {}),
     notified,
     comment: text(input.comment, stored?.comment),
     ...entry,
