@@ -60,7 +60,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     const sources = page.getByTestId("journal-limit-sources");
     await sources
       .getByText(
-        "М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+        "М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3",
       )
       .waitFor();
     // The whole shift's row in sight at 1440 px: the day's mean and completeness with it.

@@ -100,7 +100,9 @@ afterAll(() => h.close());
 it("keeps one entry through the gateway's first-minute correction and the export's re-upload, each correction traced", async () => {
   await upload();
   const found = await book();
-  expect(found.map((g) => [g.sensors.join(), g.start, g.end, g.max, g.corrections.length])).toEqual([["Ш-1", at(10, 0), at(10, 15), 0.8, 0]]);
+  expect(found.map((g) => [g.sensors.join(), g.start, g.end, g.max, g.corrections.length])).toEqual([
+    ["Ш-1", at(10, 0), at(10, 15), 0.8, 0],
+  ]);
 
   const pushed = await json<{ batch: string }>(
     await h.request("/api/v1/telemetry/readings/", {
@@ -125,7 +127,9 @@ it("keeps one entry through the gateway's first-minute correction and the export
 
   const again = await upload();
   const restored = await book();
-  expect(restored.map((g) => [g.id, g.start, g.end, g.max, g.split_entries.length])).toEqual([[found[0].id, at(10, 0), at(10, 15), 0.8, 0]]);
+  expect(restored.map((g) => [g.id, g.start, g.end, g.max, g.split_entries.length])).toEqual([
+    [found[0].id, at(10, 0), at(10, 15), 0.8, 0],
+  ]);
   expect(restored[0].corrections.map((c) => [c.batch, c.after])).toEqual([
     [pushed.batch, { start: at(10, 1), end: at(10, 15), max: 0.8 }],
     [again, { start: at(10, 0), end: at(10, 15), max: 0.8 }],

@@ -9,6 +9,8 @@ import { ADVISORY_NOTE } from "@core/monitoring";
 import { useLiveTiles } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
+import { actsNotReadOf } from "./limitTexts";
+import { useMethaneLimits } from "../../api/journal";
 import { MODE_TEXT } from "./liveTexts";
 import { MonitoringHead } from "./MonitoringHead";
 
@@ -16,6 +18,7 @@ export default function MonitoringPage() {
   const { facilityId = "" } = useParams();
   const live = useLiveTiles(facilityId);
   const tiles = live.view?.tiles ?? [];
+  const limits = useMethaneLimits().data;
   return (
     <Flex vertical gap={16}>
       <MonitoringHead
@@ -42,6 +45,15 @@ export default function MonitoringPage() {
           </Col>
         ))}
       </Row>
+      {/* An act whose text was not read is said once a page, beside the act, not on each meter's norm. */}
+      {actsNotReadOf(
+        limits,
+        tiles.flatMap((t) => t.meters),
+      ).map((line) => (
+        <Typography.Text key={line} type="secondary" data-testid="acts-not-read">
+          {line}
+        </Typography.Text>
+      ))}
     </Flex>
   );
 }

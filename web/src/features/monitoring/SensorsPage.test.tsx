@@ -198,9 +198,14 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   expect(
     await screen.findByText(
       // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
-      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3",
     ),
   ).toBeTruthy();
+  // The act's text not read: said once on the page, beside the act, not on each norm's line.
+  expect((await screen.findAllByTestId("acts-not-read")).map((e) => e.textContent)).toEqual([
+    "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020) — текст акта не прочитан",
+  ]);
+  expect(document.body.textContent!.split("текст акта не прочитан")).toHaveLength(2);
   const row = screen.getByText("М-12").closest("tr")!;
   // Issue 105: the longwall's meter at its place in its section, measuring no point.
   expect(row.textContent).toContain("Выемочный участок 24-58, Лава 24-58");
