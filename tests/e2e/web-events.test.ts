@@ -83,7 +83,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await alarm.getByText("«Проветривание усилено»").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Отчет смены (xlsx)" }).click()]);
-    expect(download.suggestedFilename()).toBe("Отчет смены Шахта «Сменная» 2026-03-02 смена 1.xlsx");
+    expect(download.suggestedFilename()).toBe("Отчет смены Шахта «Сменная» 02.03.2026 смена 1.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);
     const events = book.getWorksheet("События")!;

@@ -102,7 +102,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     await general.getByText("«Лава остановлена»").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Журнал (xlsx)" }).click()]);
-    expect(download.suggestedFilename()).toBe("Журнал оператора АГК Шахта «Журнальная» 2026-03-02.xlsx");
+    expect(download.suggestedFilename()).toBe("Журнал оператора АГК Шахта «Журнальная» 02.03.2026.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);
     const first = book.getWorksheet("Смена 1")!;

@@ -174,7 +174,7 @@ describe("GET v1/telemetry/shift-report/", () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
-      "Отчет смены Шахта «Лавная» 2026-03-02 смена 1.xlsx",
+      "Отчет смены Шахта «Лавная» 02.03.2026 смена 1.xlsx",
     );
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
     const pdf = await h.request(`${path}&format=pdf`, { token: staff });
