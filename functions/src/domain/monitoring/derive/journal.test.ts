@@ -235,8 +235,8 @@ describe("the files", () => {
     const register = book.getWorksheet("Загазирования")!;
     expect((register.getRow(3).values as unknown[]).slice(1, 12)).toEqual([
       1,
-      "02.03.2026 03:10",
-      "02.03.2026 03:30",
+      new Date(Date.UTC(2026, 2, 2, 3, 10)),
+      new Date(Date.UTC(2026, 2, 2, 3, 30)),
       "20 мин",
       // Issue 114: the section, the working and each sensor with its place.
       "Выемочный участок 12-1",
