@@ -261,6 +261,13 @@ it("names the norm's row of a methane meter at «Другое место», and 
   const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const inside = within(dialog);
   await setField(app.user, inside.getByLabelText("Код датчика в АГК"), "Р-1");
+  // No place is chosen for a new sensor: adding it without one is refused under the field, nothing sent.
+  expect(inside.queryByLabelText("Норма загазирования")).toBeNull();
+  await app.user.click(inside.getByText("Добавить").closest("button")!);
+  await inside.findByText("Выберите место датчика: по нему читается норма загазирования");
+  expect(app.api.calls("createSensor")).toHaveLength(0);
+  await app.user.click(inside.getByLabelText("Место датчика"));
+  await app.user.click(await screen.findByText("Другое место"));
   await app.user.click(inside.getByLabelText("Норма загазирования"));
   await app.user.click(await screen.findByText("норма в исходящей струе крыла, шахты"));
   await app.user.click(inside.getByText("Добавить").closest("button")!);
