@@ -6,6 +6,7 @@
 // so reading the same minutes again, or batches in another order, leaves the same events; a person's
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
+import { UNNAMED_PERSON, initialsByEmail } from "../../person-name";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import { MINUTE_MS, flagQuality, minuteMeans, type SensorKind } from "@core/monitoring";
 import { shiftAt, type ShiftCalendarEntry } from "@core/shift-calendar";
@@ -440,9 +441,10 @@ async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor:
 export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
   const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
   const zone = zoneOf(await deps.repos.companies.get(sensor.company));
+  const nameOf = await initialsByEmail(deps.repos, sensor.company);
   return {
     facility: { id: sensor.facility, name: facility?.name ?? "" },
-    view: (event) => eventView(event, sensor, zone, now, facility?.shift_calendar),
+    view: (event) => eventView(event, sensor, zone, now, facility?.shift_calendar, nameOf),
   };
 }
 
@@ -494,12 +496,13 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     iso(to),
   );
   const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   const views: EventView[] = [];
   for (const event of stored) {
     const start = Date.parse(event.start);
     const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
     if (!(start < to && end > from)) continue;
-    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar);
+    const view = eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, nameOf);
     if (query.level && view.level !== query.level) continue;
     if (query.kind && view.kind !== query.kind) continue;
     if (query.working !== undefined && view.working !== query.working) continue;
@@ -543,6 +546,8 @@ export function eventView(
   zone: string,
   now: number,
   calendar?: readonly ShiftCalendarEntry[],
+  /** Who acknowledged it, by surname and initials (initialsByEmail), never the e-mail kept. */
+  nameOf: (email: string) => string = () => UNNAMED_PERSON,
 ): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   // D90: the shift by the facility's calendar in force on the day.
@@ -567,7 +572,7 @@ export function eventView(
     shift: { date, number },
     forecast: event.forecast ?? null,
     fault: event.fault ?? null,
-    acknowledged_by: event.acknowledged_by,
+    acknowledged_by: event.acknowledged_by ? nameOf(event.acknowledged_by) : null,
     acknowledged_at: event.acknowledged_at,
     comment: event.comment,
   };
@@ -587,10 +592,12 @@ export async function acknowledgeEvent(
   const facility = await deps.repos.facilities.get(actor.company, parts.facility);
   if (!facility) throw missing;
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const event = await deps.repos.sensorEvents.get(actor.company, facility.id, id, parts.start);
     if (!event) throw missing;
-    if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    if (event.acknowledged_at)
+      throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by ? nameOf(event.acknowledged_by) : UNNAMED_PERSON}`);
     const next: SensorEvent = {
       ...event,
       acknowledged_by: actor.email,
@@ -604,6 +611,7 @@ export async function acknowledgeEvent(
         zone,
         deps.clock.now().getTime(),
         facility.shift_calendar,
+        nameOf,
       );
     }
   }
@@ -617,6 +625,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
   const ids = [...new Set(input.events)];
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   const found: { id: string; event: SensorEvent }[] = [];
   for (const id of ids) {
     const parts = readEventId(id);
@@ -638,6 +647,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
           zone,
           deps.clock.now().getTime(),
           calendar,
+          nameOf,
         ),
       );
       continue;
@@ -655,6 +665,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
           zone,
           deps.clock.now().getTime(),
           (await deps.repos.facilities.get(actor.company, event.facility))?.shift_calendar,
+          nameOf,
         ),
       );
     }
