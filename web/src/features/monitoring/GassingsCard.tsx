@@ -27,6 +27,7 @@ import { useMe } from "../../api/profile";
 import type { Gassing } from "../../api/journal";
 import { useConfirmGassing } from "../../api/gassing-book";
 import { number } from "./offerTexts";
+import { surnameInitials } from "@core/person-name";
 
 // The registration's dialog loads when opened.
 const RegisterGassingDialog = lazy(() => import("./RegisterGassingDialog"));
@@ -131,10 +132,14 @@ function entryText(g: Gassing) {
 
 function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
   // A check's signer (issue 118) confirms nothing in the book.
-  const held = useMe().data?.duty ?? null;
+  const me = useMe().data;
+  const held = me?.duty ?? null;
   const duty = held !== null && (DUTIES as readonly string[]).includes(held) ? (held as (typeof DUTIES)[number]) : null;
   const confirm = useConfirmGassing(facility);
-  const canConfirm = g.closed && duty !== null && !g.confirmations[duty];
+  // D89, four eyes: the one who closed the entry is refused its confirmation (403), so is offered none;
+  // the entry names its closer by surname and initials, as the signed-in user's own are made.
+  const closedByMe = me !== undefined && g.closed_by !== null && surnameInitials(me) !== "" && g.closed_by === surnameInitials(me);
+  const canConfirm = g.closed && duty !== null && !g.confirmations[duty] && !closedByMe;
   return (
     <Space direction="vertical" size={2}>
       {DUTIES.map((d) => {
@@ -146,6 +151,11 @@ function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
           </Typography.Text>
         );
       })}
+      {g.closed && duty !== null && !g.confirmations[duty] && closedByMe && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="four-eyes">
+          Запись закрыли вы: ее подтверждает другой человек (правило «четырех глаз»)
+        </Typography.Text>
+      )}
       {canConfirm && (
         <Button size="small" loading={confirm.isPending} onClick={() => confirm.mutate({ gassing: g.id, duty })}>
           Подтвердить как {DUTY_LABELS[duty]}
