@@ -192,30 +192,50 @@ export const gassingSchema = z.object({
   confirmations: z.object({ head_section: confirmationSchema, head_ab: confirmationSchema, chief_engineer: confirmationSchema }),
 });
 
-export const gassingRegisterSchema = z.object({
-  notified: z.object({
-    chief_engineer: noticeInput,
-    head_ab: noticeInput,
-    head_section: noticeInput,
-    rostekhnadzor: noticeInput,
-  }),
-  comment: bookText(LIMITS.text.comment),
-  cause: bookText(LIMITS.text.comment),
-  type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
-  onset: z.optional(
-    z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
-      description: "D88: what a sudden gassing was; closing such an entry needs it",
-    }),
-  ),
-  losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
-  cleared_by: bookText(LIMITS.text.companyText),
-  cleared_at: bookInstant("когда разгазировано"),
-  resumed_at: bookInstant("когда возобновлены работы"),
-  investigated_by: bookText(LIMITS.text.companyText),
-  measures: bookText(LIMITS.text.comment),
-  correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
-  close: z.optional(z.boolean("ожидается true или false")),
-});
+/** A field a body does not have is refused naming it, never quietly dropped (as the checks' and the
+ *  handovers' bodies): a misspelt addressee answered 200 and recorded nothing. */
+const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
+
+export const gassingRegisterSchema = z.strictObject(
+  {
+    notified: z
+      .optional(
+        z.strictObject(
+          {
+            chief_engineer: noticeInput,
+            head_ab: noticeInput,
+            head_section: noticeInput,
+            rostekhnadzor: noticeInput,
+          },
+          { error: unknownIn("оповещений (chief_engineer, head_ab, head_section, rostekhnadzor)") },
+        ),
+      )
+      .meta({ description: "Each addressee's notification; absent (a close-only or a fill-in body): as kept" }),
+    comment: bookText(LIMITS.text.comment),
+    cause: bookText(LIMITS.text.comment),
+    type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
+    onset: z.optional(
+      z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
+        description: "D88: what a sudden gassing was; closing such an entry needs it",
+      }),
+    ),
+    losses: z.optional(
+      z.strictObject(
+        { development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") },
+        { error: unknownIn("потерь (development_m, coal_t)") },
+      ),
+    ),
+    cleared_by: bookText(LIMITS.text.companyText),
+    cleared_at: bookInstant("когда разгазировано"),
+    resumed_at: bookInstant("когда возобновлены работы"),
+    investigated_by: bookText(LIMITS.text.companyText),
+    measures: bookText(LIMITS.text.comment),
+    correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
+    close: z.optional(z.boolean("ожидается true или false")),
+  },
+  { error: unknownIn("записи книги загазирований") },
+);
 
 /** Issue 105: a confirmation of a closed entry by the user who has that duty. */
 export const gassingConfirmSchema = z.object({

@@ -190,6 +190,22 @@ describe("the book's closing rules (nextEntry)", () => {
     );
     expect(() => parseWith(gassingRegisterSchema, { notified: {}, type: "minor" })).toThrow("вид загазирования");
   });
+
+  it("refuses a field the body has not — a misspelt addressee, a misspelt field — naming it, as the checks' bodies do", () => {
+    expect(() => parseWith(gassingRegisterSchema, { notified: { chief_enginer: true } })).toThrow(
+      "такого поля нет у оповещений (chief_engineer, head_ab, head_section, rostekhnadzor): chief_enginer",
+    );
+    expect(() => parseWith(gassingRegisterSchema, { notified: {}, cuase: "Остановка ВМП" })).toThrow(
+      "такого поля нет у записи книги загазирований: cuase",
+    );
+    expect(() => parseWith(gassingRegisterSchema, { losses: { coal: 5 } })).toThrow("такого поля нет у потерь (development_m, coal_t): coal");
+  });
+
+  it("takes a close-only body without `notified`: each addressee as kept", () => {
+    const registered = nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED }, CONTEXT);
+    const closed = nextEntry(registered, parseWith(gassingRegisterSchema, { close: true }), CONTEXT);
+    expect(closed).toMatchObject({ closed: true, closed_by: CONTEXT.by, notified: registered.notified });
+  });
 });
 
 describe("the confirmations (confirmedEntry)", () => {
