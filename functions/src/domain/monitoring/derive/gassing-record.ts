@@ -67,14 +67,17 @@ function lasted(base: Required<GassingFigures>, now: GivenGassing, seen: number)
 
 /** The entry `stored` as the readings give its gassing now (`now`, undefined: no minute reaches the norm
  *  over its span), or undefined where nothing changes. `seen`: the last minute of its meters these
- *  readings hold. D97: an open gassing that lasts is followed (its found figures, or its last
- *  correction's `after`); any other change adds a correction — to a closed entry too, which is never
+ *  readings hold; `since`: their earliest (undefined: none of its meters' readings). D97: readings that
+ *  rewrite none of its meters' minutes already read (they continue it, or another meter's joined it into
+ *  a general gassing) are followed — its found figures, or its last correction's `after` — as is an open
+ *  gassing that lasts; any other change adds a correction — to a closed entry too, which is never
  *  reopened; a restored value adds one whose `after` is the found figures. */
 export function nextRecord(
   stored: GassingRegistration,
   now: GivenGassing | undefined,
   correction: Pick<GassingCorrection, "at" | "batches" | "sent_by">,
   seen?: number,
+  since?: number,
 ): GassingRegistration | undefined {
   if (!stored.found) return undefined;
   const corrections = stored.corrections ?? [];
@@ -84,7 +87,11 @@ export function nextRecord(
   const known = seenOf(stored);
   const open = !stored.closed && (now ? now.end === null : false);
   const seenTo = open && seen !== undefined && seen > known ? { seen_to: iso(seen) } : {};
-  if (!stored.closed && base && now && lasted(base, now, known)) {
+  // Its meters' minutes already read were not written again: nothing read was corrected.
+  const rewritten = since === undefined || since <= known;
+  if (!rewritten && (stored.closed || !now || !base || now.start !== base.start))
+    return seenTo.seen_to ? { ...stored, ...seenTo, version: stored.version + 1 } : undefined;
+  if (!stored.closed && base && now && (!rewritten || lasted(base, now, known))) {
     // It lasted: followed, as the readings give it.
     const followed = last ? { corrections: [...corrections.slice(0, -1), { ...last, after: after! }] } : { found: withoutStart(now) };
     const unchanged = last ? same(last.after, after) : JSON.stringify(stored.found) === JSON.stringify(followed.found);
@@ -198,6 +205,16 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
     const to = Date.parse(days[days.length - 1]) + DAY_MS;
     const found = await gassingsFound(deps, change.company, change.facility, from, to, register);
     const touched = new Set(run.days.map((d) => codeOf.get(d.sensor)).filter((c): c is string => c !== undefined));
+    // The earliest instant these readings wrote of each meter, by code.
+    const sinceOf = new Map<string, number>();
+    for (const [sensor, t] of Object.entries(change.since ?? {})) {
+      const code = codeOf.get(sensor);
+      if (code !== undefined) sinceOf.set(code, Math.min(sinceOf.get(code) ?? t, Math.floor(t / MINUTE_MS) * MINUTE_MS));
+    }
+    const sinceOn = (codes: readonly string[]) => {
+      const given = codes.map((c) => sinceOf.get(c)).filter((t): t is number => t !== undefined);
+      return given.length > 0 ? Math.min(...given) : undefined;
+    };
     entries ??= (await deps.repos.gassings.list(change.company)).filter((r) => r.facility === change.facility);
     // Each gassing found by its meters, and each entry's found on its span and meters, read once.
     const byCode = new Map<string, { start: number; end: number | null; sensors: string[]; gassing: Gassing }[]>();
@@ -238,10 +255,12 @@ export async function keepFoundGassings(deps: Pick<Deps, "repos" | "clock" | "ru
       if (gassings.length === 0 && !r.found!.sensors.some((code) => touched.has(code))) continue;
       const now = givenOver(gassings);
       const seen = seenOn(r.found!.sensors);
+      // Readings of none of its meters rewrote nothing it read: a meter joining it is followed.
+      const since = sinceOn(r.found!.sensors) ?? Number.POSITIVE_INFINITY;
       // Nothing to write: skipped before the sender is read (a file's day gives thousands).
-      if (!nextRecord(r, now, { at, batches: [], sent_by: null }, seen)) continue;
+      if (!nextRecord(r, now, { at, batches: [], sent_by: null }, seen, since)) continue;
       const made = await correction();
-      const next = await rewrite(deps, change.company, r.id, r, (current) => current && nextRecord(current, now, made, seen));
+      const next = await rewrite(deps, change.company, r.id, r, (current) => current && nextRecord(current, now, made, seen, since));
       if (next) {
         written++;
         entries[entries.indexOf(r)] = next;
