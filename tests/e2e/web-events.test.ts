@@ -94,7 +94,9 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     const listed = rows.find((row) => row.includes("Аварийный (A)"));
     expect(listed).toBeDefined();
     expect(listed).toContain("Проветривание усилено");
-    expect(listed?.some((cell) => cell.includes("@"))).toBe(true);
+    // Who acknowledged it by surname and initials, never the e-mail.
+    expect(listed).toContain("Петров И.");
+    expect(listed?.some((cell) => cell.includes("@"))).toBe(false);
     expect(String(book.getWorksheet("Выработки")!.getCell("A1").value)).toContain(ADVISORY_NOTE);
 
     // On a phone the rows are blocks of «label: value» lines (ResponsiveTable).
