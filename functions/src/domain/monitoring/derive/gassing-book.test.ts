@@ -198,7 +198,9 @@ describe("the book's closing rules (nextEntry)", () => {
     expect(() => parseWith(gassingRegisterSchema, { notified: {}, cuase: "Остановка ВМП" })).toThrow(
       "такого поля нет у записи книги загазирований: cuase",
     );
-    expect(() => parseWith(gassingRegisterSchema, { losses: { coal: 5 } })).toThrow("такого поля нет у потерь (development_m, coal_t): coal");
+    expect(() => parseWith(gassingRegisterSchema, { losses: { coal: 5 } })).toThrow(
+      "такого поля нет у потерь (development_m, coal_t): coal",
+    );
   });
 
   it("takes a close-only body without `notified`: each addressee as kept", () => {
