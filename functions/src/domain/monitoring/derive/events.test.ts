@@ -12,7 +12,7 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Forbidden, Invalid, NotFound } from "../../errors";
 import { drainReadings } from "../minutes/consumer";
 import { monitoringIdle } from "../live/forecaster";
 import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChannels, type EventView } from "./events";
