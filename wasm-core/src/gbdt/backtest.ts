@@ -13,7 +13,7 @@
 // minutes for date-times, steps for step numbers, rows otherwise.
 import { METHANE_LIMIT_PERCENT } from "../registry";
 import { horizonLabel, MINUTE_MS, STEP_NUMBER_MS } from "./horizon";
-import { probabilityCheck, type ProbabilityCheck } from "./probability";
+import { probabilityCheck, type ProbabilityCheck, windowMaxTargets } from "./probability";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
 /** The latest rows with an interval on which a calibration is checked, and how far below its level
@@ -912,7 +912,7 @@ function scoredBacktest(input: BacktestInput): Backtest {
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
-      probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
+      probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate, t, input.timeKind, 0) : null,
     };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
@@ -946,6 +946,8 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
   const meanScore = scoreOf(mean);
   const chances = issued(pick(input.pExceed));
+  // D108 (a): the chance is of the window's maximum — any fact after the issue up to the row's time.
+  const events = chances ? issued(windowMaxTargets(y, t, ahead)) : undefined;
   const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind);
   return {
     model_gain: gain,
@@ -959,17 +961,28 @@ function scoredBacktest(input: BacktestInput): Backtest {
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
-    probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
+    probability: chances && events ? chanceCheck(chances, f, events, limit, input.baseRate, t, input.timeKind, horizon) : null,
   };
 }
 
-/** The chances' check on the rows the model's forecast is scored on (`f` finite). */
-function chanceCheck(chances: Float64Array, f: Float64Array, y: Float64Array, limit: number, baseRate?: number): ProbabilityCheck | null {
+/** The chances' check on the rows the model's forecast is scored on (`f` finite), against each row's event (D108 a:
+ *  the window's maximum ahead, the row's own value at 0), its bootstrap over days (D108 b). */
+function chanceCheck(
+  chances: Float64Array,
+  f: Float64Array,
+  events: Float64Array,
+  limit: number,
+  baseRate: number | undefined,
+  t: Float64Array | undefined,
+  timeKind: TimeKind | undefined,
+  horizon: number,
+): ProbabilityCheck | null {
   return probabilityCheck(
     chances.map((p, k) => (finite(f[k]) ? p : Number.NaN)),
-    y,
+    events,
     limit,
     baseRate,
+    { time: t && timeKind ? t : undefined, span: timeKind === "step" ? 144 : undefined, horizon },
   );
 }
 

@@ -383,10 +383,24 @@ const liveForecastSchema = z.object({
   }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
-  p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
+  p_exceed: z.nullable(z.number()).meta({
+    description:
+      "D108 (a, c): the chance (0–1) that any minute mean reaches the limit within the horizon (the window's maximum; at 0 the current value); null where it is not shown — the model not calibrated, or the chance not judged better than the base rate",
+  }),
   probability: z
     .optional(
       z.object({
+        event: z.optional(z.enum(["window_max", "value"])).meta({
+          description: "D108 (a): the event the chance is of: any minute within the horizon (window_max), or the current value at 0",
+        }),
+        event_text: z.optional(z.string()).meta({ description: "the event in Russian words, as the tile says it" }),
+        gain: z.optional(
+          z.nullable(
+            z.object({ lo: z.nullable(z.number()), hi: z.nullable(z.number()), holds: z.boolean(), blocks: z.int() }).meta({
+              description: "D108 (b): the day-block bootstrap's 90 % interval of Brier − base Brier; the chance is shown only where it holds",
+            }),
+          ),
+        ),
         reliable: z.boolean().meta({
           description:
             "true only where P was judged better than the base rate; false (not better, or too early to judge): the tile says why instead of showing it",

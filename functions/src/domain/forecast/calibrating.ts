@@ -7,6 +7,8 @@ import {
   calibrate,
   calibrationProbability,
   changeWeight,
+  eventCalibration,
+  windowMaxTargets,
   fitScales,
   historyStep,
   MINUTE_MS,
@@ -82,14 +84,12 @@ export async function calibrateOnRows(
   const targets = forecastTargets(horizon, yNow, rowTimesRead);
   const results = predicted.map((r) => r.result ?? Number.NaN);
   const core = calibrate(results, targets, features);
-  // How far its chance of reaching the limit can be trusted: its earlier half calibrating the later one.
-  const probability = calibrationProbability(
-    results,
-    targets,
-    METHANE_LIMIT_PERCENT,
-    rowTimesRead && timesInMs(rowTimesRead.time, rowTimesRead.timeKind),
-    horizon * 60_000,
-  );
+  // D108 (a): the chance is of the window's maximum ahead (the row's own value at 0), fitted on its own facts;
+  // how far it can be trusted: its earlier half calibrating the later one (D108 b).
+  const ms = rowTimesRead && timesInMs(rowTimesRead.time, rowTimesRead.timeKind);
+  const events = ms ? windowMaxTargets(yNow, ms, horizon * 60_000) : targets;
+  const event = eventCalibration(results, events);
+  const probability = calibrationProbability(results, events, METHANE_LIMIT_PERCENT, ms, horizon * 60_000);
   const given = times.filter((t): t is string | number => t !== null);
   const sorted = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const calibration: ForecastCalibration = {
@@ -107,6 +107,7 @@ export async function calibrateOnRows(
     ...(changeWeightFitted === undefined ? {} : { change_weight: changeWeightFitted }),
     // D96 (a): the band's scales fitted on the same rows, kept with the calibration and applied to every request.
     scales: fitScales(results, targets, core, METHANE_LIMIT_PERCENT),
+    ...(event.rows > 0 ? { event: { rows: event.rows, quantiles: event.quantiles, residuals: event.residuals, bins: event.bins ?? [], level_floor: event.level_floor ?? 0.1 } } : {}),
     ...(probability ? { probability } : {}),
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),

@@ -16,6 +16,7 @@ import {
   SHOWN_INSTEAD,
   fromPersistence,
   withWeight,
+  eventChances,
   fittedIntervalColumns,
   windowedIntervalColumns,
   unitScales,
@@ -425,20 +426,26 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
   // whatever rows come with it (the tile's day, a week).
   const fitted = calibration.scales?.limit === settings.limit ? calibration.scales : unitScales(calibration, settings.limit);
   if (!times || !targets.some(Number.isFinite)) {
-    const shown = fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted);
+    const shown = withEventChance(fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted), results, run);
     const method: IntervalMethod = calibration.scales ? "calibrated" : calibration.bins?.length ? "level" : "split";
     return { shown, stored: undefined, method };
   }
   const time = timesInMs(times.time, times.timeKind);
-  const shown = windowedIntervalColumns(
+  const shown = withEventChance(
+    windowedIntervalColumns(results, calibration, settings.level, settings.limit, { targets, time, ahead: horizon * 60_000 }, fitted),
     results,
-    calibration,
-    settings.level,
-    settings.limit,
-    { targets, time, ahead: horizon * 60_000 },
-    fitted,
+    run,
   );
   return { shown, stored, method: "daily" as IntervalMethod };
+}
+
+/** D108 (a): the chance shown is of the calibration's event (any minute at or above the limit within the horizon),
+ *  fitted once on its rows: the same for a row on every request. A calibration stored before keeps its chance of the
+ *  value at the target minute (judged, all the same, against the window's maximum). */
+function withEventChance<T extends { pExceed: Float64Array }>(columns: T, results: Float64Array, run: ForecastRun): T {
+  const event = run.calibration?.event;
+  if (!event) return columns;
+  return { ...columns, pExceed: eventChances(results, { ...event, ranges: {} }, run.settings.limit) };
 }
 
 /** The back-test of a forecast's rows that carry the measured y, with its intervals. */

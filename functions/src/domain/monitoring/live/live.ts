@@ -20,7 +20,9 @@ import {
   nearLimit,
   nearLimitNote,
   onsetLeads,
+  chanceEventWords,
   probabilityCheck,
+  windowMaxTargets,
   type EventRule,
   type NearLimit,
   type ProbabilityCheck,
@@ -629,11 +631,17 @@ async function alertRuleOf(
   const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
   // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
   const limit = run.settings.limit;
-  const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
+  // D108 (a): the chance is of any minute at or above the limit within the horizon — the window's maximum of the
+  // intervals' highest minutes after the row up to its horizon (at 0, the row's own interval).
+  const chanceEvents = windowMaxTargets(measured, time, binding.horizon * MINUTE_MS);
   // The band is of the value sampled at the row's minute: it is judged against that.
   const bandTargets = forecastTargets(binding.horizon, sampled, { time, timeKind: "datetime" });
   const stored = run.calibration?.probability;
-  const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
+  // D108 (b): judged with its day-block bootstrap over the week's days.
+  const probability = probabilityCheck(pExceed, chanceEvents, limit, stored?.limit === limit ? stored.base_rate : undefined, {
+    time,
+    horizon: binding.horizon,
+  });
   // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
   // warning, and those whose fact is at or above the limit.
   let nearRows = 0;
@@ -796,8 +804,9 @@ async function tileForecast(
   // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
   const row = await forecastNow(deps, run, rows, shown);
   const result = typeof row.result === "number" ? row.result : null;
-  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
+  // D108 (c): the tile's data carries the chance only where it is shown (judged better than the base rate).
+  const p = typeof row.p_exceed === "number" && probability?.reliable === true ? row.p_exceed : null;
   const alertRule = withChanceJudged(chosen, probability);
   // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
   const fewAfter =
@@ -821,7 +830,7 @@ async function tileForecast(
   const note =
     result === null
       ? `Нет показаний метана в последние минуты, нужные модели (${LIVE_STEP_MIN}-минутный шаг, лаги за час): прогноз не считается.`
-      : p === null
+      : !run.calibration
         ? "Модель не откалибрована: интервал и вероятность превышения не рассчитываются."
         : "";
   return {
@@ -838,6 +847,9 @@ async function tileForecast(
     ...(probability
       ? {
           probability: {
+            event: binding.horizon > 0 ? ("window_max" as const) : ("value" as const),
+            event_text: chanceEventWords(binding.horizon, run.settings.limit),
+            gain: probability.gain ? { lo: probability.gain.lo, hi: probability.gain.hi, holds: probability.gain.holds, blocks: probability.gain.blocks } : null,
             reliable: probability.reliable,
             judgement: probability.judgement,
             brier: probability.brier ?? null,
@@ -860,7 +872,7 @@ async function tileForecast(
       lead === null ? "" : `${lead}.`,
       probability?.note ?? "",
       fewAfter,
-      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
+      !run.calibration ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
       limitNote === null ? "" : `${limitNote}.`,
     ]
       .filter((n) => n !== "")
