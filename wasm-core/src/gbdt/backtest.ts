@@ -107,6 +107,8 @@ export interface Backtest {
    *  model keeps it, else the scored rows' own (`mean_source`). */
   mean: ForecastScore;
   mean_source?: "training" | "history";
+  /** D108 (e): the time-of-day mean's scores (timeOfDayForecast) on the same rows; null without date-times. */
+  time_of_day?: ForecastScore | null;
   /** Which is better and by how much, in one Russian sentence. */
   verdict: string;
   /** The model's interval: how it was made and what it held; null without intervals. */
@@ -197,6 +199,48 @@ export function persistenceForecast(
   const out = new Float64Array(n).fill(Number.NaN);
   const order = timeOrder(n, time);
   for (let k = 1; k < n; k++) out[order[k]] = y[order[k - 1]];
+  return out;
+}
+
+/** D108 (e) [A]: the time-of-day mean's slots — the hours of the day. */
+export const TIME_OF_DAY_SLOTS = 24;
+/** Facts this long before the time forecast and older feed its hour's mean: at that hour, the days before. */
+const TIME_OF_DAY_GAP_MS = 12 * 3_600_000;
+
+/**
+ * D108 (e): the time-of-day mean each row's forecast would be — the mean of the facts measured at the same hour of the
+ * day as the time forecast (the row's time + `aheadMs`) on the days before (12 h or more before it), among those known
+ * when it was issued (at or before the row's time ahead; before it for the nowcast): a seam that breathes with the shifts has it
+ * for free. `time` in ms of the rows' clock; NaN where no earlier day has a fact at that hour.
+ */
+export function timeOfDayForecast(measured: ArrayLike<number | null>, time: ArrayLike<number>, aheadMs: number): Float64Array {
+  const n = measured.length;
+  const out = new Float64Array(n).fill(Number.NaN);
+  const order = Array.from({ length: n }, (_, i) => i)
+    .filter((i) => finite(time[i]))
+    .sort((a, b) => time[a] - time[b] || a - b);
+  const slotOf = (t: number) => Math.floor((((t % DAY_MS) + DAY_MS) % DAY_MS) / (DAY_MS / TIME_OF_DAY_SLOTS));
+  const sums = new Float64Array(TIME_OF_DAY_SLOTS);
+  const counts = new Float64Array(TIME_OF_DAY_SLOTS);
+  let known = 0;
+  for (const i of order) {
+    const issued = time[i];
+    // The facts known at the issue (ahead, those at or before it; the nowcast's, those before it) at least half a day
+    // before the target — at its hour, those of the days before, whatever the calendar: the bound only grows.
+    const earlier = issued + aheadMs - TIME_OF_DAY_GAP_MS;
+    const isKnown = (t: number) => t <= earlier && (aheadMs > 0 ? t <= issued : t < issued);
+    while (known < order.length && isKnown(time[order[known]])) {
+      const j = order[known++];
+      const v = measured[j];
+      if (finite(v)) {
+        const slot = slotOf(time[j]);
+        sums[slot] += v as number;
+        counts[slot] += 1;
+      }
+    }
+    const slot = slotOf(issued + aheadMs);
+    if (counts[slot] > 0) out[i] = sums[slot] / counts[slot];
+  }
   return out;
 }
 
@@ -341,7 +385,7 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
 
 /** The three forecasts a back-test scores on the same rows (issue 108, item 3): the model's, persistence's
  *  (the last reading) and the mean's (the training period's mean measured y). */
-export type ShownForecast = "model" | "persistence" | "mean";
+export type ShownForecast = "model" | "persistence" | "mean" | "time_of_day";
 
 /**
  * The forecast shown. D96 (d), issue 117 item 4: the model only where its advantage over the best baseline holds
@@ -350,13 +394,16 @@ export type ShownForecast = "model" | "persistence" | "mean";
  * back-test stored before the test (no `model_gain`): the one of the three with the smallest RMSE, the model on
  * a tie, persistence before the mean.
  */
-export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain">): ShownForecast {
+export function bestForecast(
+  check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain" | "time_of_day">,
+): ShownForecast {
   if (check.model.rmse === null) return "model";
   if (check.model_gain) return check.model_gain.holds ? "model" : check.model_gain.baseline;
   const candidates: Array<[ShownForecast, number | null]> = [
     ["model", check.model.rmse],
     ["persistence", check.persistence.rmse],
     ["mean", check.mean_source === "training" ? check.mean.rmse : null],
+    ["time_of_day", check.time_of_day?.rmse ?? null],
   ];
   let best: ShownForecast = "model";
   let bestRmse = check.model.rmse ?? Infinity;
@@ -403,6 +450,7 @@ function modelGain(
   fromTraining: boolean,
   t: Float64Array | undefined,
   timeKind: TimeKind | undefined,
+  timeOfDay?: Float64Array,
 ): ModelGain | null {
   const n = y.length;
   const sq = (f: Float64Array) => {
@@ -416,11 +464,16 @@ function modelGain(
     }
     return rows ? Math.sqrt(sum / rows) : null;
   };
-  const byPersistence = sq(persistence);
-  const byMean = fromTraining ? sq(mean) : null;
-  if (byPersistence === null && byMean === null) return null;
-  const baseline: ModelGain["baseline"] = byMean !== null && (byPersistence === null || byMean < byPersistence) ? "mean" : "persistence";
-  const base = baseline === "mean" ? mean : persistence;
+  // D108 (e): the best of persistence, the training mean and the time-of-day mean by RMSE on the rows each scores.
+  const candidates: Array<[ModelGain["baseline"], Float64Array, number | null]> = [
+    ["persistence", persistence, sq(persistence)],
+    ["mean", mean, fromTraining ? sq(mean) : null],
+    ["time_of_day", timeOfDay ?? persistence, timeOfDay ? sq(timeOfDay) : null],
+  ];
+  let chosen: [ModelGain["baseline"], Float64Array, number] | null = null;
+  for (const [name, f, rmse] of candidates) if (rmse !== null && (chosen === null || rmse < chosen[2])) chosen = [name, f, rmse];
+  if (chosen === null) return null;
+  const [baseline, base] = chosen;
   // Per block (a day): the rows, the model's and the baseline's sums of squared errors. The days are counted from
   // the first row scored, not from a calendar midnight: a day's rows are one block whatever hour they end at (on
   // calendar days the tile's 24 h made two after midnight and one before, and the same minutes were shown the
@@ -493,6 +546,7 @@ export function gainNote(horizon: number, gain: ModelGain | null | undefined): s
 export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
   persistence: "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.",
   mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
+  time_of_day: "Прогнозом показано среднее по времени суток (замеры того же часа в прошлые дни); прогноз модели — рядом, в отдельном столбце.",
 };
 
 /** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level, from the
@@ -899,8 +953,14 @@ function scoredBacktest(input: BacktestInput): Backtest {
     const persistence = scoreOf(previous);
     const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
-    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind);
+    const tod =
+      t && input.timeKind === "datetime"
+        ? timeOfDayForecast(y, t, 0).map((v, k) => (finite(f[k]) ? (finite(v) ? v : fromTraining ? mean[k] : previous[k]) : Number.NaN))
+        : undefined;
+    const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
+    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind, tod);
     return {
+      time_of_day: todScore,
       model_gain: gain,
       limit,
       warning,
@@ -908,7 +968,7 @@ function scoredBacktest(input: BacktestInput): Backtest {
       model,
       persistence,
       mean: meanScore,
-      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain),
+      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain, todScore),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
@@ -948,8 +1008,14 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const chances = issued(pick(input.pExceed));
   // D108 (a): the chance is of the window's maximum — any fact after the issue up to the row's time.
   const events = chances ? issued(windowMaxTargets(y, t, ahead)) : undefined;
-  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind);
+  const todIssued = input.timeKind === "datetime" ? issued(timeOfDayForecast(y, t, ahead)) : undefined;
+  // Where no earlier day has a fact at that hour, the time-of-day mean is the training mean (else the reading at the
+  // issue, never the scored rows' own mean, which knows the answer): it scores the same rows as the others.
+  const tod = todIssued?.map((v, k) => (finite(f[k]) ? (finite(v) ? v : fromTraining ? mean[k] : persistence[k]) : Number.NaN));
+  const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
+  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind, tod);
   return {
+    time_of_day: todScore,
     model_gain: gain,
     limit,
     warning,
@@ -957,7 +1023,7 @@ function scoredBacktest(input: BacktestInput): Backtest {
     model,
     persistence: baseline,
     mean: meanScore,
-    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain),
+    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain, todScore),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
@@ -1042,7 +1108,15 @@ const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: stri
     dative: "среднему за период обучения",
     instrumental: "со средним за период обучения",
   },
+  time_of_day: {
+    nominative: "среднее по времени суток",
+    genitive: "среднего по времени суток",
+    dative: "среднему по времени суток",
+    instrumental: "со средним по времени суток",
+  },
 };
+/** «a», «a и b», «a, b и c». */
+const listed = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} и ${items[items.length - 1]}`);
 const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
 
 /**
@@ -1058,6 +1132,7 @@ export function verdictOf(
   mean: ForecastScore,
   meanSource: "training" | "history" = "training",
   gain?: ModelGain | null,
+  timeOfDay?: ForecastScore | null,
 ): string {
   const where = `На горизонте ${horizonLabel(horizon)}`;
   const names = { ...FORECAST_NAMES, mean: meanSource === "training" ? FORECAST_NAMES.mean : HISTORY_MEAN };
@@ -1066,6 +1141,7 @@ export function verdictOf(
       ["model", model.rmse],
       ["persistence", persistence.rmse],
       ["mean", mean.rmse],
+      ["time_of_day", timeOfDay?.rmse ?? null],
     ] as Array<[ShownForecast, number | null]>
   ).filter((e): e is [ShownForecast, number] => e[1] !== null);
   if (model.rmse === null || scored.length < 2)
@@ -1083,21 +1159,23 @@ export function verdictOf(
     text = `${where} ${same} одинаково точны: RMSE ${rmse(best[1])}`;
     if (others.length > 0) text += `, у ${names[others[0][0]].genitive} ${rmse(others[0][1])}`;
   } else {
-    const against = rest.map(([name]) => names[name].genitive).join(" и ");
+    const against = listed(rest.map(([name]) => names[name].genitive));
     text =
-      `${where} ${names[best[0]].nominative} точнее ${against}: RMSE ${rmse(best[1])} против ${rest.map(([, v]) => rmse(v)).join(" и ")}` +
+      `${where} ${names[best[0]].nominative} точнее ${against}: RMSE ${rmse(best[1])} против ${listed(rest.map(([, v]) => rmse(v)))}` +
       ` (ошибка на ${by(best[1], rest[0][1])} % меньше, чем у ${names[rest[0][0]].genitive})`;
   }
   if (best[0] !== "model" && model.rmse > best[1]) {
     text += `; ошибка модели на ${percent(((model.rmse - best[1]) / best[1]) * 100, 1)} % больше`;
   }
   // D96 (d): «точнее» only where the advantage holds in the day-block bootstrap.
-  const baselineRmse = gain ? (gain.baseline === "mean" ? mean.rmse : persistence.rmse) : null;
+  const rmseOf = (name: ShownForecast) =>
+    name === "mean" ? mean.rmse : name === "time_of_day" ? (timeOfDay?.rmse ?? null) : name === "model" ? model.rmse : persistence.rmse;
+  const baselineRmse = gain ? rmseOf(gain.baseline) : null;
   if (best[0] !== "model" && gain && !gain.holds && baselineRmse !== null && model.rmse <= baselineRmse) {
     text += `; модель точнее ${names[gain.baseline].genitive} без уверенности: ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
   }
   if (best[0] === "model" && gain && !gain.holds) {
-    const against = gain.baseline === "mean" ? mean.rmse : persistence.rmse;
+    const against = rmseOf(gain.baseline);
     text =
       `${where} модель не точнее ${names[gain.baseline].genitive} с уверенностью: RMSE ${rmse(best[1])} против ` +
       `${rmse(against ?? best[1])}, ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;

@@ -377,9 +377,9 @@ const liveForecastSchema = z.object({
     description:
       "Where `result` is the last reading or the training mean because the model was not more accurate on the history (issues 87, 108): the model's own figure, % vol; absent otherwise",
   }),
-  shown: z.optional(z.enum(["model", "persistence", "mean"])).meta({
+  shown: z.optional(z.enum(["model", "persistence", "mean", "time_of_day"])).meta({
     description:
-      "Issue 108: which of the three the back-test of the day's rows found best and `result` is — the model's, the last reading or the training mean; absent in a forecast stored before",
+      "Issue 108, D108 (e): what `result` is — the model's, or where it beats no baseline the best of them: the last reading, the training mean or the time-of-day mean (the facts of the same hour on the days before); absent in a forecast stored before",
   }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),

@@ -17,6 +17,7 @@ import {
   fromPersistence,
   withWeight,
   eventChances,
+  timeOfDayForecast,
   fittedIntervalColumns,
   windowedIntervalColumns,
   unitScales,
@@ -553,10 +554,16 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
   const shown = decided ?? bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };
   // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
+  const persisted = persistenceForecast(measured, times?.time, horizon);
   const results =
     shown === "persistence"
-      ? persistenceForecast(measured, times?.time, horizon)
-      : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
+      ? persisted
+      : shown === "time_of_day" && times
+        ? // D108 (e): the mean of the facts at the forecast time's hour of the day, known at the issue.
+          timeOfDayForecast(measured, timesInMs(times.time, times.timeKind), horizon * MINUTE_MS).map((v, k) =>
+            Number.isFinite(model[k]) ? (Number.isFinite(v) ? v : trial.mean_source === "training" ? (trainingMean as number) : persisted[k]) : Number.NaN,
+          )
+        : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
   return { results, model, trial, shown: shown as Exclude<ShownForecast, "model"> };
 }
 
@@ -570,6 +577,7 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
     model: shown.trial.model,
     persistence: which === "persistence" ? check.model : shown.trial.persistence,
     mean: which === "mean" ? check.model : shown.trial.mean,
+    time_of_day: which === "time_of_day" ? check.model : shown.trial.time_of_day,
     // The model's own rule beside the current reading's (the rule of what is shown is the current reading's).
     events: check.events && shown.trial.events ? { ...check.events, model: shown.trial.events.model } : check.events,
     verdict: `${shown.trial.verdict}. ${SHOWN_INSTEAD[which]}`,
