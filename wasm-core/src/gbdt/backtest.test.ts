@@ -540,36 +540,32 @@ describe("the model shown only where its advantage holds in a day-block bootstra
     backtest({ measured, predicted, time, timeKind: "datetime", trainingMean: 0.6, limit: 1, warning: 0.8 });
 
   it("shows the training mean where the model is better overall but not on enough days: «не точнее с уверенностью»", () => {
-    // 35 % of the swing on odd days, −15 % on even: RMSE 0,0684 % against the mean's 0,0707 % (3,2 % below) and the
-    // time-of-day mean's 0,0698 % (D108 e: the best baseline), the bootstrap's interval −0,0113…+0,0074 % — the
-    // audit's shape.
+    // 35 % of the swing on odd days, −15 % on even: RMSE 0,0684 % against the mean's 0,0707 % (3,2 % below), the
+    // bootstrap's interval −0,0124…+0,0066 % — the audit's shape.
     const score = check(model((d) => (d % 2 ? 0.35 : -0.15)));
     expect(score.model.rmse!).toBeLessThan(score.mean.rmse!);
     expect(score.model.rmse!).toBeLessThan(score.persistence.rmse!);
-    expect(score.time_of_day!.rmse!).toBeLessThan(score.mean.rmse!);
     const gain = score.model_gain!;
-    expect(gain).toMatchObject({ baseline: "time_of_day", blocks: 7, holds: false });
-    expect(gain.difference).toBeCloseTo(score.model.rmse! - score.time_of_day!.rmse!, 12);
+    expect(gain).toMatchObject({ baseline: "mean", blocks: 7, holds: false });
+    expect(gain.difference).toBeCloseTo(score.model.rmse! - score.mean.rmse!, 12);
     expect(gain.lo).toBeLessThan(0);
     expect(gain.hi).toBeGreaterThanOrEqual(0);
-    expect(bestForecast(score)).toBe("time_of_day");
+    expect(bestForecast(score)).toBe("mean");
     expect(score.verdict).toMatch(
-      /^На горизонте 0 \(текущий момент\) модель не точнее среднего по времени суток с уверенностью: RMSE 0,\d{4} % против 0,\d{4} %, разность RMSE со средним по времени суток −0,\d{4}…\+0,\d{4} % \(90 %, бутстреп по суткам, 7 сут\.\) не ниже нуля — модель на этом горизонте ничего не добавляет$/,
+      /^На горизонте 0 \(текущий момент\) модель не точнее среднего за период обучения с уверенностью: RMSE 0,\d{4} % против 0,\d{4} %, разность RMSE со средним за период обучения −0,\d{4}…\+0,\d{4} % \(90 %, бутстреп по суткам, 7 сут\.\) не ниже нуля — модель на этом горизонте ничего не добавляет$/,
     );
-    expect(score.gain_note).toMatch(/^На горизонте 0 \(текущий момент\) модель ничего не добавляет к среднему по времени суток: /);
+    expect(score.gain_note).toMatch(/^На горизонте 0 \(текущий момент\) модель ничего не добавляет к среднему за период обучения: /);
     // The same rows give the same answer: the resampling's seed is fixed.
     expect(check(model((d) => (d % 2 ? 0.35 : -0.15))).model_gain).toEqual(gain);
   });
 
   it("shows the model where it is better on every day, and says «точнее»", () => {
     const score = check(model(() => 0.3));
-    expect(score.model_gain).toMatchObject({ baseline: "time_of_day", holds: true });
+    expect(score.model_gain).toMatchObject({ baseline: "mean", holds: true });
     expect(score.model_gain!.hi).toBeLessThan(0);
     expect(bestForecast(score)).toBe("model");
     expect(score.gain_note).toBeNull();
-    expect(score.verdict).toMatch(
-      /^На горизонте 0 \(текущий момент\) модель точнее среднего по времени суток, среднего за период обучения и инерционного прогноза/,
-    );
+    expect(score.verdict).toMatch(/^На горизонте 0 \(текущий момент\) модель точнее среднего за период обучения и инерционного прогноза/);
   });
 });
 
@@ -590,9 +586,8 @@ describe("the day-block bootstrap's days counted from the first row scored", () 
   it("gives a day ending after midnight one block, as a day ending before it, and shows the last reading", () => {
     const beforeMidnight = gainAt(Date.UTC(2026, 10, 28, 0, 0));
     const afterMidnight = gainAt(Date.UTC(2026, 10, 28, 0, 58));
-    // The best baseline: the reading, or after midnight the same hour of the day before (D108 e).
-    expect(beforeMidnight).toMatchObject({ blocks: 1, holds: false });
-    expect(afterMidnight).toMatchObject({ blocks: beforeMidnight!.blocks, holds: beforeMidnight!.holds });
+    expect(beforeMidnight).toMatchObject({ baseline: "persistence", blocks: 1, holds: false });
+    expect(afterMidnight).toEqual(beforeMidnight);
   });
 
   it("counts two blocks once the rows span more than a day", () => {
@@ -606,7 +601,7 @@ describe("the day-block bootstrap's days counted from the first row scored", () 
       limit: 1,
       warning: 0.8,
     });
-    expect(score.model_gain).toMatchObject({ blocks: 2, holds: true });
+    expect(score.model_gain).toMatchObject({ baseline: "persistence", blocks: 2, holds: true });
     expect(bestForecast(score)).toBe("model");
   });
 });

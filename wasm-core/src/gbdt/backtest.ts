@@ -13,7 +13,7 @@
 // minutes for date-times, steps for step numbers, rows otherwise.
 import { METHANE_LIMIT_PERCENT } from "../registry";
 import { horizonLabel, MINUTE_MS, STEP_NUMBER_MS } from "./horizon";
-import { probabilityCheck, type ProbabilityCheck, windowMaxTargets } from "./probability";
+import { probabilityCheck, type ProbabilityCheck, signedPair, windowMaxTargets } from "./probability";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
 /** The latest rows with an interval on which a calibration is checked, and how far below its level
@@ -47,6 +47,9 @@ export interface BacktestInput {
   timeKind?: TimeKind;
   limit?: number;
   warning?: number;
+  /** D108 (e): the version's time-of-day means (timeOfDayMeans: its calibration's mean y at each hour of the day),
+   *  the «time_of_day» baseline's forecast of each row by its hour. Absent: no such baseline. */
+  timeOfDay?: ArrayLike<number | null>;
   /** The mean measured y of the model's training rows: the «mean» baseline's forecast of every row.
    *  Absent (a model without a training summary): the scored rows' own mean. */
   trainingMean?: number;
@@ -107,7 +110,7 @@ export interface Backtest {
    *  model keeps it, else the scored rows' own (`mean_source`). */
   mean: ForecastScore;
   mean_source?: "training" | "history";
-  /** D108 (e): the time-of-day mean's scores (timeOfDayForecast) on the same rows; null without date-times. */
+  /** D108 (e): the time-of-day mean's scores (the version's, timeOfDayForecast) on the same rows; null without them. */
   time_of_day?: ForecastScore | null;
   /** Which is better and by how much, in one Russian sentence. */
   verdict: string;
@@ -204,44 +207,35 @@ export function persistenceForecast(
 
 /** D108 (e) [A]: the time-of-day mean's slots — the hours of the day. */
 export const TIME_OF_DAY_SLOTS = 24;
-/** Facts this long before the time forecast and older feed its hour's mean: at that hour, the days before. */
-const TIME_OF_DAY_GAP_MS = 12 * 3_600_000;
+
+const hourSlot = (t: number) => Math.floor((((t % DAY_MS) + DAY_MS) % DAY_MS) / (DAY_MS / TIME_OF_DAY_SLOTS));
 
 /**
- * D108 (e): the time-of-day mean each row's forecast would be — the mean of the facts measured at the same hour of the
- * day as the time forecast (the row's time + `aheadMs`) on the days before (12 h or more before it), among those known
- * when it was issued (at or before the row's time ahead; before it for the nowcast): a seam that breathes with the shifts has it
- * for free. `time` in ms of the rows' clock; NaN where no earlier day has a fact at that hour.
+ * D108 (e): the time-of-day mean of a version's own period — the mean measured y at each hour of the day (the rows'
+ * clock) over the rows it was calibrated on (null: an hour without a fact). Like the training mean it is fixed with
+ * the version: a row's figure is the same on every request (the tile's day, a week's route, the day chart).
  */
-export function timeOfDayForecast(measured: ArrayLike<number | null>, time: ArrayLike<number>, aheadMs: number): Float64Array {
-  const n = measured.length;
-  const out = new Float64Array(n).fill(Number.NaN);
-  const order = Array.from({ length: n }, (_, i) => i)
-    .filter((i) => finite(time[i]))
-    .sort((a, b) => time[a] - time[b] || a - b);
-  const slotOf = (t: number) => Math.floor((((t % DAY_MS) + DAY_MS) % DAY_MS) / (DAY_MS / TIME_OF_DAY_SLOTS));
+export function timeOfDayMeans(measured: ArrayLike<number | null>, time: ArrayLike<number>): (number | null)[] {
   const sums = new Float64Array(TIME_OF_DAY_SLOTS);
   const counts = new Float64Array(TIME_OF_DAY_SLOTS);
-  let known = 0;
-  for (const i of order) {
-    const issued = time[i];
-    // The facts known at the issue (ahead, those at or before it; the nowcast's, those before it) at least half a day
-    // before the target — at its hour, those of the days before, whatever the calendar: the bound only grows.
-    const earlier = issued + aheadMs - TIME_OF_DAY_GAP_MS;
-    const isKnown = (t: number) => t <= earlier && (aheadMs > 0 ? t <= issued : t < issued);
-    while (known < order.length && isKnown(time[order[known]])) {
-      const j = order[known++];
-      const v = measured[j];
-      if (finite(v)) {
-        const slot = slotOf(time[j]);
-        sums[slot] += v as number;
-        counts[slot] += 1;
-      }
-    }
-    const slot = slotOf(issued + aheadMs);
-    if (counts[slot] > 0) out[i] = sums[slot] / counts[slot];
+  for (let i = 0; i < measured.length; i++) {
+    const v = measured[i];
+    if (!finite(v) || !finite(time[i])) continue;
+    const slot = hourSlot(time[i]);
+    sums[slot] += v as number;
+    counts[slot] += 1;
   }
-  return out;
+  return Array.from(sums, (sum, k) => (counts[k] > 0 ? sum / counts[k] : null));
+}
+
+/** D108 (e): each row's time-of-day forecast — the version's mean at the hour of the time forecast (the row's time +
+ *  `aheadMs`, ms of the rows' clock); NaN where the hour has none. */
+export function timeOfDayForecast(means: ArrayLike<number | null>, time: ArrayLike<number>, aheadMs: number): Float64Array {
+  return Float64Array.from({ length: time.length }, (_, i) => {
+    if (!finite(time[i])) return Number.NaN;
+    const v = means[hourSlot(time[i] + aheadMs)];
+    return finite(v) ? (v as number) : Number.NaN;
+  });
 }
 
 /** One alert rule's part of the event table. */
@@ -527,10 +521,10 @@ function modelGain(
 
 /** «разность RMSE с инерционным прогнозом −0,0120…+0,0050 % (90 %, бутстреп по суткам, 7 сут.)», or why there is none. */
 function gainInterval(gain: ModelGain): string {
-  const signed = (v: number) => `${v < 0 ? "−" : "+"}${percent(Math.abs(v), 4)}`;
   if (gain.lo === null || gain.hi === null) return `преимущество не проверить: строк с фактом меньше чем за ${GAIN_MIN_BLOCKS} сут.`;
+  // D108, item f: as many digits as tell the ends apart (never «+0,0000…+0,0000»).
   return (
-    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signed(gain.lo)}…${signed(gain.hi)} % ` +
+    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signedPair(gain.lo, gain.hi, 4)} % ` +
     `(${GAIN_LEVEL} %, бутстреп по суткам, ${gain.blocks} сут.) не ниже нуля`
   );
 }
@@ -546,7 +540,8 @@ export function gainNote(horizon: number, gain: ModelGain | null | undefined): s
 export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
   persistence: "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.",
   mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
-  time_of_day: "Прогнозом показано среднее по времени суток (замеры того же часа в прошлые дни); прогноз модели — рядом, в отдельном столбце.",
+  time_of_day:
+    "Прогнозом показано среднее по времени суток (замеры того же часа за период калибровки модели); прогноз модели — рядом, в отдельном столбце.",
 };
 
 /** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level, from the
@@ -666,7 +661,8 @@ export function limitError(model: ForecastScore, persistence: ForecastScore): Li
 
 /** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок»; null where it does not under-forecast. */
 export function underForecastNote(meanError: number): string | null {
-  if (!(meanError < 0)) return null;
+  // D108, item f: an under-forecast that rounds to 0,00 % says nothing («занижает на 0,00 %»): not said.
+  if (!(meanError <= -0.005)) return null;
   return `У предела прогноз занижает: в среднем на ${percent(-meanError, 2)} %; ориентир — тренд, не потолок`;
 }
 
@@ -953,10 +949,7 @@ function scoredBacktest(input: BacktestInput): Backtest {
     const persistence = scoreOf(previous);
     const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
-    const tod =
-      t && input.timeKind === "datetime"
-        ? timeOfDayForecast(y, t, 0).map((v, k) => (finite(f[k]) ? (finite(v) ? v : fromTraining ? mean[k] : previous[k]) : Number.NaN))
-        : undefined;
+    const tod = timeOfDayOf(input, t, f, 0);
     const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
     const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind, tod);
     return {
@@ -1008,10 +1001,8 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const chances = issued(pick(input.pExceed));
   // D108 (a): the chance is of the window's maximum — any fact after the issue up to the row's time.
   const events = chances ? issued(windowMaxTargets(y, t, ahead)) : undefined;
-  const todIssued = input.timeKind === "datetime" ? issued(timeOfDayForecast(y, t, ahead)) : undefined;
-  // Where no earlier day has a fact at that hour, the time-of-day mean is the training mean (else the reading at the
-  // issue, never the scored rows' own mean, which knows the answer): it scores the same rows as the others.
-  const tod = todIssued?.map((v, k) => (finite(f[k]) ? (finite(v) ? v : fromTraining ? mean[k] : persistence[k]) : Number.NaN));
+  // The time-of-day mean of the target's hour: the target rows' own times.
+  const tod = timeOfDayOf(input, t, f, 0);
   const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
   const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind, tod);
   return {
@@ -1029,6 +1020,18 @@ function scoredBacktest(input: BacktestInput): Backtest {
     mean_source: fromTraining ? "training" : "history",
     probability: chances && events ? chanceCheck(chances, f, events, limit, input.baseRate, t, input.timeKind, horizon) : null,
   };
+}
+
+/** D108 (e): the version's time-of-day means at the scored rows' hours (the rows the model scores), where the version
+ *  keeps them and the rows carry date-times; undefined otherwise, or where an hour scored has none. */
+function timeOfDayOf(input: BacktestInput, t: Float64Array | undefined, f: Float64Array, aheadMs: number): Float64Array | undefined {
+  if (!input.timeOfDay || !t || input.timeKind !== "datetime") return undefined;
+  const tod = timeOfDayForecast(input.timeOfDay, t, aheadMs);
+  for (let k = 0; k < tod.length; k++) {
+    if (!finite(f[k])) tod[k] = Number.NaN;
+    else if (!finite(tod[k])) return undefined;
+  }
+  return tod;
 }
 
 /** The chances' check on the rows the model's forecast is scored on (`f` finite), against each row's event (D108 a:

@@ -2,7 +2,17 @@
 // a chance worse than the base rate is marked unreliable, a better one reliable, and the
 // reliability table equals a count written here row by row.
 import { describe, expect, it } from "vitest";
-import { backtest, calibrationProbability, PROBABILITY_CHECK_ROWS, probabilityCheck, shareAtLimit, unreliableNote, windowMaxTargets } from "./index";
+import {
+  backtest,
+  calibrationProbability,
+  PROBABILITY_CHECK_ROWS,
+  probabilityCheck,
+  shareAtLimit,
+  signedPair,
+  underForecastNote,
+  unreliableNote,
+  windowMaxTargets,
+} from "./index";
 
 /** A seeded uniform draw in [0, 1). */
 function draws(seed: number) {
@@ -35,7 +45,9 @@ describe("the chance of reaching the limit against the base rate", () => {
     expect(check.sentence).toContain("не точнее доли таких случаев в калибровке");
     expect(check.sentence).toContain("как риск не показывается");
     expect(check.gain?.holds).toBe(false);
-    expect(unreliableNote(check)).toMatch(/^Вероятность превышения не показывается: разность Brier с долей \+\d,\d+…\+\d,\d+ \(90 %, бутстреп по \d+ сут\.\) не ниже нуля\.$/);
+    expect(unreliableNote(check)).toMatch(
+      /^Вероятность превышения не показывается: разность Brier с долей \+\d,\d+…\+\d,\d+ \(90 %, бутстреп по \d+ сут\.\) не ниже нуля\.$/,
+    );
   });
 
   it("a chance that follows the facts (0,95 where the limit was reached, 0,03 elsewhere, with noise) is better and shown", () => {
@@ -206,5 +218,17 @@ describe("the check a calibration stores", () => {
     // A forecast that knows nothing of the facts: its chance is no better.
     const blind = Float64Array.from({ length: n }, () => 0.4 + next() * 0.8);
     expect(calibrationProbability(blind, targets, 1)?.reliable).toBe(false);
+  });
+});
+
+// D108, item f: no figure that says nothing — «+0,0000…+0,0000 %» beside a real interval, «занижает на 0,00 %».
+describe("texts that say something", () => {
+  it("gives an interval as many digits as tell its ends apart, and says no under-forecast that rounds to nothing", () => {
+    expect(signedPair(-0.0124, 0.0066, 4)).toBe("−0,0124…+0,0066");
+    expect(signedPair(0.00001234, 0.00004567, 4)).toBe("+0,000012…+0,000046");
+    expect(signedPair(-0.0003, 0.0021)).toBe("−0,0003…+0,0021");
+    expect(underForecastNote(-0.004)).toBeNull();
+    expect(underForecastNote(-0.0049)).toBeNull();
+    expect(underForecastNote(-0.76)).toBe("У предела прогноз занижает: в среднем на 0,76 %; ориентир — тренд, не потолок");
   });
 });

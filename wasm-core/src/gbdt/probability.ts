@@ -211,7 +211,13 @@ function seeded(seed: number): () => number {
  * CHANCE_GAIN_LEVEL % interval is below zero. Per day only three sums are kept, so a resample costs one draw a
  * day: 2 000 resamples of a week are 14 000 draws.
  */
-export function chanceGain(chances: readonly number[], outcomes: readonly number[], base: number, at: readonly number[], span: number): ChanceGain {
+export function chanceGain(
+  chances: readonly number[],
+  outcomes: readonly number[],
+  base: number,
+  at: readonly number[],
+  span: number,
+): ChanceGain {
   let origin = Number.POSITIVE_INFINITY;
   for (const t of at) if (t < origin) origin = t;
   const blocks = new Map<number, [number, number]>();
@@ -291,9 +297,9 @@ export function chanceEventWords(horizon: number | undefined, limit: number): st
 }
 
 /** A signed figure with as many digits as tell `lo` from `hi` and from zero (D108, item f: never «+0,0000…+0,0000»). */
-export function signedPair(lo: number, hi: number): string {
+export function signedPair(lo: number, hi: number, least = 3): string {
   const largest = Math.max(Math.abs(lo), Math.abs(hi), 1e-12);
-  let digits = Math.max(3, Math.min(6, Math.ceil(-Math.log10(largest)) + 1));
+  let digits = Math.max(least, Math.min(6, Math.ceil(-Math.log10(largest)) + 1));
   while (digits < 6 && ru(Math.abs(lo), digits) === ru(Math.abs(hi), digits) && lo !== hi) digits += 1;
   const signed = (v: number) => `${v < 0 ? "−" : "+"}${ru(Math.abs(v), digits)}`;
   return `${signed(lo)}…${signed(hi)}`;
@@ -303,7 +309,8 @@ export function signedPair(lo: number, hi: number): string {
 export function chanceFault(check: Pick<ProbabilityCheck, "gain" | "table" | "brier" | "base_brier">): string {
   const gain = check.gain;
   if (gain && !gain.holds) {
-    if (gain.lo === null || gain.hi === null) return `преимущество перед долей не проверить: строк с фактом меньше чем за ${CHANCE_GAIN_MIN_BLOCKS} сут.`;
+    if (gain.lo === null || gain.hi === null)
+      return `преимущество перед долей не проверить: строк с фактом меньше чем за ${CHANCE_GAIN_MIN_BLOCKS} сут.`;
     return `разность Brier с долей ${signedPair(gain.lo, gain.hi)} (${CHANCE_GAIN_LEVEL} %, бутстреп по ${gain.blocks} сут.) не ниже нуля`;
   }
   const stray = check.table.find((bin) => bin.holds === false);
@@ -336,7 +343,9 @@ export function probabilitySentence(check: Omit<ProbabilityCheck, "sentence">): 
 }
 
 /** The check's words for a screen where the chance is not shown: «Вероятность превышения не показывается: разность Brier с долей −0,0010…+0,0031 (90 %, бутстреп по 7 сут.) не ниже нуля». One line. */
-export function unreliableNote(check: Pick<ProbabilityCheck, "brier" | "base_brier" | "base_source"> & Partial<Pick<ProbabilityCheck, "gain" | "table">>): string {
+export function unreliableNote(
+  check: Pick<ProbabilityCheck, "brier" | "base_brier" | "base_source"> & Partial<Pick<ProbabilityCheck, "gain" | "table">>,
+): string {
   return `Вероятность превышения не показывается: ${chanceFault({ table: [], ...check })}.`;
 }
 

@@ -8,6 +8,7 @@ import {
   calibrationProbability,
   changeWeight,
   eventCalibration,
+  timeOfDayMeans,
   windowMaxTargets,
   fitScales,
   historyStep,
@@ -107,8 +108,20 @@ export async function calibrateOnRows(
     ...(changeWeightFitted === undefined ? {} : { change_weight: changeWeightFitted }),
     // D96 (a): the band's scales fitted on the same rows, kept with the calibration and applied to every request.
     scales: fitScales(results, targets, core, METHANE_LIMIT_PERCENT),
-    ...(event.rows > 0 ? { event: { rows: event.rows, quantiles: event.quantiles, residuals: event.residuals, bins: event.bins ?? [], level_floor: event.level_floor ?? 0.1 } } : {}),
+    ...(event.rows > 0
+      ? {
+          event: {
+            rows: event.rows,
+            quantiles: event.quantiles,
+            residuals: event.residuals,
+            bins: event.bins ?? [],
+            level_floor: event.level_floor ?? 0.1,
+          },
+        }
+      : {}),
     ...(probability ? { probability } : {}),
+    // D108 (e): the time-of-day mean of the version's own period, a baseline fixed with it as the training mean is.
+    ...(rowTimesRead?.timeKind === "datetime" ? { time_of_day: timeOfDayMeans(yNow, rowTimesRead.time) } : {}),
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,

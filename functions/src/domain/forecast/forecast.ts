@@ -474,6 +474,7 @@ function forecastBacktest(
     warning: run.settings.warning,
     horizon: run.version.horizon ?? 0,
     trainingMean: run.version.training?.y_mean,
+    timeOfDay: run.calibration?.time_of_day,
     seenUntil: seenUntil(run, times),
   });
 }
@@ -549,19 +550,20 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     warning: run.settings.warning,
     horizon,
     trainingMean,
+    timeOfDay: run.calibration?.time_of_day,
     seenUntil: seenUntil(run, times),
   });
   const shown = decided ?? bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };
   // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
-  const persisted = persistenceForecast(measured, times?.time, horizon);
+  const tod = run.calibration?.time_of_day;
   const results =
     shown === "persistence"
-      ? persisted
-      : shown === "time_of_day" && times
-        ? // D108 (e): the mean of the facts at the forecast time's hour of the day, known at the issue.
-          timeOfDayForecast(measured, timesInMs(times.time, times.timeKind), horizon * MINUTE_MS).map((v, k) =>
-            Number.isFinite(model[k]) ? (Number.isFinite(v) ? v : trial.mean_source === "training" ? (trainingMean as number) : persisted[k]) : Number.NaN,
+      ? persistenceForecast(measured, times?.time, horizon)
+      : shown === "time_of_day" && times && tod
+        ? // D108 (e): the version's mean at the hour of the time forecast.
+          timeOfDayForecast(tod, timesInMs(times.time, times.timeKind), horizon * MINUTE_MS).map((v, k) =>
+            Number.isFinite(model[k]) ? v : Number.NaN,
           )
         : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
   return { results, model, trial, shown: shown as Exclude<ShownForecast, "model"> };
@@ -581,6 +583,10 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
     // The model's own rule beside the current reading's (the rule of what is shown is the current reading's).
     events: check.events && shown.trial.events ? { ...check.events, model: shown.trial.events.model } : check.events,
     verdict: `${shown.trial.verdict}. ${SHOWN_INSTEAD[which]}`,
+    // D108, item f: the model's test against the best baseline, not the shown baseline's against itself
+    // («+0,0000…+0,0000 %»).
+    model_gain: shown.trial.model_gain,
+    gain_note: shown.trial.gain_note,
     lead_note: shown.trial.lead_note,
     shown: which,
   };

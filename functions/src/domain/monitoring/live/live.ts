@@ -849,7 +849,9 @@ async function tileForecast(
           probability: {
             event: binding.horizon > 0 ? ("window_max" as const) : ("value" as const),
             event_text: chanceEventWords(binding.horizon, run.settings.limit),
-            gain: probability.gain ? { lo: probability.gain.lo, hi: probability.gain.hi, holds: probability.gain.holds, blocks: probability.gain.blocks } : null,
+            gain: probability.gain
+              ? { lo: probability.gain.lo, hi: probability.gain.hi, holds: probability.gain.holds, blocks: probability.gain.blocks }
+              : null,
             reliable: probability.reliable,
             judgement: probability.judgement,
             brier: probability.brier ?? null,
@@ -1176,6 +1178,10 @@ export async function listLiveModels(deps: Deps, actor: Actor, facilityId: strin
 
 export type LiveChart = z.output<typeof liveChartSchema>;
 
+/** D108 (c): the rows a day chart forecasts before its day — the day each row's band is updated on, and the lags'
+ *  two hours before it. */
+export const CHART_DAY_BEFORE_ROWS = LIVE_ROWS + 12;
+
 /** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
  *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
 /**
@@ -1254,10 +1260,24 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
       const run = await runFor(deps, actor.company, binding, meter);
       const features = featureSensors(sensors, binding, inputs.sensors);
       const minute = Math.floor(last.at / MINUTE_MS) * MINUTE_MS;
-      const rows = forecastRowsAt(sensors, meter, inputs.readings, minute, LIVE_ROWS, features);
+      // D108 (c): one band per row. Each row's band is updated on the facts of the day before it (D96 a): the chart's
+      // rows are forecast with that day and the lags' hours before them, and the day's 144 kept — each row's band the
+      // route's and the tile's (the first rows of a 24 h request had less of their day: bands 15 % narrower at 1 h).
+      const count = LIVE_ROWS + CHART_DAY_BEFORE_ROWS;
+      const history = new Map<string, Readings>();
+      const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
+      const step = LIVE_STEP_MIN * MINUTE_MS;
+      for (const sensor of wanted)
+        history.set(
+          sensor.id,
+          await readingsBetween(deps, actor.company, sensor, minute - count * step, minute + MINUTE_MS, keptMinutes(deps)),
+        );
+      const all = forecastRowsAt(sensors, meter, history, minute, count, features);
       // D96 (d): the series the tile shows, decided on the working's 7-day back-test.
       const { shown } = await alertRuleOf(deps, actor.company, binding, run, sensors, meter, minute, features);
-      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), shown);
+      const whole = await runForecast(deps, run, forecastRowsFromJson(all, run.version.features), shown);
+      const rows = all.slice(-LIVE_ROWS);
+      const done = { rows: whole.rows.slice(-LIVE_ROWS) };
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({
         horizon: binding.horizon,
