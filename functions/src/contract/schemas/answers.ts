@@ -967,6 +967,15 @@ const eventCalibrationSchema = z.object({
   level_floor: z.number(),
 });
 
+/** D108 (d): a baseline's own band calibration: its residuals by level bin and the scales fitted on them. */
+const baselineBandSchema = eventCalibrationSchema.extend({
+  scales: z.object({
+    limit: z.number(),
+    warning: z.number(),
+    levels: z.record(z.enum(["80", "90", "95"]), z.object({ slots: z.array(z.number()), near: z.number() })),
+  }),
+});
+
 /** A model version's calibration as its users see it (domain/forecast/calibration.ts). */
 export const forecastCalibrationSchema = z
   .object({
@@ -1026,6 +1035,17 @@ export const forecastCalibrationSchema = z
       description:
         "D108 (e): the mean measured y at each hour of the day (the rows' clock) over the calibration's rows — the time-of-day baseline, fixed with the version (null: an hour without a fact; absent: stored before, or rows without date-times)",
     }),
+    baselines: z
+      .object(
+        Object.fromEntries(
+          (["persistence", "mean", "time_of_day"] as const).map((name) => [name, baselineBandSchema.optional()]),
+        ) as Record<"persistence" | "mean" | "time_of_day", z.ZodOptional<typeof baselineBandSchema>>,
+      )
+      .optional()
+      .meta({
+        description:
+          "D108 (d): each baseline's own band calibration on the same rows (its residuals by level bin and fitted scales): a baseline shown in the model's place is shown with its band, not the model's (absent: stored before)",
+      }),
     event: eventCalibrationSchema.optional().meta({
       description:
         "D108 (a): the chance's own calibration — the window's maximum ahead (any minute at or above the limit within the horizon) about the forecast, by its level's bin; fitted once and applied to every request (absent: stored before, the chance of the value at the target minute)",

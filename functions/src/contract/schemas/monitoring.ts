@@ -397,7 +397,8 @@ const liveForecastSchema = z.object({
         gain: z.optional(
           z.nullable(
             z.object({ lo: z.nullable(z.number()), hi: z.nullable(z.number()), holds: z.boolean(), blocks: z.int() }).meta({
-              description: "D108 (b): the day-block bootstrap's 90 % interval of Brier − base Brier; the chance is shown only where it holds",
+              description:
+                "D108 (b): the day-block bootstrap's 90 % interval of Brier − base Brier; the chance is shown only where it holds",
             }),
           ),
         ),

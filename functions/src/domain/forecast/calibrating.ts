@@ -8,6 +8,8 @@ import {
   calibrationProbability,
   changeWeight,
   eventCalibration,
+  persistenceForecast,
+  timeOfDayForecast,
   timeOfDayMeans,
   windowMaxTargets,
   fitScales,
@@ -91,6 +93,27 @@ export async function calibrateOnRows(
   const events = ms ? windowMaxTargets(yNow, ms, horizon * 60_000) : targets;
   const event = eventCalibration(results, events);
   const probability = calibrationProbability(results, events, METHANE_LIMIT_PERCENT, ms, horizon * 60_000);
+  // D108 (d): a baseline shown in the model's place has a band of its own, calibrated on the same rows as the model's:
+  // the model's band around the last reading held 96–99,8 % of unseen rows.
+  const timeOfDay = rowTimesRead?.timeKind === "datetime" ? timeOfDayMeans(yNow, rowTimesRead.time) : undefined;
+  const baselineBand = (forecast: Float64Array) => {
+    const own = calibrate(forecast, targets);
+    if (own.rows === 0) return undefined;
+    return {
+      rows: own.rows,
+      quantiles: own.quantiles,
+      residuals: own.residuals,
+      bins: own.bins ?? [],
+      level_floor: own.level_floor ?? 0.1,
+      scales: fitScales(forecast, targets, own, METHANE_LIMIT_PERCENT),
+    };
+  };
+  const trainingMean = version.training?.y_mean;
+  const baselines = {
+    persistence: baselineBand(persistenceForecast(yNow, rowTimesRead?.time, horizon)),
+    ...(typeof trainingMean === "number" ? { mean: baselineBand(new Float64Array(yNow.length).fill(trainingMean)) } : {}),
+    ...(timeOfDay && ms ? { time_of_day: baselineBand(timeOfDayForecast(timeOfDay, ms, horizon * 60_000)) } : {}),
+  };
   const given = times.filter((t): t is string | number => t !== null);
   const sorted = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const calibration: ForecastCalibration = {
@@ -121,7 +144,8 @@ export async function calibrateOnRows(
       : {}),
     ...(probability ? { probability } : {}),
     // D108 (e): the time-of-day mean of the version's own period, a baseline fixed with it as the training mean is.
-    ...(rowTimesRead?.timeKind === "datetime" ? { time_of_day: timeOfDayMeans(yNow, rowTimesRead.time) } : {}),
+    ...(timeOfDay ? { time_of_day: timeOfDay } : {}),
+    baselines: Object.fromEntries(Object.entries(baselines).filter(([, band]) => band !== undefined)) as ForecastCalibration["baselines"],
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,

@@ -416,8 +416,9 @@ export function historyTimes(rows: readonly ForecastKeptRow[]) {
  * uses only the facts measured before it was issued: wasm-core/src/gbdt/conformal.ts); and the
  * calibration's as stored, whose coverage on the same rows says whether it is stale.
  */
-function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times) {
-  const { calibration, settings } = run;
+function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times, which: ShownForecast = "model") {
+  const { settings } = run;
+  const calibration = shownCalibration(run.calibration, which);
   if (!calibration) return undefined;
   const horizon = run.version.horizon ?? 0;
   const stored = intervalColumns(results, calibration, settings.level, settings.limit);
@@ -438,6 +439,16 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
     run,
   );
   return { shown, stored, method: "daily" as IntervalMethod };
+}
+
+/** D108 (d): the calibration of what is shown — a baseline's own band where the version keeps one (its residuals, bins
+ *  and scales in the model's place), else the model's (a calibration stored before). */
+function shownCalibration(calibration: ForecastCalibration | null, shown: ShownForecast): ForecastCalibration | null {
+  if (!calibration || shown === "model") return calibration;
+  const band = calibration.baselines?.[shown];
+  if (!band) return calibration;
+  const { rows, quantiles, residuals, bins, level_floor, scales } = band;
+  return { ...calibration, rows, quantiles, residuals, bins, level_floor, scales };
 }
 
 /** D108 (a): the chance shown is of the calibration's event (any minute at or above the limit within the horizon),
@@ -605,7 +616,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], d
     decided,
   );
   const results = shown.results;
-  const intervals = forecastIntervals(run, results, measuredY, times);
+  const intervals = forecastIntervals(run, results, measuredY, times, shown.shown);
   const nullable = (v: number) => (Number.isFinite(v) ? v : null);
   let rows = shown.model
     ? predicted.map((row, i) => ({ ...row, result: results[i], model_result: nullable(row.result ?? Number.NaN) }))
@@ -692,7 +703,7 @@ export async function forecastFromColumns(
   const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure, runWeighting(run));
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
-  const intervalSet = forecastIntervals(run, results, columns.y, times);
+  const intervalSet = forecastIntervals(run, results, columns.y, times, shown.shown);
   const intervals = intervalSet?.shown;
   const check = measured ? shownBacktest(forecastBacktest(run, columns.y, results, intervalSet, times), shown) : null;
   const ids = columnIds(columns.id);

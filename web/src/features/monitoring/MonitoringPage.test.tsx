@@ -194,7 +194,9 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
   expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
   const table = within(lava).getByTestId("live-forecasts");
-  expect(table.querySelector("caption")?.textContent).toBe("Прогноз М-1; P — вероятность, что за горизонт хотя бы одна минута достигнет 1,5\u00a0%");
+  expect(table.querySelector("caption")?.textContent).toBe(
+    "Прогноз М-1; P — вероятность, что за горизонт хотя бы одна минута достигнет 1,5\u00a0%",
+  );
   expect(cells(table.querySelector("thead tr")!)).toEqual(["Горизонт", "К времени", "%\u00a0об.", "Интервал 90\u00a0%", "P"]);
   expect(within(lava).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95", "0,82–1,10", "62\u00a0%"]]);
   const about = within(lava).getByTestId("live-forecast-about");
