@@ -134,7 +134,9 @@ describe("the tile on the audit's longwall", () => {
     expect(tile.note).toMatch(/Вероятность превышения не показывается: /);
     expect(tile.alert.rule).toBe("reading");
     const near = tile.near_limit!;
-    expect(near.rows).toBeGreaterThan(0);
+    // The forecast shown may be a baseline that never reaches the warning level (D108 e: the time-of-day mean): then
+    // no row is near the limit by the forecast, and the band is judged by the fact alone.
+    expect(near.rows).toBeGreaterThanOrEqual(0);
     if (near.reliable) {
       expect(near.rows).toBeGreaterThanOrEqual(100);
       expect(Math.abs(near.coverage! - 0.9)).toBeLessThanOrEqual(0.05);
