@@ -184,7 +184,8 @@ describe("web app: a forecast checked on the longwall's history", () => {
     const note = dialog.getByTestId("probability-unreliable");
     await note.filter({ hasText: detail.probability.note }).waitFor();
     expect(detail.probability.note).toMatch(
-      /^Вероятность превышения не точнее доли случаев превышения в калибровке \(Brier \d,\d{3} против \d,\d{3}\) — не показывается\.$/,
+      // D108 (b): why, in one line — the bootstrap's interval of Brier − base Brier not below zero.
+      /^Вероятность превышения не показывается: разность Brier с долей [−+]\d,\d+…[−+]\d,\d+ \(90 %, бутстреп по \d+ сут\.\) не ниже нуля\.$/,
     );
     // The rows' table has no column of the chance; the interval stays.
     const rowsTable = dialog.getByTestId("forecast-rows");
