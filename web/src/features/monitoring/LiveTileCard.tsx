@@ -4,7 +4,7 @@
 // model's control and the 24-hour chart open from it. The forecasts are one table, a row per horizon
 // (when, the figure, its interval, P); their model, note and alert rule are said once under it where
 // every horizon shares them (the demo's five default models), else once per group of horizons that do.
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../api/live";
 import { useMethaneLimits } from "../../api/journal";
@@ -126,6 +126,37 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
   );
 }
 
+/** A grey note cut to one line by CSS (its whole text stays in the page, for a screen reader and a search), opened
+ *  and closed by a click or Enter. */
+function OneLine({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const toggle = () => setOpen((v) => !v);
+  return (
+    <Typography.Text
+      type="secondary"
+      role="button"
+      tabIndex={0}
+      aria-expanded={open}
+      title={open ? undefined : "Показать целиком"}
+      onClick={toggle}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          toggle();
+        }
+      }}
+      data-testid="live-forecast-note"
+      style={
+        open
+          ? { cursor: "pointer" }
+          : { cursor: "pointer", display: "-webkit-box", WebkitLineClamp: 1, WebkitBoxOrient: "vertical", overflow: "hidden" }
+      }
+    >
+      {children}
+    </Typography.Text>
+  );
+}
+
 /** «10 мин, 1 ч: » before what is said for some of the horizons only. */
 const For = ({ horizons, apart }: { horizons: string; apart: boolean }) => (apart ? <>{horizons}: </> : null);
 
@@ -167,16 +198,10 @@ function ForecastAbout({ forecasts }: { forecasts: Forecast[] }) {
       ))}
       {/* A note a line each, the rest one click away: long grey notes filled the tile. */}
       {notes.map(({ horizons, forecast: f }) => (
-        <Typography.Paragraph
-          key={f.horizon}
-          type="secondary"
-          style={{ margin: 0 }}
-          ellipsis={{ rows: 1, expandable: true, symbol: "подробнее" }}
-          data-testid="live-forecast-note"
-        >
+        <OneLine key={f.horizon}>
           <For horizons={horizons} apart={notesApart} />
           {f.note}
-        </Typography.Paragraph>
+        </OneLine>
       ))}
       {readingTag(forecasts)}
       {alerts.map(({ horizons, forecast: f, members }) => (
