@@ -470,6 +470,9 @@ const liveForecastSchema = z.object({
         "The data columns the model was trained on, each with the code of the sensor that feeds it; sensor null: none set, the forecast is computed without it (and note names it)",
     }),
   note: z.string().meta({ description: "Why there is no figure or interval, and the model's columns no sensor feeds; empty otherwise" }),
+  notes: z.optional(z.array(z.string())).meta({
+    description: "D108, item f: the same notes one by one (the tile shows each on a line of its own); absent in a forecast stored before",
+  }),
   made_without: z.optional(z.array(z.string())).meta({
     description:
       "Issue 99: the codes of the sensors feeding the model that have sent nothing for 8 minutes: the forecast is made without them",

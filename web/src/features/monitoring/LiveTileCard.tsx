@@ -148,8 +148,8 @@ function OneLine({ children }: { children: ReactNode }) {
       data-testid="live-forecast-note"
       style={
         open
-          ? { cursor: "pointer" }
-          : { cursor: "pointer", display: "-webkit-box", WebkitLineClamp: 1, WebkitBoxOrient: "vertical", overflow: "hidden" }
+          ? { cursor: "pointer", display: "block" }
+          : { cursor: "pointer", display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }
       }
     >
       {children}
@@ -197,12 +197,14 @@ function ForecastAbout({ forecasts }: { forecasts: Forecast[] }) {
         </Typography.Text>
       ))}
       {/* A note a line each, the rest one click away: long grey notes filled the tile. */}
-      {notes.map(({ horizons, forecast: f }) => (
-        <OneLine key={f.horizon}>
-          <For horizons={horizons} apart={notesApart} />
-          {f.note}
-        </OneLine>
-      ))}
+      {notes.map(({ horizons, forecast: f }) =>
+        (f.notes?.length ? f.notes : [f.note]).map((line, i) => (
+          <OneLine key={`${f.horizon}-${i}`}>
+            <For horizons={horizons} apart={notesApart} />
+            {line}
+          </OneLine>
+        )),
+      )}
       {readingTag(forecasts)}
       {alerts.map(({ horizons, forecast: f, members }) => (
         <Flex key={f.horizon} vertical gap={2}>

@@ -833,6 +833,16 @@ async function tileForecast(
       : !run.calibration
         ? "Модель не откалибрована: интервал и вероятность превышения не рассчитываются."
         : "";
+  // D108, item f: the notes one by one (the tile shows each on a line of its own).
+  const notes = [
+    note,
+    unfedNote,
+    lead === null ? "" : `${lead}.`,
+    probability?.note ?? "",
+    fewAfter,
+    !run.calibration ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
+    limitNote === null ? "" : `${limitNote}.`,
+  ].filter((n) => n !== "");
   return {
     ...base,
     issued_at: new Date(last).toISOString(),
@@ -868,17 +878,8 @@ async function tileForecast(
     warning: run.settings.warning,
     lead_note: lead,
     limit_note: limitNote,
-    note: [
-      note,
-      unfedNote,
-      lead === null ? "" : `${lead}.`,
-      probability?.note ?? "",
-      fewAfter,
-      !run.calibration ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
-      limitNote === null ? "" : `${limitNote}.`,
-    ]
-      .filter((n) => n !== "")
-      .join(" "),
+    note: notes.join(" "),
+    notes,
     alert: { ...alertRule, raised },
   };
 }
