@@ -1031,9 +1031,9 @@ export const forecastCalibrationSchema = z
         description:
           "D96 (a): the band's scales fitted once on the calibration's rows, per level: each bin's below and at or above the warning level, and the limit's for the upper side near the limit (absent: stored before them, the band updated on each request's rows)",
       }),
-    time_of_day: z.array(z.number().nullable()).length(24).optional().meta({
+    time_of_day: z.array(z.number().nullable()).optional().meta({
       description:
-        "D108 (e): the mean measured y at each hour of the day (the rows' clock) over the calibration's rows — the time-of-day baseline, fixed with the version (null: an hour without a fact; absent: stored before, or rows without date-times)",
+        "D108 (e): the mean measured y at each of the 24 hours of the day (the rows' clock) over the calibration's rows — the time-of-day baseline, fixed with the version (null: an hour without a fact; absent: stored before, or rows without date-times)",
     }),
     baselines: z
       .object(
