@@ -223,7 +223,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     expect(recalibrated.probability?.reliable).toBe(false);
     await page.reload();
     await page.locator(".ant-table-row", { hasText: "Лава 7, факты вперемешку" }).click();
-    await panel.getByTestId("what-if-chance-note").filter({ hasText: "— не показывается." }).waitFor();
+    await panel.getByTestId("what-if-chance-note").filter({ hasText: "Вероятность превышения не показывается: " }).waitFor();
     await panel.getByTestId("what-if-points").waitFor();
     expect(await panel.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
     await panel.getByTestId("what-if-chance-note").scrollIntoViewIfNeeded();
