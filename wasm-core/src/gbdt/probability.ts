@@ -13,6 +13,7 @@
 // with RELIABILITY_BIN_ROWS rows or more strays from its mean chance (a bin «0,1–0,2: predicted 0,146,
 // observed 0,012» is not a chance to act on).
 import { type Calibration, calibrate, levelExceedance } from "./conformal";
+import { DAY_MS } from "../dates";
 import { horizonLabel } from "./horizon";
 
 /** Scored rows, and facts at or above the limit among them, from which the chance is judged (fewer:
@@ -32,7 +33,6 @@ export const CHANCE_GAIN_MIN_BLOCKS = 2;
 const CHANCE_GAIN_SEED = 108;
 /** A day of rows without times (144 ten-minute rows), and of date-times in ms. */
 const DAY_ROWS = 144;
-const DAY_MS = 86_400_000;
 
 /** D108 (a): the event a chance is of — the window's maximum ahead, or the row's own value at a horizon of 0. */
 export type ChanceEvent = "window_max" | "value";

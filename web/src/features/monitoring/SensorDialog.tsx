@@ -166,18 +166,18 @@ export default function SensorDialog({
             <Select aria-label="Норма загазирования" options={normPlaceOptions} {...NAMED_OPTIONS} />
           </Form.Item>
         )}
-        {PLACE_AIRFLOW_ORDER[place] !== null && (
+        {(place ? PLACE_AIRFLOW_ORDER[place] : null) !== null && (
           <Space align="start" wrap>
             <Form.Item
               label="Порядок по струе"
               name="airflow_order"
               rules={[{ pattern: /^\s*\d{0,3}\s*$/, message: "Целое число 0–999" }]}
-              extra={`Пусто — по месту: ${PLACE_AIRFLOW_ORDER[place]}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
+              extra={`Пусто — по месту: ${place ? PLACE_AIRFLOW_ORDER[place] : null}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
             >
               <Input
                 inputMode="numeric"
                 aria-label="Порядок по струе"
-                placeholder={String(PLACE_AIRFLOW_ORDER[place])}
+                placeholder={String(place ? PLACE_AIRFLOW_ORDER[place] : null)}
                 style={{ width: 120 }}
               />
             </Form.Item>

@@ -10,7 +10,7 @@
 // - Ш-4: two entries a correction split before D97 (stored so), shown as one row, both kept.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/monitoring";
+import { MINUTE_MS } from "@core/dates";
 import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";

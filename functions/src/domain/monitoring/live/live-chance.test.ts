@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventChances, type Backtest } from "@core/gbdt";
 import { gaussian, seeded } from "@core/gbdt/longwall-history";
-import { MINUTE_MS } from "@core/monitoring";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
@@ -36,7 +36,6 @@ import {
   type Readings,
 } from "./live";
 
-const DAY_MS = 86_400_000;
 const DAYS = 10;
 /** The tile's minute: 3 past a ten. */
 const NOW = Date.parse("2026-11-20T11:03:00Z");
