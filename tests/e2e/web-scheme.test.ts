@@ -70,7 +70,7 @@ describe("web app: the section's scheme", () => {
           await section.waitFor();
           return section.textContent();
         },
-        { timeout: 120_000, intervals: [3_000] },
+        { timeout: 120_000, interval: 3_000 },
       )
       .toContain("под сомнением: показания не меняются");
     const codes = await section.getByTestId("scheme-meter").evaluateAll((all) => all.map((g) => g.getAttribute("data-code")));
