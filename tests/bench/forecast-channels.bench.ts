@@ -7,7 +7,10 @@
 // forecast's back-test: the model's RMSE (beside persistence's), the 90 % band's coverage near the limit (rows
 // forecast at or above the warning, 0,8 %) and the median lead time of the model's warnings before the return
 // reached 1 % (warned of onsets), each by the product's own definitions; and (issue 117, D96 c) the band on the rows
-// whose fact reached 1 % and the forecast's mean error and RMSE there beside persistence's.
+// whose fact reached 1 % and the forecast's mean error and RMSE there beside persistence's; and (D108) the chance's
+// event (the window's maximum: any minute ≥ 1 % within the horizon), its Brier score beside the base rate's and the
+// day-block bootstrap's 90 % interval of their difference (shown only where it lies below zero), and the shown band's
+// coverage of the week — the model's, or the baseline's shown in its place, each with its own calibration.
 import { AUDIT_CHANNELS, AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
 import { createHarness } from "../support/harness";
 
@@ -25,12 +28,37 @@ interface Stored {
     shown?: string;
     model: Score;
     persistence: Score;
-    interval: { near_limit: { rows: number; coverage: number | null; reliable: boolean; by_fact?: Share } } | null;
+    interval: {
+      coverage: number;
+      level: number;
+      near_limit: { rows: number; coverage: number | null; reliable: boolean; by_fact?: Share };
+    } | null;
+    probability?: {
+      event?: string;
+      brier: number;
+      base_brier: number;
+      events: number;
+      rows: number;
+      reliable: boolean | null;
+      gain?: { lo: number | null; hi: number | null; holds: boolean; blocks: number };
+    } | null;
   };
 }
 
 const ru = (v: number | null | undefined, digits: number) =>
   v === null || v === undefined ? "—" : v.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** D108 (a, b): the chance's event, Brier beside the base rate's, the bootstrap's interval and whether it is shown. */
+function chanceText(p: Stored["backtest"]["probability"]): string {
+  if (!p) return "no chance";
+  const gain = p.gain;
+  const interval = gain && gain.lo !== null && gain.hi !== null ? `${ru(gain.lo, 4)}…${ru(gain.hi, 4)} (${gain.blocks} days)` : "—";
+  return (
+    `chance of ${p.event ?? "the value"}: Brier ${ru(p.brier, 4)} against the base rate's ${ru(p.base_brier, 4)} ` +
+    `(${p.events} of ${p.rows} rows with the event), bootstrap 90 % of the difference ${interval}, ` +
+    `${p.reliable === true ? "shown" : p.reliable === null ? "too early, not shown" : "not shown"}`
+  );
+}
 
 export async function run(): Promise<void> {
   const history = auditLongwall();
@@ -82,7 +110,8 @@ export async function run(): Promise<void> {
             `at ≥ 1 % mean error ${ru(score.at_limit?.mean_error, 3)} % RMSE ${ru(score.at_limit?.rmse, 3)} % ` +
             `(persistence ${ru(persistence.at_limit?.mean_error, 3)} %, ${ru(persistence.at_limit?.rmse, 3)} %) on ${score.at_limit?.rows ?? 0} rows; ` +
             `lead ${ru(score.lead_time.median, 0)} min, warned ${score.lead_time.warned} of ${score.lead_time.onsets} onsets; ` +
-            `shown: ${done.backtest.shown ?? "model"}; ` +
+            `shown: ${done.backtest.shown ?? "model"}, its ${interval?.level ?? 90} % band held ${ru(interval ? 100 * interval.coverage : null, 1)} % of the week; ` +
+            `${chanceText(done.backtest.probability)}; ` +
             `${model.num_trees} trees, training ${ru(training, 1)} s, forecast ${ru(forecasting, 1)} s`,
         );
       }

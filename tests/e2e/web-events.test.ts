@@ -84,7 +84,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await alarm.getByText("«Проветривание усилено»").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Отчет смены (xlsx)" }).click()]);
-    expect(download.suggestedFilename()).toBe("Отчет смены Шахта «Сменная» 2026-03-02 смена 1.xlsx");
+    expect(download.suggestedFilename()).toBe("Отчет смены Шахта «Сменная» 02.03.2026 смена 1.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);
     const events = book.getWorksheet("События")!;
@@ -95,7 +95,9 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     const listed = rows.find((row) => row.includes("Аварийный (A)"));
     expect(listed).toBeDefined();
     expect(listed).toContain("Проветривание усилено");
-    expect(listed?.some((cell) => cell.includes("@"))).toBe(true);
+    // Who acknowledged it by surname and initials, never the e-mail.
+    expect(listed).toContain("Петров И.");
+    expect(listed?.some((cell) => cell.includes("@"))).toBe(false);
     expect(String(book.getWorksheet("Выработки")!.getCell("A1").value)).toContain(ADVISORY_NOTE);
 
     // On a phone the rows are blocks of «label: value» lines (ResponsiveTable).

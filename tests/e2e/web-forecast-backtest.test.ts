@@ -184,7 +184,8 @@ describe("web app: a forecast checked on the longwall's history", () => {
     const note = dialog.getByTestId("probability-unreliable");
     await note.filter({ hasText: detail.probability.note }).waitFor();
     expect(detail.probability.note).toMatch(
-      /^Вероятность превышения не точнее доли случаев превышения в калибровке \(Brier \d,\d{3} против \d,\d{3}\) — не показывается\.$/,
+      // D108 (b): why, in one line — the bootstrap's interval of Brier − base Brier not below zero.
+      /^Вероятность превышения не показывается: разность Brier с долей [−+]\d,\d+…[−+]\d,\d+ \(90 %, бутстреп по \d+ сут\.\) не ниже нуля\.$/,
     );
     // The rows' table has no column of the chance; the interval stays.
     const rowsTable = dialog.getByTestId("forecast-rows");
@@ -222,7 +223,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     expect(recalibrated.probability?.reliable).toBe(false);
     await page.reload();
     await page.locator(".ant-table-row", { hasText: "Лава 7, факты вперемешку" }).click();
-    await panel.getByTestId("what-if-chance-note").filter({ hasText: "— не показывается." }).waitFor();
+    await panel.getByTestId("what-if-chance-note").filter({ hasText: "Вероятность превышения не показывается: " }).waitFor();
     await panel.getByTestId("what-if-points").waitFor();
     expect(await panel.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
     await panel.getByTestId("what-if-chance-note").scrollIntoViewIfNeeded();

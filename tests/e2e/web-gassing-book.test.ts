@@ -130,7 +130,7 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
     await screenshot(page, { path: `${SHOTS}/web-gassing-book-1440.png`, fullPage: true });
 
     const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Книга (xlsx)" }).click()]);
-    expect(xlsx.suggestedFilename()).toBe("Книга учета загазирований Шахта «Книжная» 2026-03-01 2026-03-03.xlsx");
+    expect(xlsx.suggestedFilename()).toBe("Книга учета загазирований Шахта «Книжная» 01.03.2026 03.03.2026.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await xlsx.path()) as never);
     const sheet = book.getWorksheet("Книга загазирований")!;

@@ -60,7 +60,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     const sources = page.getByTestId("journal-limit-sources");
     await sources
       .getByText(
-        "М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+        "М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3",
       )
       .waitFor();
     // The whole shift's row in sight at 1440 px: the day's mean and completeness with it.
@@ -102,7 +102,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     await general.getByText("«Лава остановлена»").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Журнал (xlsx)" }).click()]);
-    expect(download.suggestedFilename()).toBe("Журнал оператора АГК Шахта «Журнальная» 2026-03-02.xlsx");
+    expect(download.suggestedFilename()).toBe("Журнал оператора АГК Шахта «Журнальная» 02.03.2026.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);
     const first = book.getWorksheet("Смена 1")!;

@@ -12,7 +12,9 @@ import { screenshot } from "../support/browser";
 import { pageOverflow } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const ACT = "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)";
+const ACT = "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3";
+/** The act's text not read: said once a page, beside the act. */
+const NOT_READ = "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020) — текст акта не прочитан";
 
 describe("web app: each limit named by its act, point and edition; the carbon-monoxide channel in ppm", () => {
   const file = browserFile();
@@ -58,12 +60,14 @@ describe("web app: each limit named by its act, point and edition; the carbon-mo
       await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/sensors`);
       await page.getByText(`Норма 0,75\u00a0% в исходящей струе крыла, шахты — ${ACT}`).first().waitFor();
       await page.getByText("— / 17 ppm").first().waitFor();
+      expect(await page.getByText(NOT_READ).count()).toBe(1);
       if (width === 390) expect(await pageOverflow(page)).toBe(0);
       await screenshot(page, { path: `${SHOTS}/web-limit-acts-sensors-${width}.png`, fullPage: true });
 
       await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/monitoring`);
       const tile = page.getByTestId("live-tile").first();
       await tile.getByText(`Норма 0,75\u00a0% в исходящей струе крыла, шахты — ${ACT}`).waitFor();
+      expect(await page.getByText(NOT_READ).count()).toBe(1);
       if (width === 390) expect(await pageOverflow(page)).toBe(0);
       await screenshot(page, { path: `${SHOTS}/web-limit-acts-tile-${width}.png` });
 

@@ -113,7 +113,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     expect(await tile.textContent()).toContain("Расход воздуха: 1\u00a0200 м³/мин (V-7)");
     // The forecasts' table: a row per horizon with its time and figure.
     expect(await tile.getByTestId("live-forecasts").locator("caption").textContent()).toBe(
-      "Прогноз М-7; P — вероятность достичь 1,5\u00a0%",
+      "Прогноз М-7; P — вероятность, что за горизонт хотя бы одна минута достигнет 1,5\u00a0%",
     );
     expect(await tile.getByTestId("live-forecast").first().textContent()).toMatch(/^1 ч(?:не раньше датчика)?\d\d:\d\d\d/);
     expect(batches).toHaveLength(WINDOW);

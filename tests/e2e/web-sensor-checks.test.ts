@@ -148,7 +148,7 @@ describe("web app: a mine's sensor checks, recorded, refused, signed and read pe
       page.getByRole("button", { name: "Журнал «Метан» (xlsx)" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(
-      "Журнал эксплуатации и обслуживания датчиков метана Шахта «Поверочная» 2026-03-01 2026-03-05.xlsx",
+      "Журнал эксплуатации и обслуживания датчиков метана Шахта «Поверочная» 01.03.2026 05.03.2026.xlsx",
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);

@@ -167,7 +167,7 @@ describe("the gassing book over HTTP", () => {
     const xlsx = await h.request(bookPath("&format=xlsx"), { token: tokens.olga });
     expect(xlsx.status).toBe(200);
     expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
-      "Книга учета загазирований Шахта «Книжная» 2026-03-01 2026-03-03.xlsx",
+      "Книга учета загазирований Шахта «Книжная» 01.03.2026 03.03.2026.xlsx",
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await xlsx.arrayBuffer()) as never);

@@ -96,7 +96,7 @@ describe("GET v1/telemetry/journal/", () => {
     const xlsx = await h.request(journalPath("&format=xlsx"), { token: staff });
     expect(xlsx.status).toBe(200);
     expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
-      "Журнал оператора АГК Шахта «Журнальная» 2026-03-02.xlsx",
+      "Журнал оператора АГК Шахта «Журнальная» 02.03.2026.xlsx",
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await xlsx.arrayBuffer()) as never);

@@ -115,7 +115,8 @@ describe("POST v1/telemetry/events/{id}/acknowledge/", () => {
       await post(`/api/v1/telemetry/events/${alarm.id}/acknowledge/`, { comment: "Выезд ВГСЧ не требуется" }),
       200,
     );
-    expect(done.acknowledged_by).toMatch(/@/);
+    // By surname and initials, never the e-mail (this user gave no name).
+    expect(done.acknowledged_by).toBe("ФИО не указано в профиле");
     expect(done.comment).toBe("Выезд ВГСЧ не требуется");
     expect(Date.parse(done.acknowledged_at as string)).not.toBeNaN();
     expect((await json<{ results: Event[] }>(await events("&level=alarm"), 200)).results[0]).toEqual(done);
@@ -139,7 +140,7 @@ describe("POST v1/telemetry/events/acknowledge/", () => {
       200,
     );
     expect(done.map((e) => e.level)).toEqual(["pre_warning", "warning", "alarm"]);
-    expect(done.slice(0, 2).every((e) => e.comment === "Бригада выведена" && e.acknowledged_by?.includes("@"))).toBe(true);
+    expect(done.slice(0, 2).every((e) => e.comment === "Бригада выведена" && e.acknowledged_by === "ФИО не указано в профиле")).toBe(true);
     expect(done[2]).toEqual(before);
     const refused = await post("/api/v1/telemetry/events/acknowledge/", { events: [], comment: "" });
     expect((await json<{ detail: string }>(refused, 400)).detail).toMatch(/^События: /);
@@ -174,7 +175,7 @@ describe("GET v1/telemetry/shift-report/", () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
-      "Отчет смены Шахта «Лавная» 2026-03-02 смена 1.xlsx",
+      "Отчет смены Шахта «Лавная» 02.03.2026 смена 1.xlsx",
     );
     expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
     const pdf = await h.request(`${path}&format=pdf`, { token: staff });

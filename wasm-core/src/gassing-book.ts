@@ -48,21 +48,43 @@ export function gassingMaxText(max: number, overSpan: number | null, number: (va
 /** Issue 114, D89: the mark of an entry whose readings were corrected after the gassing was found. */
 export const CORRECTED_MARK = "показания исправлены после обнаружения";
 
-/** «показания исправлены после обнаружения: 05.03.2026 10:00, Кузнецова О. И.; было до 08:10, макс. 1,20 %,
- *  стало: загазирования нет» — a correction in words; `when` writes an instant, `number` a figure. */
+/** D97: the mark of a correction written after the entry was closed (the entry keeps its closed figures). */
+export const AFTER_CLOSING_MARK = "после закрытия";
+
+/** «показания исправлены после обнаружения: 05.03.2026 10:00, Кузнецова О. И.; было с 08:00 до 08:10, макс.
+ *  1,20 %, стало: загазирования нет» — a correction in words (D97: «после закрытия» where written after the
+ *  entry was closed; «(как обнаружено)» where the readings were restored); `when` writes an instant,
+ *  `number` a figure. */
 export function correctionText(
   c: {
     at: string;
     sent_by: string | null;
-    before: { end: string | null; max: number };
-    after: { end: string | null; max: number } | null;
+    before: { start?: string; end: string | null; max: number };
+    after: { start?: string; end: string | null; max: number } | null;
+    after_closing?: boolean;
   },
   when: (iso: string) => string,
   number: (value: number, decimals: number) => string,
 ): string {
-  const state = (g: { end: string | null; max: number }) => `${g.end ? `до ${when(g.end)}` : "продолжалось"}, макс. ${number(g.max, 2)} %`;
-  const after = c.after ? state(c.after) : "загазирования нет";
-  return `${CORRECTED_MARK}: ${when(c.at)}, ${c.sent_by ?? "отправитель не записан"}; было ${state(c.before)}, стало: ${after}`;
+  const state = (g: { start?: string; end: string | null; max: number }) =>
+    `${g.start ? `с ${when(g.start)} ` : ""}${g.end ? `до ${when(g.end)}` : "продолжалось"}, макс. ${number(g.max, 2)} %`;
+  const restored =
+    c.after !== null && c.after.start === c.before.start && c.after.end === c.before.end && Math.abs(c.after.max - c.before.max) < 1e-9;
+  const after = c.after ? `${state(c.after)}${restored ? " (как обнаружено)" : ""}` : "загазирования нет";
+  const closing = c.after_closing ? `${AFTER_CLOSING_MARK}, ` : "";
+  return `${CORRECTED_MARK}: ${closing}${when(c.at)}, ${c.sent_by ?? "отправитель не записан"}; было ${state(c.before)}, стало: ${after}`;
+}
+
+/** D97: «запись от 02.03.2026 10:01 создана исправлением показаний: с 10:01 до 10:15, макс. 0,80 %;
+ *  зарегистрировал Иванов И. И.» — an entry opened before D97 for the rest of a gassing a correction
+ *  moved, shown in the gassing's one row with its registration kept. */
+export function splitEntryText(
+  e: { start: string; end: string | null; max: number; registered_by: string | null; closed_by: string | null },
+  when: (iso: string) => string,
+  number: (value: number, decimals: number) => string,
+): string {
+  const who = [e.registered_by ? `зарегистрировал ${e.registered_by}` : "", e.closed_by ? `закрыл ${e.closed_by}` : ""].filter(Boolean);
+  return `запись от ${when(e.start)} создана исправлением показаний: с ${when(e.start)} ${e.end ? `до ${when(e.end)}` : "продолжалось"}, макс. ${number(e.max, 2)} %${who.length > 0 ? `; ${who.join(", ")}` : ""}`;
 }
 
 /** Issue 114: when an addressee of the book was notified (ISO) and, where given, by whom (surname and

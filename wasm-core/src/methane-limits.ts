@@ -175,21 +175,31 @@ export interface LimitSourceView {
 
 /** A limit's source in a line: «уставка A датчика по реестру», or «норма в исходящей струе крыла, шахты —
  *  Правила безопасности … (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)». */
-export function limitSourceText(source: LimitSourceView): string {
+export function limitSourceText(source: LimitSourceView, marked = true): string {
   if (source.by === "alarm") return "уставка A датчика по реестру";
   const point = source.point ?? "пункт не прочитан";
-  const unread = source.text_read ? "" : ` (${TEXT_NOT_READ})`;
+  const unread = source.text_read || !marked ? "" : ` (${TEXT_NOT_READ})`;
   const unconfirmed = source.standing === "last_edition" ? `; ${EDITION_NOT_CONFIRMED}` : "";
   const row = source.place ? `норма ${METHANE_PLACE_LABELS[source.place]} — ` : "";
   return `${row}${source.edition}, ${point}${unread}${unconfirmed}`;
 }
 
-/** Where each sensor's limit comes from, a line per source: «М-1, М-2: <source>» (the journal's screen and files). */
+/** «Правила безопасности … (приказ № 507 от 08.12.2020) — текст акта не прочитан»: each act among `sources`
+ *  whose text was not read, once — a page says it once beside the act, not on every norm's line. */
+export function actsNotRead(sources: readonly ({ edition: string | null; text_read: boolean } | null)[]): string[] {
+  const acts = new Set<string>();
+  for (const s of sources) if (s && !s.text_read && s.edition) acts.add(s.edition);
+  return [...acts].map((act) => `${act} — ${TEXT_NOT_READ}`);
+}
+
+/** Where each sensor's limit comes from, a line per source: «М-1, М-2: <source>», then each act whose text
+ *  was not read once (the journal's screen and files: a page of them). */
 export function limitSources(sensors: readonly { code: string; limit_source: LimitSourceView | null }[]): string[] {
   const codes = new Map<string, string[]>();
   for (const s of sensors) {
-    const source = s.limit_source ? limitSourceText(s.limit_source) : "предел не задан (нет уставки A)";
+    const source = s.limit_source ? limitSourceText(s.limit_source, false) : "предел не задан (нет уставки A)";
     codes.set(source, [...(codes.get(source) ?? []), s.code]);
   }
-  return [...codes].map(([source, list]) => `${list.join(", ")}: ${source}`);
+  const unread = actsNotRead(sensors.map((s) => (s.limit_source?.by === "place" ? s.limit_source : null)));
+  return [...[...codes].map(([source, list]) => `${list.join(", ")}: ${source}`), ...unread];
 }

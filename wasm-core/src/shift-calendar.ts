@@ -5,7 +5,7 @@
 // is in (`shiftAt`) and which shifts a day has (`shiftsOfDay`): the journal, «Загазирования смены», the
 // shift report, the events' shift and the handover. Pure and browser-safe.
 import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
-import { ruDate } from "./dates";
+import { HOUR_MS, ruDate } from "./dates";
 
 /** Shifts a day: 3 × 8 h, 4 × 6 h [A], 2 × 12 h. */
 export const SHIFTS_PER_DAY = [3, 4, 2] as const;
@@ -27,7 +27,6 @@ const minutesOf = (hhmm: string) => {
   return h * 60 + m;
 };
 const two = (n: number) => String(n).padStart(2, "0");
-const HOUR_MS = 3_600_000;
 
 /** The calendar's entry in force on the company day `day` (the default before its first). */
 export function calendarOn(calendar: readonly ShiftCalendarEntry[] | undefined, day: string): ShiftCalendarEntry {

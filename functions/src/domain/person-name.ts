@@ -1,6 +1,7 @@
 // How the product names a person wherever it names one: comments, the review trail, the passport,
 // the header. One name per person: the one they have now, set on their profile.
 import type { Repositories, User } from "../ports";
+import { surnameInitials } from "@core/person-name";
 
 /** First and last name, or empty when they have given neither. */
 export const personName = (user: Pick<User, "first_name" | "last_name">): string =>
@@ -26,17 +27,8 @@ export async function withCurrentNames<R extends { history: ReadonlyArray<{ by: 
   return { ...review, history: review.history.map((step) => (names.has(step.by) ? { ...step, by_name: names.get(step.by) } : step)) };
 }
 
-/** Issue 105: a person as a safety document names one, surname and initials («Кузнецова О. И.» of
- *  first name «Ольга Ивановна», last name «Кузнецова»); empty when they have given no surname. */
-export function surnameInitials(user: Pick<User, "first_name" | "last_name">): string {
-  const surname = user.last_name?.trim() ?? "";
-  if (!surname) return "";
-  const initials = (user.first_name ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => `${part.charAt(0).toUpperCase()}.`);
-  return [surname, ...initials].join(" ");
-}
+/** Issue 105: surname and initials («Кузнецова О. И.»), shared with the web app. */
+export { surnameInitials };
 
 /** What a document prints for someone who gave no surname (never their e-mail). */
 export const UNNAMED_PERSON = "ФИО не указано в профиле";

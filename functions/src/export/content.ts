@@ -54,7 +54,18 @@ export interface Column {
   /** A value as it was entered or stored (an input, a coefficient): the txt prints every decimal it
    *  has, at least the column's — 0,954059, never «0,95». */
   asStored?: true;
+  /** A number column of dates and times: each cell the company's wall time as a spreadsheet serial
+   *  (`spreadsheetSerial`), shown «ДД.ММ.ГГГГ ЧЧ:ММ» — a date the spreadsheet sorts and counts. */
+  datetime?: true;
   width: number;
+}
+
+/** A wall time «ДД.ММ.ГГГГ ЧЧ:ММ» (dateTimeText) as a spreadsheet's serial day number (days since
+ *  30.12.1899, the fraction the time of day), or undefined where the text is no such time. */
+export function spreadsheetSerial(wall: string): number | undefined {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/.exec(wall);
+  if (!m) return undefined;
+  return Date.UTC(+m[3], +m[2] - 1, +m[1], +m[4], +m[5]) / 86_400_000 + 25_569;
 }
 
 /** The decimals a number is shown with: its column's, or more where a non-zero value below 1 would

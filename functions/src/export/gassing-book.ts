@@ -6,10 +6,19 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText, isoDateIn } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS, ONSET_LABELS, SUDDEN_MARK, correctionText, gassingMaxText, noticeText } from "@core/gassing-book";
+import {
+  DUTIES,
+  DUTY_LABELS,
+  ONSET_LABELS,
+  SUDDEN_MARK,
+  correctionText,
+  gassingMaxText,
+  noticeText,
+  splitEntryText,
+} from "@core/gassing-book";
 import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
-import type { Cell, Column, Sheet } from "./content";
+import { type Cell, type Column, type Sheet, spreadsheetSerial } from "./content";
 import { wrapText } from "./hyphenation";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
@@ -45,13 +54,13 @@ const correctionsText = (g: GassingView, zone: string) =>
   [
     ...g.corrections.map((c) => correctionText(c, (at) => dateTimeText(at, zone), formatNumber)),
     g.correction_reason ? `Причина исправления: ${g.correction_reason}` : "",
+    ...g.split_entries.map((e) => splitEntryText(e, (at) => dateTimeText(at, zone), formatNumber)),
   ]
     .filter(Boolean)
     .join("\n");
 
 /** The book's columns, each with its cell of an entry (`n` its number in the book). */
 function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: number) => Cell }[] {
-  const at = (iso: string | null) => (iso ? dateTimeText(iso, zone) : "продолжается");
   const text = (header: string, width: number, cell: (g: GassingView, n: number) => Cell) => ({
     column: { header, kind: "text" as const, width },
     cell,
@@ -60,10 +69,18 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     column: { header, kind: "number" as const, decimals, width },
     cell,
   });
+  // A date and time the spreadsheet reads as one (the company's clock); «продолжается», «—» as text.
+  const when = (header: string, width: number, instant: (g: GassingView) => string | null, none: string) => ({
+    column: { header, kind: "number" as const, datetime: true as const, width },
+    cell: (g: GassingView): Cell => {
+      const at = instant(g);
+      return at ? (spreadsheetSerial(dateTimeText(at, zone)) ?? dateTimeText(at, zone)) : none;
+    },
+  });
   return [
     number("№", 0, 5, (_, n) => n),
-    text("Начало", 17, (g) => at(g.start)),
-    text("Окончание", 17, (g) => at(g.end)),
+    when("Начало", 17, (g) => g.start, "—"),
+    when("Окончание", 17, (g) => g.end, "продолжается"),
     text("Продолжительность", 14, (g) => gassingDurationText(g.duration_min)),
     // Issue 114: the section and the place of each gassing.
     text("Участок", 20, (g) => g.section || "—"),
@@ -74,7 +91,8 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     text("Тип", 15, (g) => (g.type ? GASSING_TYPE_LABELS[g.type] : "—")),
     // D88: past the meter's span the maximum is no figure: «более 4 % (за пределом шкалы)».
     number("Макс. CH4, % об.", 2, 10, (g) => (g.over_span === null ? g.max : gassingMaxText(g.max, g.over_span, formatNumber))),
-    text("Норма CH4, % об.", 10, normText),
+    // One norm a number; the norms of meters at places of other rows «0,75; 1,00».
+    number("Норма CH4, % об.", 2, 10, (g) => (new Set(g.limits).size === 1 ? g.limits[0] : normText(g))),
     text("Причина", 30, (g) => [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n")),
     // Issue 114: losses never entered are «—», never «0,0».
     number("Потери проходки, м", 1, 11, (g) => g.losses.development_m ?? "—"),
@@ -82,8 +100,8 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     text("Оповещены", 30, (g) => notifiedText(g, zone)),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
     // Issue 114: when the gas was cleared and work resumed, as a real book keeps them.
-    text("Разгазировано", 17, (g) => (g.cleared_at ? dateTimeText(g.cleared_at, zone) : "—")),
-    text("Работы возобновлены", 17, (g) => (g.resumed_at ? dateTimeText(g.resumed_at, zone) : "—")),
+    when("Разгазировано", 17, (g) => g.cleared_at, "—"),
+    when("Работы возобновлены", 17, (g) => g.resumed_at, "—"),
     text("Расследовал", 22, (g) => g.investigated_by || "—"),
     text("Принятые меры", 34, (g) => g.measures || "—"),
     text("Зарегистрировал", 24, (g) => (g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано")),

@@ -3,6 +3,7 @@
 // export streams to the browser as it is written), and the worker function in AWS wraps it
 // (lambda/spreadsheets.ts). `depsOf` is read at each call, so a host may build its Deps with this
 // worker inside.
+import { dateText } from "@core/company-clock";
 import { NotFound } from "../domain/errors";
 import { templateFor } from "../contract/templates";
 import { templateXlsx } from "../files/templates";
@@ -48,7 +49,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       const list = await listGassings(depsOf(), actor, query);
       return {
         kind: "body",
-        fileName: `${BOOK_TITLE} ${list.facility_name} ${list.from} ${list.to}.${query.format}`,
+        fileName: `${BOOK_TITLE} ${list.facility_name} ${dateText(list.from, "UTC")} ${dateText(list.to, "UTC")}.${query.format}`,
         contentType: query.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
         body: query.format === "pdf" ? await gassingBookPdf(list) : await gassingBookXlsx(list),
       };
@@ -58,7 +59,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       const format = query.format ?? "xlsx";
       return {
         kind: "body",
-        fileName: `Отчет смены ${report.facility} ${report.date} смена ${report.shift}.${format}`,
+        fileName: `Отчет смены ${report.facility} ${dateText(report.date, "UTC")} смена ${report.shift}.${format}`,
         contentType: format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
         body: format === "pdf" ? await shiftReportPdf(report) : await shiftReportXlsx(report),
       };

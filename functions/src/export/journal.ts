@@ -7,7 +7,7 @@
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEMO_READINGS_LABEL } from "@core/monitoring";
-import { limitSourceText, limitSources } from "@core/methane-limits";
+import { actsNotRead, limitSourceText, limitSources } from "@core/methane-limits";
 import { CORRECTED_MARK, SUDDEN_MARK, gassingMaxText } from "@core/gassing-book";
 import type { GassingView, Journal } from "../domain/monitoring/derive/journal";
 import { gassingBookSheet } from "./gassing-book";
@@ -62,9 +62,11 @@ export function journalSheets(j: Journal): Sheet[] {
       s.shifts[index],
       s.day,
       s.unit,
-      s.limit_source ? limitSourceText(s.limit_source) : "нет уставки A",
+      s.limit_source ? limitSourceText(s.limit_source, false) : "нет уставки A",
       [...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ") || null,
     ]);
+    // An act whose text was not read, once a sheet beside the act, not on each sensor's line.
+    for (const act of actsNotRead(j.sensors.map((s) => (s.limit_source?.by === "place" ? s.limit_source : null)))) rows.push(pad([act]));
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) rows.push(pad(["нет"]));

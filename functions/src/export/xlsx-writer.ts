@@ -69,12 +69,16 @@ export function quoteFormulaLike(row: ExcelJS.Row, cells: Cell[]): ExcelJS.Row {
 }
 
 const columnStyle = (column: Column): Partial<ExcelJS.Style> =>
-  column.kind === "number" ? { numFmt: numberFormat(column.decimals ?? 2, column.grouping !== false) } : {};
+  column.datetime
+    ? { numFmt: "dd.mm.yyyy hh:mm" }
+    : column.kind === "number"
+      ? { numFmt: numberFormat(column.decimals ?? 2, column.grouping !== false) }
+      : {};
 
 /** A small number gets its own format where the column's decimals would show it as 0,00. */
 function withSmallNumbers(row: ExcelJS.Row, cells: Cell[], columns: Column[]): ExcelJS.Row {
   cells.forEach((value, i) => {
-    if (typeof value !== "number" || columns[i]?.kind !== "number") return;
+    if (typeof value !== "number" || columns[i]?.kind !== "number" || columns[i].datetime) return;
     const decimals = cellDecimals(value, columns[i]);
     if (decimals !== (columns[i].decimals ?? 2)) row.getCell(i + 1).numFmt = numberFormat(decimals, columns[i].grouping !== false);
   });

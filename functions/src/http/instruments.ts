@@ -1,4 +1,5 @@
 // Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
+import { dateText } from "@core/company-clock";
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";
 import {
@@ -102,7 +103,7 @@ export const instrumentRoutes = routeApp()
     return documentAnswer(
       c,
       { kind: "sensor_checks", document, format },
-      `${CHECKS_TITLE} ${document.facility_name} ${document.from} ${document.to}`,
+      `${CHECKS_TITLE} ${document.facility_name} ${dateText(document.from, "UTC")} ${dateText(document.to, "UTC")}`,
     );
   })
   .openapi(routes.handoversFileRoute, async (c) => {
@@ -111,7 +112,7 @@ export const instrumentRoutes = routeApp()
     return documentAnswer(
       c,
       { kind: "handovers", document, format },
-      `${HANDOVERS_TITLE} ${document.facility_name} ${document.from} ${document.to}`,
+      `${HANDOVERS_TITLE} ${document.facility_name} ${dateText(document.from, "UTC")} ${dateText(document.to, "UTC")}`,
     );
   })
   .openapi(routes.registerFileRoute, async (c) => {

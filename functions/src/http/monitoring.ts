@@ -1,5 +1,6 @@
 // v1/telemetry/ served: the declarations are in routes/monitoring.ts. The push checks its own credential
 // (a gateway key or a user's bearer token), so it is mounted before requireUser.
+import { dateText } from "@core/company-clock";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
@@ -221,7 +222,7 @@ export const monitoringRoutes = routeApp()
     const journal = JSON.parse(text) as Journal;
     // Issue 107, item 3: through the heavy-file path, in the company's turn, as the other report files.
     const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile({ kind: "journal", journal, format }));
-    return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${journal.date}.${format}`);
+    return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${dateText(journal.date, "UTC")}.${format}`);
   })
   .openapi(listGassingsRoute, async (c) => {
     const { format, ...query } = c.req.valid("query");

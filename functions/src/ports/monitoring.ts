@@ -458,9 +458,13 @@ export interface GassingRegistration {
   registered_at: string;
   /** D89: when the readings first gave it (ISO); absent on an entry a registration made before. */
   found_at?: string;
-  /** D89: each later correction of the readings that no longer gives the gassing as found (gone, or
-   *  shorter or lower): the entry keeps `found` and adds this. */
+  /** D89, D97: each later correction of the readings that moves the gassing's start, end or maximum, or
+   *  removes it: the entry keeps `found` and adds this; a closed entry too (listed «после закрытия»). */
   corrections?: GassingCorrection[];
+  /** D97: the last minute (ISO) of its meters' readings the record has read while the gassing was open:
+   *  a later minute that raises it or ends it is the gassing lasting (followed), an earlier one rewritten
+   *  is a correction. Absent on an entry kept before D97 (read as its end, or its maximum's minute). */
+  seen_to?: string;
   /** D89: why a corrected entry is closed («ложное срабатывание: …»). */
   correction_reason?: string;
   /** Issue 114: when each addressee was notified and, where given, by whom (`{at, by?}`); null or absent:
@@ -503,8 +507,18 @@ export interface GassingCorrection {
   batches: string[];
   /** The batches' sender (ReadingsBatch.sent_by); null where none is kept. */
   sent_by: string | null;
-  before: { end: string | null; max: number };
-  after: { end: string | null; max: number } | null;
+  /** D97: `start` absent on a correction kept before D97 (read as the entry's start). */
+  before: GassingFigures;
+  after: GassingFigures | null;
+  /** D97: written after the entry was closed (absent before D97: read from `at` and `closed_at`). */
+  after_closing?: boolean;
+}
+
+/** D97: a gassing's start, end (null: it lasts) and maximum, as a correction compares them. */
+export interface GassingFigures {
+  start?: string;
+  end: string | null;
+  max: number;
 }
 
 /** A gassing as the minutes gave it when its entry was last written (issue 105). */

@@ -14,7 +14,7 @@
 import { METHANE_LIMIT_PERCENT } from "../registry";
 import { horizonLabel, STEP_NUMBER_MS } from "./horizon";
 import { DAY_MS, MINUTE_MS } from "../dates";
-import { probabilityCheck, type ProbabilityCheck } from "./probability";
+import { probabilityCheck, type ProbabilityCheck, signedPair, windowMaxTargets } from "./probability";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
 /** The latest rows with an interval on which a calibration is checked, and how far below its level
@@ -48,6 +48,9 @@ export interface BacktestInput {
   timeKind?: TimeKind;
   limit?: number;
   warning?: number;
+  /** D108 (e): the version's time-of-day means (timeOfDayMeans: its calibration's mean y at each hour of the day),
+   *  the «time_of_day» baseline's forecast of each row by its hour. Absent: no such baseline. */
+  timeOfDay?: ArrayLike<number | null>;
   /** The mean measured y of the model's training rows: the «mean» baseline's forecast of every row.
    *  Absent (a model without a training summary): the scored rows' own mean. */
   trainingMean?: number;
@@ -108,6 +111,8 @@ export interface Backtest {
    *  model keeps it, else the scored rows' own (`mean_source`). */
   mean: ForecastScore;
   mean_source?: "training" | "history";
+  /** D108 (e): the time-of-day mean's scores (the version's, timeOfDayForecast) on the same rows; null without them. */
+  time_of_day?: ForecastScore | null;
   /** Which is better and by how much, in one Russian sentence. */
   verdict: string;
   /** The model's interval: how it was made and what it held; null without intervals. */
@@ -199,6 +204,39 @@ export function persistenceForecast(
   const order = timeOrder(n, time);
   for (let k = 1; k < n; k++) out[order[k]] = y[order[k - 1]];
   return out;
+}
+
+/** D108 (e) [A]: the time-of-day mean's slots — the hours of the day. */
+export const TIME_OF_DAY_SLOTS = 24;
+
+const hourSlot = (t: number) => Math.floor((((t % DAY_MS) + DAY_MS) % DAY_MS) / (DAY_MS / TIME_OF_DAY_SLOTS));
+
+/**
+ * D108 (e): the time-of-day mean of a version's own period — the mean measured y at each hour of the day (the rows'
+ * clock) over the rows it was calibrated on (null: an hour without a fact). Like the training mean it is fixed with
+ * the version: a row's figure is the same on every request (the tile's day, a week's route, the day chart).
+ */
+export function timeOfDayMeans(measured: ArrayLike<number | null>, time: ArrayLike<number>): (number | null)[] {
+  const sums = new Float64Array(TIME_OF_DAY_SLOTS);
+  const counts = new Float64Array(TIME_OF_DAY_SLOTS);
+  for (let i = 0; i < measured.length; i++) {
+    const v = measured[i];
+    if (!finite(v) || !finite(time[i])) continue;
+    const slot = hourSlot(time[i]);
+    sums[slot] += v as number;
+    counts[slot] += 1;
+  }
+  return Array.from(sums, (sum, k) => (counts[k] > 0 ? sum / counts[k] : null));
+}
+
+/** D108 (e): each row's time-of-day forecast — the version's mean at the hour of the time forecast (the row's time +
+ *  `aheadMs`, ms of the rows' clock); NaN where the hour has none. */
+export function timeOfDayForecast(means: ArrayLike<number | null>, time: ArrayLike<number>, aheadMs: number): Float64Array {
+  return Float64Array.from({ length: time.length }, (_, i) => {
+    if (!finite(time[i])) return Number.NaN;
+    const v = means[hourSlot(time[i] + aheadMs)];
+    return finite(v) ? (v as number) : Number.NaN;
+  });
 }
 
 /** One alert rule's part of the event table. */
@@ -342,7 +380,7 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
 
 /** The three forecasts a back-test scores on the same rows (issue 108, item 3): the model's, persistence's
  *  (the last reading) and the mean's (the training period's mean measured y). */
-export type ShownForecast = "model" | "persistence" | "mean";
+export type ShownForecast = "model" | "persistence" | "mean" | "time_of_day";
 
 /**
  * The forecast shown. D96 (d), issue 117 item 4: the model only where its advantage over the best baseline holds
@@ -351,13 +389,16 @@ export type ShownForecast = "model" | "persistence" | "mean";
  * back-test stored before the test (no `model_gain`): the one of the three with the smallest RMSE, the model on
  * a tie, persistence before the mean.
  */
-export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain">): ShownForecast {
+export function bestForecast(
+  check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source" | "model_gain" | "time_of_day">,
+): ShownForecast {
   if (check.model.rmse === null) return "model";
   if (check.model_gain) return check.model_gain.holds ? "model" : check.model_gain.baseline;
   const candidates: Array<[ShownForecast, number | null]> = [
     ["model", check.model.rmse],
     ["persistence", check.persistence.rmse],
     ["mean", check.mean_source === "training" ? check.mean.rmse : null],
+    ["time_of_day", check.time_of_day?.rmse ?? null],
   ];
   let best: ShownForecast = "model";
   let bestRmse = check.model.rmse ?? Infinity;
@@ -404,6 +445,7 @@ function modelGain(
   fromTraining: boolean,
   t: Float64Array | undefined,
   timeKind: TimeKind | undefined,
+  timeOfDay?: Float64Array,
 ): ModelGain | null {
   const n = y.length;
   const sq = (f: Float64Array) => {
@@ -417,11 +459,16 @@ function modelGain(
     }
     return rows ? Math.sqrt(sum / rows) : null;
   };
-  const byPersistence = sq(persistence);
-  const byMean = fromTraining ? sq(mean) : null;
-  if (byPersistence === null && byMean === null) return null;
-  const baseline: ModelGain["baseline"] = byMean !== null && (byPersistence === null || byMean < byPersistence) ? "mean" : "persistence";
-  const base = baseline === "mean" ? mean : persistence;
+  // D108 (e): the best of persistence, the training mean and the time-of-day mean by RMSE on the rows each scores.
+  const candidates: Array<[ModelGain["baseline"], Float64Array, number | null]> = [
+    ["persistence", persistence, sq(persistence)],
+    ["mean", mean, fromTraining ? sq(mean) : null],
+    ["time_of_day", timeOfDay ?? persistence, timeOfDay ? sq(timeOfDay) : null],
+  ];
+  let chosen: [ModelGain["baseline"], Float64Array, number] | null = null;
+  for (const [name, f, rmse] of candidates) if (rmse !== null && (chosen === null || rmse < chosen[2])) chosen = [name, f, rmse];
+  if (chosen === null) return null;
+  const [baseline, base] = chosen;
   // Per block (a day): the rows, the model's and the baseline's sums of squared errors. The days are counted from
   // the first row scored, not from a calendar midnight: a day's rows are one block whatever hour they end at (on
   // calendar days the tile's 24 h made two after midnight and one before, and the same minutes were shown the
@@ -475,10 +522,10 @@ function modelGain(
 
 /** «разность RMSE с инерционным прогнозом −0,0120…+0,0050 % (90 %, бутстреп по суткам, 7 сут.)», or why there is none. */
 function gainInterval(gain: ModelGain): string {
-  const signed = (v: number) => `${v < 0 ? "−" : "+"}${percent(Math.abs(v), 4)}`;
   if (gain.lo === null || gain.hi === null) return `преимущество не проверить: строк с фактом меньше чем за ${GAIN_MIN_BLOCKS} сут.`;
+  // D108, item f: as many digits as tell the ends apart (never «+0,0000…+0,0000»).
   return (
-    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signed(gain.lo)}…${signed(gain.hi)} % ` +
+    `разность RMSE ${FORECAST_NAMES[gain.baseline].instrumental} ${signedPair(gain.lo, gain.hi, 4)} % ` +
     `(${GAIN_LEVEL} %, бутстреп по суткам, ${gain.blocks} сут.) не ниже нуля`
   );
 }
@@ -494,6 +541,8 @@ export function gainNote(horizon: number, gain: ModelGain | null | undefined): s
 export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
   persistence: "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.",
   mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
+  time_of_day:
+    "Прогнозом показано среднее по времени суток (замеры того же часа за период калибровки модели); прогноз модели — рядом, в отдельном столбце.",
 };
 
 /** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level, from the
@@ -613,7 +662,8 @@ export function limitError(model: ForecastScore, persistence: ForecastScore): Li
 
 /** «У предела прогноз занижает: в среднем на 0,30 %; ориентир — тренд, не потолок»; null where it does not under-forecast. */
 export function underForecastNote(meanError: number): string | null {
-  if (!(meanError < 0)) return null;
+  // D108, item f: an under-forecast that rounds to 0,00 % says nothing («занижает на 0,00 %»): not said.
+  if (!(meanError <= -0.005)) return null;
   return `У предела прогноз занижает: в среднем на ${percent(-meanError, 2)} %; ориентир — тренд, не потолок`;
 }
 
@@ -900,8 +950,11 @@ function scoredBacktest(input: BacktestInput): Backtest {
     const persistence = scoreOf(previous);
     const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
-    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind);
+    const tod = timeOfDayOf(input, t, f, 0);
+    const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
+    const gain = modelGain(y, f, previous, mean, fromTraining, t, input.timeKind, tod);
     return {
+      time_of_day: todScore,
       model_gain: gain,
       limit,
       warning,
@@ -909,11 +962,11 @@ function scoredBacktest(input: BacktestInput): Backtest {
       model,
       persistence,
       mean: meanScore,
-      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain),
+      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history", gain, todScore),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
-      probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
+      probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate, t, input.timeKind, 0) : null,
     };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
@@ -947,8 +1000,14 @@ function scoredBacktest(input: BacktestInput): Backtest {
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
   const meanScore = scoreOf(mean);
   const chances = issued(pick(input.pExceed));
-  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind);
+  // D108 (a): the chance is of the window's maximum — any fact after the issue up to the row's time.
+  const events = chances ? issued(windowMaxTargets(y, t, ahead)) : undefined;
+  // The time-of-day mean of the target's hour: the target rows' own times.
+  const tod = timeOfDayOf(input, t, f, 0);
+  const todScore = tod && tod.some(finite) ? scoreOf(tod) : null;
+  const gain = modelGain(y, f, persistence, mean, fromTraining, t, input.timeKind, tod);
   return {
+    time_of_day: todScore,
     model_gain: gain,
     limit,
     warning,
@@ -956,21 +1015,44 @@ function scoredBacktest(input: BacktestInput): Backtest {
     model,
     persistence: baseline,
     mean: meanScore,
-    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain),
+    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history", gain, todScore),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
-    probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
+    probability: chances && events ? chanceCheck(chances, f, events, limit, input.baseRate, t, input.timeKind, horizon) : null,
   };
 }
 
-/** The chances' check on the rows the model's forecast is scored on (`f` finite). */
-function chanceCheck(chances: Float64Array, f: Float64Array, y: Float64Array, limit: number, baseRate?: number): ProbabilityCheck | null {
+/** D108 (e): the version's time-of-day means at the scored rows' hours (the rows the model scores), where the version
+ *  keeps them and the rows carry date-times; undefined otherwise, or where an hour scored has none. */
+function timeOfDayOf(input: BacktestInput, t: Float64Array | undefined, f: Float64Array, aheadMs: number): Float64Array | undefined {
+  if (!input.timeOfDay || !t || input.timeKind !== "datetime") return undefined;
+  const tod = timeOfDayForecast(input.timeOfDay, t, aheadMs);
+  for (let k = 0; k < tod.length; k++) {
+    if (!finite(f[k])) tod[k] = Number.NaN;
+    else if (!finite(tod[k])) return undefined;
+  }
+  return tod;
+}
+
+/** The chances' check on the rows the model's forecast is scored on (`f` finite), against each row's event (D108 a:
+ *  the window's maximum ahead, the row's own value at 0), its bootstrap over days (D108 b). */
+function chanceCheck(
+  chances: Float64Array,
+  f: Float64Array,
+  events: Float64Array,
+  limit: number,
+  baseRate: number | undefined,
+  t: Float64Array | undefined,
+  timeKind: TimeKind | undefined,
+  horizon: number,
+): ProbabilityCheck | null {
   return probabilityCheck(
     chances.map((p, k) => (finite(f[k]) ? p : Number.NaN)),
-    y,
+    events,
     limit,
     baseRate,
+    { time: t && timeKind ? t : undefined, span: timeKind === "step" ? 144 : undefined, horizon },
   );
 }
 
@@ -1030,7 +1112,15 @@ const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: stri
     dative: "среднему за период обучения",
     instrumental: "со средним за период обучения",
   },
+  time_of_day: {
+    nominative: "среднее по времени суток",
+    genitive: "среднего по времени суток",
+    dative: "среднему по времени суток",
+    instrumental: "со средним по времени суток",
+  },
 };
+/** «a», «a и b», «a, b и c». */
+const listed = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} и ${items[items.length - 1]}`);
 const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
 
 /**
@@ -1046,6 +1136,7 @@ export function verdictOf(
   mean: ForecastScore,
   meanSource: "training" | "history" = "training",
   gain?: ModelGain | null,
+  timeOfDay?: ForecastScore | null,
 ): string {
   const where = `На горизонте ${horizonLabel(horizon)}`;
   const names = { ...FORECAST_NAMES, mean: meanSource === "training" ? FORECAST_NAMES.mean : HISTORY_MEAN };
@@ -1054,6 +1145,7 @@ export function verdictOf(
       ["model", model.rmse],
       ["persistence", persistence.rmse],
       ["mean", mean.rmse],
+      ["time_of_day", timeOfDay?.rmse ?? null],
     ] as Array<[ShownForecast, number | null]>
   ).filter((e): e is [ShownForecast, number] => e[1] !== null);
   if (model.rmse === null || scored.length < 2)
@@ -1071,21 +1163,23 @@ export function verdictOf(
     text = `${where} ${same} одинаково точны: RMSE ${rmse(best[1])}`;
     if (others.length > 0) text += `, у ${names[others[0][0]].genitive} ${rmse(others[0][1])}`;
   } else {
-    const against = rest.map(([name]) => names[name].genitive).join(" и ");
+    const against = listed(rest.map(([name]) => names[name].genitive));
     text =
-      `${where} ${names[best[0]].nominative} точнее ${against}: RMSE ${rmse(best[1])} против ${rest.map(([, v]) => rmse(v)).join(" и ")}` +
+      `${where} ${names[best[0]].nominative} точнее ${against}: RMSE ${rmse(best[1])} против ${listed(rest.map(([, v]) => rmse(v)))}` +
       ` (ошибка на ${by(best[1], rest[0][1])} % меньше, чем у ${names[rest[0][0]].genitive})`;
   }
   if (best[0] !== "model" && model.rmse > best[1]) {
     text += `; ошибка модели на ${percent(((model.rmse - best[1]) / best[1]) * 100, 1)} % больше`;
   }
   // D96 (d): «точнее» only where the advantage holds in the day-block bootstrap.
-  const baselineRmse = gain ? (gain.baseline === "mean" ? mean.rmse : persistence.rmse) : null;
+  const rmseOf = (name: ShownForecast) =>
+    name === "mean" ? mean.rmse : name === "time_of_day" ? (timeOfDay?.rmse ?? null) : name === "model" ? model.rmse : persistence.rmse;
+  const baselineRmse = gain ? rmseOf(gain.baseline) : null;
   if (best[0] !== "model" && gain && !gain.holds && baselineRmse !== null && model.rmse <= baselineRmse) {
     text += `; модель точнее ${names[gain.baseline].genitive} без уверенности: ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;
   }
   if (best[0] === "model" && gain && !gain.holds) {
-    const against = gain.baseline === "mean" ? mean.rmse : persistence.rmse;
+    const against = rmseOf(gain.baseline);
     text =
       `${where} модель не точнее ${names[gain.baseline].genitive} с уверенностью: RMSE ${rmse(best[1])} против ` +
       `${rmse(against ?? best[1])}, ${gainInterval(gain)} — модель на этом горизонте ничего не добавляет`;

@@ -49,9 +49,16 @@ function forecastAlong(
       value,
       result,
       ...interval(result, binHalfWidth(calibration, levelBin(calibration, result), level, result)),
-      p_exceed: levelExceedance(calibration, result, limit),
+      // D108 (a): the chance of the calibration's event (any minute at or above the limit within the horizon) where it
+      // keeps one, as a forecast's row gets it.
+      p_exceed: levelExceedance(chanceCalibration(calibration), result, limit),
     };
   });
+}
+
+/** D108 (a): the calibration a chance is read from — its event's (eventCalibration) where it keeps one. */
+function chanceCalibration(calibration: Calibration & { event?: Omit<Calibration, "ranges"> }): Calibration {
+  return calibration.event ? { ...calibration.event, ranges: {} } : calibration;
 }
 
 /** The forecast along `feature` from `from` to `to` in `steps` equal steps (steps + 1 points). */

@@ -1,6 +1,7 @@
 // The gassing book's own calls (issue 105): a closed entry confirmed by the user with that duty, and the
 // book of a period as xlsx or PDF. A module of their own: «Мониторинг», «События» and the other pages
 // that read the journal's module load neither (tests/web/bundle.test.ts).
+import { displayDate } from "../shared/dates";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Duty } from "@server/contract";
 import { api, encoded, routePath, typedClient } from "./client";
@@ -22,5 +23,5 @@ export function useConfirmGassing(facility: string) {
 /** The gassing book of the company days from–to as xlsx or PDF. */
 export async function downloadGassingBook(facility: string, from: string, to: string, format: "xlsx" | "pdf"): Promise<void> {
   const file = await api.download(await routePath("monitoring", (c) => c.gassings.$path({ query: { facility, from, to, format } })));
-  saveBlob(file.blob, file.fileName ?? `Книга учета загазирований ${from} ${to}.${format}`);
+  saveBlob(file.blob, file.fileName ?? `Книга учета загазирований ${displayDate(from)} ${displayDate(to)}.${format}`);
 }

@@ -2,6 +2,7 @@
 // handovers of a period (xlsx or PDF), the sensor register with metrology (xlsx), and a verification's
 // certificate scan (item 3). A module of its own, so that the sensor register's page loads none of the
 // checks' queries for its button.
+import { displayDate } from "../shared/dates";
 import { api, encoded, routePath } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 
@@ -13,7 +14,10 @@ export async function downloadChecksJournal(facility: string, from: string, to: 
     c[":id"]["sensor-checks"].export.$path({ param: encoded({ id: facility }), query: { from, to, format } }),
   );
   const file = await api.download(path);
-  saveBlob(file.blob, file.fileName ?? `Журнал эксплуатации и обслуживания датчиков метана ${from} ${to}.${format}`);
+  saveBlob(
+    file.blob,
+    file.fileName ?? `Журнал эксплуатации и обслуживания датчиков метана ${displayDate(from)} ${displayDate(to)}.${format}`,
+  );
 }
 
 /** The facility's shift handovers made in the company days from–to. */
@@ -22,7 +26,7 @@ export async function downloadHandovers(facility: string, from: string, to: stri
     c[":id"].handovers.export.$path({ param: encoded({ id: facility }), query: { from, to, format } }),
   );
   const file = await api.download(path);
-  saveBlob(file.blob, file.fileName ?? `Передача смены ${from} ${to}.${format}`);
+  saveBlob(file.blob, file.fileName ?? `Передача смены ${displayDate(from)} ${displayDate(to)}.${format}`);
 }
 
 /** The register of the facility's sensors in service with their metrology, as xlsx. */

@@ -1,6 +1,7 @@
 // The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
 // dispatcher's registrations, and their files (functions/src/contract/routes/monitoring.ts); the gassing
 // book's own calls are gassing-book.ts.
+import { displayDate } from "../shared/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GassingRegister, GassingRegistrationBody, MethaneLimitRow, OperatorJournal } from "@server/contract";
 import { api, encoded, routePath, typedClient } from "./client";
@@ -53,7 +54,7 @@ export function useRegisterGassing(facility: string) {
 /** The journal's file (xlsx or PDF) saved under the server's name. */
 export async function downloadJournal(facility: string, date: string, format: "xlsx" | "pdf"): Promise<void> {
   const file = await api.download(await routePath("monitoring", (c) => c.journal.$path({ query: { facility, date, format } })));
-  saveBlob(file.blob, file.fileName ?? `Журнал оператора АГК ${date}.${format}`);
+  saveBlob(file.blob, file.fileName ?? `Журнал оператора АГК ${displayDate(date)}.${format}`);
 }
 
 const reference = typedClient("reference");

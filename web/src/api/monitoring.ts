@@ -1,5 +1,6 @@
 // The mine's monitoring (methodology section 12): a facility's sensor register (D56) and its gateway
 // keys, typed from the server's route declarations (functions/src/contract/routes/facilities.ts).
+import { displayDate } from "../shared/dates";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { LIMITS, type UploadPreviewView } from "@server/contract";
@@ -204,7 +205,7 @@ export function useAcknowledgeEvents(facility: string) {
 export async function downloadShiftReport(facility: string, date: string, shift: number, format: "xlsx" | "pdf"): Promise<void> {
   const path = await routePath("monitoring", (c) => c["shift-report"].$path({ query: { facility, date, shift: String(shift), format } }));
   const file = await api.download(path);
-  saveBlob(file.blob, file.fileName ?? `Отчет смены ${date} ${shift}.${format}`);
+  saveBlob(file.blob, file.fileName ?? `Отчет смены ${displayDate(date)} ${shift}.${format}`);
 }
 
 // D58–D62 per sensor: the «Датчики» screens (functions/src/contract/schemas/sensor-data.ts).

@@ -929,10 +929,57 @@ const probabilityCheck = z.object({
         rows: z.int(),
         mean_p: z.number().nullable(),
         observed: z.number().nullable().meta({ description: "the share of the bin's rows whose fact reached the limit" }),
+        holds: z.boolean().nullable().optional().meta({
+          description:
+            "D108 (b): the observed share within 0,1 + 2,576 binomial σ of the mean chance; null with fewer than 30 rows (absent: stored before)",
+        }),
       }),
     )
     .meta({ description: "the reliability table: the chance in tenths" }),
+  event: z.enum(["window_max", "value"]).optional().meta({
+    description:
+      "D108 (a): the event judged — any minute mean at or above the limit within the horizon (the window's maximum), or at a horizon of 0 the row's own value (absent: stored before, the value at the target minute)",
+  }),
+  horizon: z.int().optional().meta({ description: "minutes of the event's window" }),
+  gain: z
+    .object({
+      difference: z.number().meta({ description: "Brier − base Brier on the rows" }),
+      lo: z.number().nullable(),
+      hi: z.number().nullable(),
+      blocks: z.int().meta({ description: "days the bootstrap resampled" }),
+      holds: z.boolean().meta({ description: "the 90 % interval lies below zero" }),
+    })
+    .optional()
+    .meta({
+      description:
+        "D108 (b): the day-block bootstrap's 90 % interval of Brier − base Brier (2 000 seeded resamples); the chance is shown only where it holds (absent: stored before)",
+    }),
   sentence: z.string(),
+});
+
+/** D108 (a): the window maxima's residuals about the forecast by its level's bin (wasm-core/src/gbdt/probability.ts). */
+const eventCalibrationSchema = z.object({
+  rows: z.int(),
+  quantiles: z.object({ "80": z.number().nullable(), "90": z.number().nullable(), "95": z.number().nullable() }),
+  residuals: z.array(z.number()),
+  bins: z.array(
+    z.object({
+      below: z.number().nullable(),
+      rows: z.int(),
+      quantiles: z.object({ "80": z.number().nullable(), "90": z.number().nullable(), "95": z.number().nullable() }),
+      residuals: z.array(z.number()),
+    }),
+  ),
+  level_floor: z.number(),
+});
+
+/** D108 (d): a baseline's own band calibration: its residuals by level bin and the scales fitted on them. */
+const baselineBandSchema = eventCalibrationSchema.extend({
+  scales: z.object({
+    limit: z.number(),
+    warning: z.number(),
+    levels: z.record(z.enum(["80", "90", "95"]), z.object({ slots: z.array(z.number()), near: z.number() })),
+  }),
 });
 
 /** A model version's calibration as its users see it (domain/forecast/calibration.ts). */
@@ -990,6 +1037,25 @@ export const forecastCalibrationSchema = z
         description:
           "D96 (a): the band's scales fitted once on the calibration's rows, per level: each bin's below and at or above the warning level, and the limit's for the upper side near the limit (absent: stored before them, the band updated on each request's rows)",
       }),
+    time_of_day: z.array(z.number().nullable()).optional().meta({
+      description:
+        "D108 (e): the mean measured y at each of the 24 hours of the day (the rows' clock) over the calibration's rows — the time-of-day baseline, fixed with the version (null: an hour without a fact; absent: stored before, or rows without date-times)",
+    }),
+    baselines: z
+      .object(
+        Object.fromEntries(
+          (["persistence", "mean", "time_of_day"] as const).map((name) => [name, baselineBandSchema.optional()]),
+        ) as Record<"persistence" | "mean" | "time_of_day", z.ZodOptional<typeof baselineBandSchema>>,
+      )
+      .optional()
+      .meta({
+        description:
+          "D108 (d): each baseline's own band calibration on the same rows (its residuals by level bin and fitted scales): a baseline shown in the model's place is shown with its band, not the model's (absent: stored before)",
+      }),
+    event: eventCalibrationSchema.optional().meta({
+      description:
+        "D108 (a): the chance's own calibration — the window's maximum ahead (any minute at or above the limit within the horizon) about the forecast, by its level's bin; fitted once and applied to every request (absent: stored before, the chance of the value at the target minute)",
+    }),
     probability: probabilityCheck.optional().meta({
       description:
         "the chance of reaching 1 % on the calibration's later half from its earlier half, against the earlier half's share at 1 % (absent: stored before it, or too few rows)",

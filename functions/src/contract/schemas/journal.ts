@@ -84,15 +84,41 @@ const noticeInput = z.optional(
   ),
 );
 
-/** Issue 114, D89: a correction of the readings after the gassing was found. */
+/** D97: a gassing's start, end and maximum as a correction compares them. */
+const figuresSchema = z.object({
+  start: z.string().meta({ description: "ISO instant: its first minute at or above the norm" }),
+  end: z.nullable(z.string()).meta({ description: "ISO instant: the first of the 2 minutes below; null while it lasts" }),
+  max: z.number().meta({ description: "Its highest minute mean, % vol" }),
+});
+
+/** Issue 114, D89, D97: a correction of the readings after the gassing was found. */
 const correctionSchema = z.object({
   at: z.string().meta({ description: "When the correcting readings were written (ISO)" }),
-  batches: z.array(z.string()).meta({ description: "The batches whose readings corrected it" }),
+  batch: z.nullable(z.string()).meta({ description: "D97: the batch (a push or a file) whose readings corrected it; null: not kept" }),
+  batches: z.array(z.string()).meta({ description: "The batches (or parts of a file's batch) whose readings corrected it" }),
   sent_by: z.nullable(z.string()).meta({ description: "Who sent them: a user's surname and initials, or «ключ шлюза «…»»" }),
-  before: z.object({ end: z.nullable(z.string()), max: z.number() }).meta({ description: "The gassing as found" }),
-  after: z.nullable(z.object({ end: z.nullable(z.string()), max: z.number() })).meta({
-    description: "The gassing the corrected readings give; null: none",
+  before: figuresSchema.meta({ description: "The gassing as found (the entry's figures)" }),
+  after: z.nullable(figuresSchema).meta({
+    description:
+      "D97: the gassing the corrected readings give over the entry's span (earliest start, latest end, highest maximum); null only when no minute reaches the norm; equal to `before` where a batch restored the readings",
   }),
+  after_closing: z.boolean().meta({
+    description: "D97: written after the entry was closed: the entry keeps its closed figures and lists it «после закрытия»",
+  }),
+});
+
+/** D97: an entry the platform opened before D97 for the same gassing after a correction moved its start. */
+const splitEntrySchema = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.nullable(z.string()),
+  max: z.number(),
+  found_at: z.nullable(z.string()),
+  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials; null: not registered" }),
+  registered_at: z.nullable(z.string()),
+  closed: z.boolean(),
+  closed_by: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
 });
 
 export const gassingSchema = z.object({
@@ -131,7 +157,11 @@ export const gassingSchema = z.object({
   }),
   corrections: z.array(correctionSchema).meta({
     description:
-      "D89: each later correction of the readings that no longer gives it as found (gone, shorter or lower); the entry keeps start, end and max as found («показания исправлены после обнаружения»)",
+      "D89, D97: each later correction of the readings that moved its start, end or maximum, or removed it, in order; the entry keeps start, end and max as found («показания исправлены после обнаружения»), a closed one as closed",
+  }),
+  split_entries: z.array(splitEntrySchema).meta({
+    description:
+      "D97: entries opened before D97 for this same gassing (its meters, its minutes) after a correction moved its start, «создана исправлением показаний»: kept with their registrations, shown in this one row",
   }),
   correction_reason: z.string().meta({ description: "D89: why a corrected entry is closed («ложное срабатывание: …»)" }),
   registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail; null: not registered yet" }),
@@ -153,30 +183,50 @@ export const gassingSchema = z.object({
   confirmations: z.object({ head_section: confirmationSchema, head_ab: confirmationSchema, chief_engineer: confirmationSchema }),
 });
 
-export const gassingRegisterSchema = z.object({
-  notified: z.object({
-    chief_engineer: noticeInput,
-    head_ab: noticeInput,
-    head_section: noticeInput,
-    rostekhnadzor: noticeInput,
-  }),
-  comment: bookText(LIMITS.text.comment),
-  cause: bookText(LIMITS.text.comment),
-  type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
-  onset: z.optional(
-    z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
-      description: "D88: what a sudden gassing was; closing such an entry needs it",
-    }),
-  ),
-  losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
-  cleared_by: bookText(LIMITS.text.companyText),
-  cleared_at: bookInstant("когда разгазировано"),
-  resumed_at: bookInstant("когда возобновлены работы"),
-  investigated_by: bookText(LIMITS.text.companyText),
-  measures: bookText(LIMITS.text.comment),
-  correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
-  close: z.optional(z.boolean("ожидается true или false")),
-});
+/** A field a body does not have is refused naming it, never quietly dropped (as the checks' and the
+ *  handovers' bodies): a misspelt addressee answered 200 and recorded nothing. */
+const unknownIn = (what: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `такого поля нет у ${what}: ${(issue.keys as string[]).join(", ")}` : undefined;
+
+export const gassingRegisterSchema = z.strictObject(
+  {
+    notified: z
+      .optional(
+        z.strictObject(
+          {
+            chief_engineer: noticeInput,
+            head_ab: noticeInput,
+            head_section: noticeInput,
+            rostekhnadzor: noticeInput,
+          },
+          { error: unknownIn("оповещений (chief_engineer, head_ab, head_section, rostekhnadzor)") },
+        ),
+      )
+      .meta({ description: "Each addressee's notification; absent (a close-only or a fill-in body): as kept" }),
+    comment: bookText(LIMITS.text.comment),
+    cause: bookText(LIMITS.text.comment),
+    type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
+    onset: z.optional(
+      z.enum(ONSETS, `резкий рост: ${ONSETS.map((o) => `${o} (${ONSET_LABELS[o]})`).join(", ")}`).meta({
+        description: "D88: what a sudden gassing was; closing such an entry needs it",
+      }),
+    ),
+    losses: z.optional(
+      z.strictObject(
+        { development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") },
+        { error: unknownIn("потерь (development_m, coal_t)") },
+      ),
+    ),
+    cleared_by: bookText(LIMITS.text.companyText),
+    cleared_at: bookInstant("когда разгазировано"),
+    resumed_at: bookInstant("когда возобновлены работы"),
+    investigated_by: bookText(LIMITS.text.companyText),
+    measures: bookText(LIMITS.text.comment),
+    correction_reason: bookText(LIMITS.text.comment).meta({ description: "D89: a corrected entry's reason; closing it needs one" }),
+    close: z.optional(z.boolean("ожидается true или false")),
+  },
+  { error: unknownIn("записи книги загазирований") },
+);
 
 /** Issue 105: a confirmation of a closed entry by the user who has that duty. */
 export const gassingConfirmSchema = z.object({

@@ -430,16 +430,31 @@ const liveForecastSchema = z.object({
     description:
       "Where `result` is the last reading or the training mean because the model was not more accurate on the history (issues 87, 108): the model's own figure, % vol; absent otherwise",
   }),
-  shown: z.optional(z.enum(["model", "persistence", "mean"])).meta({
+  shown: z.optional(z.enum(["model", "persistence", "mean", "time_of_day"])).meta({
     description:
-      "Issue 108: which of the three the back-test of the day's rows found best and `result` is — the model's, the last reading or the training mean; absent in a forecast stored before",
+      "Issue 108, D108 (e): what `result` is — the model's, or where it beats no baseline the best of them: the last reading, the training mean or the time-of-day mean (the facts of the same hour on the days before); absent in a forecast stored before",
   }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
-  p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
+  p_exceed: z.nullable(z.number()).meta({
+    description:
+      "D108 (a, c): the chance (0–1) that any minute mean reaches the limit within the horizon (the window's maximum; at 0 the current value); null where it is not shown — the model not calibrated, or the chance not judged better than the base rate",
+  }),
   probability: z
     .optional(
       z.object({
+        event: z.optional(z.enum(["window_max", "value"])).meta({
+          description: "D108 (a): the event the chance is of: any minute within the horizon (window_max), or the current value at 0",
+        }),
+        event_text: z.optional(z.string()).meta({ description: "the event in Russian words, as the tile says it" }),
+        gain: z.optional(
+          z.nullable(
+            z.object({ lo: z.nullable(z.number()), hi: z.nullable(z.number()), holds: z.boolean(), blocks: z.int() }).meta({
+              description:
+                "D108 (b): the day-block bootstrap's 90 % interval of Brier − base Brier; the chance is shown only where it holds",
+            }),
+          ),
+        ),
         reliable: z.boolean().meta({
           description:
             "true only where P was judged better than the base rate; false (not better, or too early to judge): the tile says why instead of showing it",
@@ -508,6 +523,9 @@ const liveForecastSchema = z.object({
         "The data columns the model was trained on, each with the code of the sensor that feeds it; sensor null: none set, the forecast is computed without it (and note names it)",
     }),
   note: z.string().meta({ description: "Why there is no figure or interval, and the model's columns no sensor feeds; empty otherwise" }),
+  notes: z.optional(z.array(z.string())).meta({
+    description: "D108, item f: the same notes one by one (the tile shows each on a line of its own); absent in a forecast stored before",
+  }),
   made_without: z.optional(z.array(z.string())).meta({
     description:
       "Issue 99: the codes of the sensors feeding the model that have sent nothing for 8 minutes: the forecast is made without them",

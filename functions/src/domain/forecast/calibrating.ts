@@ -3,7 +3,21 @@
 // and the split-conformal quantiles of the residuals, overall and per bin of the forecast's level, (wasm-core/src/gbdt/conformal.ts) stored with
 // the version, the company, the rows' count and period. A company's staff calibrate for their
 // company; an admin for every company (used where a company has none of its own).
-import { calibrate, calibrationProbability, changeWeight, fitScales, historyStep, rowTimes, timesInMs, withWeight } from "@core/gbdt";
+import {
+  calibrate,
+  calibrationProbability,
+  changeWeight,
+  eventCalibration,
+  persistenceForecast,
+  timeOfDayForecast,
+  timeOfDayMeans,
+  windowMaxTargets,
+  fitScales,
+  historyStep,
+  rowTimes,
+  timesInMs,
+  withWeight,
+} from "@core/gbdt";
 import { MINUTE_MS } from "@core/dates";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
@@ -73,14 +87,33 @@ export async function calibrateOnRows(
   const targets = forecastTargets(horizon, yNow, rowTimesRead);
   const results = predicted.map((r) => r.result ?? Number.NaN);
   const core = calibrate(results, targets, features);
-  // How far its chance of reaching the limit can be trusted: its earlier half calibrating the later one.
-  const probability = calibrationProbability(
-    results,
-    targets,
-    METHANE_LIMIT_PERCENT,
-    rowTimesRead && timesInMs(rowTimesRead.time, rowTimesRead.timeKind),
-    horizon * 60_000,
-  );
+  // D108 (a): the chance is of the window's maximum ahead (the row's own value at 0), fitted on its own facts;
+  // how far it can be trusted: its earlier half calibrating the later one (D108 b).
+  const ms = rowTimesRead && timesInMs(rowTimesRead.time, rowTimesRead.timeKind);
+  const events = ms ? windowMaxTargets(yNow, ms, horizon * 60_000) : targets;
+  const event = eventCalibration(results, events);
+  const probability = calibrationProbability(results, events, METHANE_LIMIT_PERCENT, ms, horizon * 60_000);
+  // D108 (d): a baseline shown in the model's place has a band of its own, calibrated on the same rows as the model's:
+  // the model's band around the last reading held 96–99,8 % of unseen rows.
+  const timeOfDay = rowTimesRead?.timeKind === "datetime" ? timeOfDayMeans(yNow, rowTimesRead.time) : undefined;
+  const baselineBand = (forecast: Float64Array) => {
+    const own = calibrate(forecast, targets);
+    if (own.rows === 0) return undefined;
+    return {
+      rows: own.rows,
+      quantiles: own.quantiles,
+      residuals: own.residuals,
+      bins: own.bins ?? [],
+      level_floor: own.level_floor ?? 0.1,
+      scales: fitScales(forecast, targets, own, METHANE_LIMIT_PERCENT),
+    };
+  };
+  const trainingMean = version.training?.y_mean;
+  const baselines = {
+    persistence: baselineBand(persistenceForecast(yNow, rowTimesRead?.time, horizon)),
+    ...(typeof trainingMean === "number" ? { mean: baselineBand(new Float64Array(yNow.length).fill(trainingMean)) } : {}),
+    ...(timeOfDay && ms ? { time_of_day: baselineBand(timeOfDayForecast(timeOfDay, ms, horizon * 60_000)) } : {}),
+  };
   const given = times.filter((t): t is string | number => t !== null);
   const sorted = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const calibration: ForecastCalibration = {
@@ -98,7 +131,21 @@ export async function calibrateOnRows(
     ...(changeWeightFitted === undefined ? {} : { change_weight: changeWeightFitted }),
     // D96 (a): the band's scales fitted on the same rows, kept with the calibration and applied to every request.
     scales: fitScales(results, targets, core, METHANE_LIMIT_PERCENT),
+    ...(event.rows > 0
+      ? {
+          event: {
+            rows: event.rows,
+            quantiles: event.quantiles,
+            residuals: event.residuals,
+            bins: event.bins ?? [],
+            level_floor: event.level_floor ?? 0.1,
+          },
+        }
+      : {}),
     ...(probability ? { probability } : {}),
+    // D108 (e): the time-of-day mean of the version's own period, a baseline fixed with it as the training mean is.
+    ...(timeOfDay ? { time_of_day: timeOfDay } : {}),
+    baselines: Object.fromEntries(Object.entries(baselines).filter(([, band]) => band !== undefined)) as ForecastCalibration["baselines"],
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,

@@ -42,7 +42,14 @@ export function calibrationView(calibration: ForecastCalibration) {
 /** The short form the models screen and a forecast's summary show. */
 export function calibrationSummary(calibration: ForecastCalibration | undefined) {
   if (!calibration) return null;
-  const { residuals: _residuals, ranges: _ranges, bins: _bins, ...rest } = calibrationView(calibration);
+  const {
+    residuals: _residuals,
+    ranges: _ranges,
+    bins: _bins,
+    event: _event,
+    baselines: _baselines,
+    ...rest
+  } = calibrationView(calibration);
   return rest;
 }
 

@@ -16,6 +16,8 @@ import {
   SHOWN_INSTEAD,
   fromPersistence,
   withWeight,
+  eventChances,
+  timeOfDayForecast,
   fittedIntervalColumns,
   windowedIntervalColumns,
   unitScales,
@@ -414,8 +416,9 @@ export function historyTimes(rows: readonly ForecastKeptRow[]) {
  * uses only the facts measured before it was issued: wasm-core/src/gbdt/conformal.ts); and the
  * calibration's as stored, whose coverage on the same rows says whether it is stale.
  */
-function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times) {
-  const { calibration, settings } = run;
+function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times, which: ShownForecast = "model") {
+  const { settings } = run;
+  const calibration = shownCalibration(run.calibration, which);
   if (!calibration) return undefined;
   const horizon = run.version.horizon ?? 0;
   const stored = intervalColumns(results, calibration, settings.level, settings.limit);
@@ -425,20 +428,36 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
   // whatever rows come with it (the tile's day, a week).
   const fitted = calibration.scales?.limit === settings.limit ? calibration.scales : unitScales(calibration, settings.limit);
   if (!times || !targets.some(Number.isFinite)) {
-    const shown = fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted);
+    const shown = withEventChance(fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted), results, run);
     const method: IntervalMethod = calibration.scales ? "calibrated" : calibration.bins?.length ? "level" : "split";
     return { shown, stored: undefined, method };
   }
   const time = timesInMs(times.time, times.timeKind);
-  const shown = windowedIntervalColumns(
+  const shown = withEventChance(
+    windowedIntervalColumns(results, calibration, settings.level, settings.limit, { targets, time, ahead: horizon * 60_000 }, fitted),
     results,
-    calibration,
-    settings.level,
-    settings.limit,
-    { targets, time, ahead: horizon * 60_000 },
-    fitted,
+    run,
   );
   return { shown, stored, method: "daily" as IntervalMethod };
+}
+
+/** D108 (d): the calibration of what is shown — a baseline's own band where the version keeps one (its residuals, bins
+ *  and scales in the model's place), else the model's (a calibration stored before). */
+function shownCalibration(calibration: ForecastCalibration | null, shown: ShownForecast): ForecastCalibration | null {
+  if (!calibration || shown === "model") return calibration;
+  const band = calibration.baselines?.[shown];
+  if (!band) return calibration;
+  const { rows, quantiles, residuals, bins, level_floor, scales } = band;
+  return { ...calibration, rows, quantiles, residuals, bins, level_floor, scales };
+}
+
+/** D108 (a): the chance shown is of the calibration's event (any minute at or above the limit within the horizon),
+ *  fitted once on its rows: the same for a row on every request. A calibration stored before keeps its chance of the
+ *  value at the target minute (judged, all the same, against the window's maximum). */
+function withEventChance<T extends { pExceed: Float64Array }>(columns: T, results: Float64Array, run: ForecastRun): T {
+  const event = run.calibration?.event;
+  if (!event) return columns;
+  return { ...columns, pExceed: eventChances(results, { ...event, ranges: {} }, run.settings.limit) };
 }
 
 /** The back-test of a forecast's rows that carry the measured y, with its intervals. */
@@ -466,6 +485,7 @@ function forecastBacktest(
     warning: run.settings.warning,
     horizon: run.version.horizon ?? 0,
     trainingMean: run.version.training?.y_mean,
+    timeOfDay: run.calibration?.time_of_day,
     seenUntil: seenUntil(run, times),
   });
 }
@@ -541,15 +561,22 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     warning: run.settings.warning,
     horizon,
     trainingMean,
+    timeOfDay: run.calibration?.time_of_day,
     seenUntil: seenUntil(run, times),
   });
   const shown = decided ?? bestForecast(trial);
   if (shown === "model") return { results: model, model: undefined, trial, shown };
   // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
+  const tod = run.calibration?.time_of_day;
   const results =
     shown === "persistence"
       ? persistenceForecast(measured, times?.time, horizon)
-      : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
+      : shown === "time_of_day" && times && tod
+        ? // D108 (e): the version's mean at the hour of the time forecast.
+          timeOfDayForecast(tod, timesInMs(times.time, times.timeKind), horizon * MINUTE_MS).map((v, k) =>
+            Number.isFinite(model[k]) ? v : Number.NaN,
+          )
+        : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
   return { results, model, trial, shown: shown as Exclude<ShownForecast, "model"> };
 }
 
@@ -563,9 +590,14 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
     model: shown.trial.model,
     persistence: which === "persistence" ? check.model : shown.trial.persistence,
     mean: which === "mean" ? check.model : shown.trial.mean,
+    time_of_day: which === "time_of_day" ? check.model : shown.trial.time_of_day,
     // The model's own rule beside the current reading's (the rule of what is shown is the current reading's).
     events: check.events && shown.trial.events ? { ...check.events, model: shown.trial.events.model } : check.events,
     verdict: `${shown.trial.verdict}. ${SHOWN_INSTEAD[which]}`,
+    // D108, item f: the model's test against the best baseline, not the shown baseline's against itself
+    // («+0,0000…+0,0000 %»).
+    model_gain: shown.trial.model_gain,
+    gain_note: shown.trial.gain_note,
     lead_note: shown.trial.lead_note,
     shown: which,
   };
@@ -584,7 +616,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], d
     decided,
   );
   const results = shown.results;
-  const intervals = forecastIntervals(run, results, measuredY, times);
+  const intervals = forecastIntervals(run, results, measuredY, times, shown.shown);
   const nullable = (v: number) => (Number.isFinite(v) ? v : null);
   let rows = shown.model
     ? predicted.map((row, i) => ({ ...row, result: results[i], model_result: nullable(row.result ?? Number.NaN) }))
@@ -671,7 +703,7 @@ export async function forecastFromColumns(
   const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure, runWeighting(run));
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
-  const intervalSet = forecastIntervals(run, results, columns.y, times);
+  const intervalSet = forecastIntervals(run, results, columns.y, times, shown.shown);
   const intervals = intervalSet?.shown;
   const check = measured ? shownBacktest(forecastBacktest(run, columns.y, results, intervalSet, times), shown) : null;
   const ids = columnIds(columns.id);

@@ -101,6 +101,8 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
               },
             ]
           : []),
+        // D108 (e): the version's time-of-day mean, the third baseline, where the back-test scored it.
+        ...(backtest.time_of_day ? [{ title: `Среднее по времени суток${mark("time_of_day")}`, figure: "time_of_day" as const }] : []),
       ]}
     >
       {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}

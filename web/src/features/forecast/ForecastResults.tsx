@@ -76,6 +76,13 @@ function timeText(value: unknown): string {
 
 const periodText = (period: { from: unknown; to: unknown } | null) => (period ? `, ${timeText(period.from)} – ${timeText(period.to)}` : "");
 
+/** What is shown in the model's place, in words (D96 d, D108 e). */
+const SHOWN_WORDS = {
+  persistence: "Прогнозом показан последний замер",
+  mean: "Прогнозом показано среднее за период обучения модели",
+  time_of_day: "Прогнозом показано среднее по времени суток (калибровки модели)",
+} as const;
+
 export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const [filter, setFilter] = useState<"all" | "above">("all");
   const [page, setPage] = useState(1);
@@ -116,7 +123,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning, limit) : null;
   // D96 (c): where the forecast shown under-forecast the facts at the limit on this history, said at the top.
   const limitNote = backtest?.limit_error?.note ?? null;
-  const otherShown = backtest?.shown === "persistence" || backtest?.shown === "mean" ? backtest.shown : null;
+  const otherShown =
+    backtest?.shown === "persistence" || backtest?.shown === "mean" || backtest?.shown === "time_of_day" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
   // Issue 117, item 6: the model's own named channels (the working's: the face meter, the shearer's run and position),
@@ -302,11 +310,11 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           data-testid="persistence-shown"
           message={
             // D96 (d): the model not shown because its advantage did not hold in the day-block bootstrap — it adds nothing here.
-            backtest?.gain_note && (backtest.model.rmse ?? Infinity) <= (backtest[otherShown].rmse ?? Infinity)
-              ? `${backtest.gain_note}. Прогнозом показан${otherShown === "persistence" ? " последний замер" : "о среднее за период обучения модели"}; прогноз модели — в столбце «Прогноз модели» рядом.`
+            backtest?.gain_note && (backtest.model.rmse ?? Infinity) <= (backtest[otherShown]?.rmse ?? Infinity)
+              ? `${backtest.gain_note}. ${SHOWN_WORDS[otherShown]}; прогноз модели — в столбце «Прогноз модели» рядом.`
               : otherShown === "persistence"
                 ? `Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
-                : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+                : `${SHOWN_WORDS[otherShown]}: на этой истории оно точнее модели и других ориентиров на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
           }
         />
       ) : null}

@@ -119,6 +119,8 @@ export interface BacktestLine {
   persistence: number | null;
   /** The history's mean as every row's forecast (absent in a back-test stored before it was computed). */
   mean: number | null;
+  /** D108 (e): the version's time-of-day mean as each row's forecast (null: the back-test has none). */
+  time_of_day: number | null;
   /** Decimals to show; «%» etc. are in the label. */
   decimals: number;
 }
@@ -129,6 +131,7 @@ const LEAD_UNITS = { min: "мин", step: "шагов", row: "строк" } as c
 export function backtestLines(backtest: Backtest, level: number): BacktestLine[] {
   // A back-test stored before the history's mean was scored has none.
   const { model, persistence, mean } = backtest as Backtest & { mean?: ForecastScore };
+  const timeOfDay = backtest.time_of_day ?? null;
   const per = model.unit === "shift" ? "Смен по 12 ч" : "Строк";
   const line = (key: string, label: string, value: (s: ForecastScore) => number | null, decimals: number): BacktestLine => ({
     key,
@@ -136,6 +139,7 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
     model: value(model),
     persistence: value(persistence),
     mean: mean ? value(mean) : null,
+    time_of_day: timeOfDay ? value(timeOfDay) : null,
     decimals,
   });
   const percent = (v: number | null) => (v === null ? null : v * 100);

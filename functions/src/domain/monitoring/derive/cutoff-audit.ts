@@ -7,7 +7,7 @@
 // never the one who answered). Advisory: the mine's own АГК cuts power; the platform audits that it did.
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DUTY_LABELS } from "@core/gassing-book";
-import { MINUTE_MS } from "@core/dates";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { minuteMeans } from "@core/monitoring";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
@@ -29,7 +29,6 @@ import {
 import { registerAt } from "../ingest/register";
 import { readingsBetween, type MinuteSource } from "../ingest/stored-readings";
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A run channel's minute reads 1 when its mean is at least this (a 0/1 signal's minute). */
 const RUNNING = 0.5;

@@ -12,7 +12,7 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Forbidden, Invalid, NotFound } from "../../errors";
 import { drainReadings } from "../minutes/consumer";
 import { monitoringIdle } from "../live/forecaster";
 import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChannels, type EventView } from "./events";
@@ -217,11 +217,19 @@ describe("the detector fed minute by minute", () => {
 describe("acknowledgement", () => {
   it("keeps who and when with the comment, once", async () => {
     const warning = (await list(first, { level: "warning" })).results[0];
-    const acknowledged = await acknowledgeEvent(d.deps, first.staff, warning.id, { comment: "Проветривание усилено" });
-    expect(acknowledged).toMatchObject({ acknowledged_by: first.staff.email, comment: "Проветривание усилено" });
+    // Named by surname and initials, never by the e-mail kept.
+    const dispatcher = await d.colleague(first.staff, {
+      email: "dispatcher@sobytiya.ru",
+      first_name: "Ольга Ивановна",
+      last_name: "Кузнецова",
+    });
+    const acknowledged = await acknowledgeEvent(d.deps, dispatcher, warning.id, { comment: "Проветривание усилено" });
+    expect(acknowledged).toMatchObject({ acknowledged_by: "Кузнецова О. И.", comment: "Проветривание усилено" });
     expect(Date.parse(acknowledged.acknowledged_at as string)).not.toBeNaN();
     expect((await list(first, { level: "warning" })).results[0]).toEqual(acknowledged);
-    await expect(acknowledgeEvent(d.deps, first.staff, warning.id, { comment: "ещё раз" })).rejects.toThrow(Conflict);
+    await expect(acknowledgeEvent(d.deps, first.staff, warning.id, { comment: "ещё раз" })).rejects.toThrow(
+      "Событие уже квитировано: Кузнецова О. И.",
+    );
   });
 
   it("stays on its event when a correction moves it; an event the minutes no longer give is removed", async () => {
@@ -237,7 +245,7 @@ describe("acknowledgement", () => {
       ["threshold", "pre_warning", "17:07", "17:10", 3, 1.5],
       ["threshold", "warning", "17:07", "17:10", 3, 1.5],
     ]);
-    expect(results[1]).toMatchObject({ acknowledged_by: first.staff.email, comment: "Проветривание усилено" });
+    expect(results[1]).toMatchObject({ acknowledged_by: "Кузнецова О. И.", comment: "Проветривание усилено" });
     expect(results[3].acknowledged_by).toBeNull();
   });
 

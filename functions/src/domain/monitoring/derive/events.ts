@@ -6,6 +6,7 @@
 // so reading the same minutes again, or batches in another order, leaves the same events; a person's
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
+import { UNNAMED_PERSON, initialsByEmail } from "../../person-name";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import { flagQuality, METHANE_KINDS, minuteMeans } from "@core/monitoring";
 import { DAY_MS, MINUTE_MS } from "@core/dates";
@@ -474,9 +475,10 @@ async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor:
 export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
   const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
   const zone = zoneOf(await deps.repos.companies.get(sensor.company));
+  const nameOf = await initialsByEmail(deps.repos, sensor.company);
   return {
     facility: { id: sensor.facility, name: facility?.name ?? "" },
-    view: (event) => eventView(event, sensor, zone, now, facility?.shift_calendar),
+    view: (event) => eventView(event, sensor, zone, now, facility?.shift_calendar, undefined, nameOf),
   };
 }
 
@@ -514,6 +516,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
     iso(to),
   );
   const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   // Filtered and ordered on the stored events, each one's view (its register, its shift on the company's
   // clock: 0,3 ms an event) made for the page only; a working or a shift filter reads what it filters on.
   const matched: SensorEvent[] = [];
@@ -534,7 +537,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   const offset = query.offset ?? 0;
   const results = matched
     .slice(offset, offset + (query.limit ?? LIMITS.monitoring.eventsPage))
-    .map((event) => eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, codeIn(sensors)));
+    .map((event) => eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, codeIn(sensors), nameOf));
   return { results, count: matched.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
@@ -583,6 +586,8 @@ export function eventView(
   now: number,
   calendar?: readonly ShiftCalendarEntry[],
   codeOf?: (sensor: string, at: string) => string | null,
+  /** Who acknowledged it, by surname and initials (initialsByEmail), never the e-mail kept. */
+  nameOf: (email: string) => string = () => UNNAMED_PERSON,
 ): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   // D90: the shift by the facility's calendar in force on the day.
@@ -618,7 +623,7 @@ export function eventView(
           other_code: event.suspect.other_sensor ? (codeOf?.(event.suspect.other_sensor, event.start) ?? null) : null,
         }
       : null,
-    acknowledged_by: event.acknowledged_by,
+    acknowledged_by: event.acknowledged_by ? nameOf(event.acknowledged_by) : null,
     acknowledged_at: event.acknowledged_at,
     comment: event.comment,
   };
@@ -638,10 +643,12 @@ export async function acknowledgeEvent(
   const facility = await deps.repos.facilities.get(actor.company, parts.facility);
   if (!facility) throw missing;
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const event = await deps.repos.sensorEvents.get(actor.company, facility.id, id, parts.start);
     if (!event) throw missing;
-    if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    if (event.acknowledged_at)
+      throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by ? nameOf(event.acknowledged_by) : UNNAMED_PERSON}`);
     // D102–D105: a questioned reading is answered with what was done, kept with who and when.
     if (event.kind === "suspect" && !(input.comment ?? "").trim()) throw invalidAt("comment", SUSPECT_ANSWER_REQUIRED);
     const next: SensorEvent = {
@@ -652,7 +659,7 @@ export async function acknowledgeEvent(
     };
     if (await deps.repos.sensorEvents.put(next, event.version)) {
       const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
-      return eventView(next, sensors.get(event.sensor), zone, deps.clock.now().getTime(), facility.shift_calendar, codeIn(sensors));
+      return eventView(next, sensors.get(event.sensor), zone, deps.clock.now().getTime(), facility.shift_calendar, codeIn(sensors), nameOf);
     }
   }
   throw new Conflict("Событие изменяли одновременно: повторите");
@@ -665,6 +672,7 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
   const ids = [...new Set(input.events)];
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const nameOf = await initialsByEmail(deps.repos, actor.company);
   const found: { id: string; event: SensorEvent }[] = [];
   for (const id of ids) {
     const parts = readEventId(id);
@@ -686,6 +694,8 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
           zone,
           deps.clock.now().getTime(),
           calendar,
+          undefined,
+          nameOf,
         ),
       );
       continue;
@@ -703,6 +713,8 @@ export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.outpu
           zone,
           deps.clock.now().getTime(),
           (await deps.repos.facilities.get(actor.company, event.facility))?.shift_calendar,
+          undefined,
+          nameOf,
         ),
       );
     }

@@ -190,6 +190,24 @@ describe("the book's closing rules (nextEntry)", () => {
     );
     expect(() => parseWith(gassingRegisterSchema, { notified: {}, type: "minor" })).toThrow("вид загазирования");
   });
+
+  it("refuses a field the body has not — a misspelt addressee, a misspelt field — naming it, as the checks' bodies do", () => {
+    expect(() => parseWith(gassingRegisterSchema, { notified: { chief_enginer: true } })).toThrow(
+      "такого поля нет у оповещений (chief_engineer, head_ab, head_section, rostekhnadzor): chief_enginer",
+    );
+    expect(() => parseWith(gassingRegisterSchema, { notified: {}, cuase: "Остановка ВМП" })).toThrow(
+      "такого поля нет у записи книги загазирований: cuase",
+    );
+    expect(() => parseWith(gassingRegisterSchema, { losses: { coal: 5 } })).toThrow(
+      "такого поля нет у потерь (development_m, coal_t): coal",
+    );
+  });
+
+  it("takes a close-only body without `notified`: each addressee as kept", () => {
+    const registered = nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED }, CONTEXT);
+    const closed = nextEntry(registered, parseWith(gassingRegisterSchema, { close: true }), CONTEXT);
+    expect(closed).toMatchObject({ closed: true, closed_by: CONTEXT.by, notified: registered.notified });
+  });
 });
 
 describe("the confirmations (confirmedEntry)", () => {
@@ -337,10 +355,12 @@ describe("the book on the in-memory repositories", () => {
       "Комментарий",
     ]);
     const first = (sheet.getRow(3).values as unknown[]).slice(1);
+    // The start and end are dates the spreadsheet reads (the company's wall time), shown ДД.ММ.ГГГГ ЧЧ:ММ.
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe("dd.mm.yyyy hh:mm");
     expect(first.slice(0, 10)).toEqual([
       1,
-      "02.03.2026 03:10",
-      "02.03.2026 03:30",
+      new Date(Date.UTC(2026, 2, 2, 3, 10)),
+      new Date(Date.UTC(2026, 2, 2, 3, 30)),
       "20 мин",
       "Выемочный участок 12-1",
       "Лава 12-1",
@@ -350,7 +370,8 @@ describe("the book on the in-memory repositories", () => {
       "технологическое",
     ]);
     // Issue 114 (D87): the norm its meters were read against, by where they hang.
-    expect(first.slice(11, 15)).toEqual(["1,00", "Остановка ВМП", 2.5, 340]);
+    // The norm a number the spreadsheet counts with.
+    expect(first.slice(11, 15)).toEqual([1, "Остановка ВМП", 2.5, 340]);
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
     expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
@@ -364,7 +385,7 @@ describe("the book on the in-memory repositories", () => {
     const spike = sheet
       .getRows(3, list.results.length)!
       .map((r) => (r.values as unknown[]).slice(1))
-      .find((r) => r[1] === "02.03.2026 14:00")!;
+      .find((r) => r[1] instanceof Date && r[1].getTime() === Date.UTC(2026, 2, 2, 14, 0))!;
     expect(spike[12]).toBe("— резкий рост / за пределом шкалы: внезапный выброс или отказ датчика? не указано".replace(" ", "\n"));
     const labels = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[2] ?? ""));
     expect(labels.slice(-2)).toEqual(["Начальник участка АБ", "Главный инженер"]);

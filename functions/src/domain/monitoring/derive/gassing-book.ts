@@ -46,7 +46,8 @@ export function nextEntry(
   },
 ): GassingRegistration {
   if (stored?.closed) throw new Conflict(CLOSED);
-  const notified = nextNotices(stored, input.notified, context);
+  // A close-only or fill-in body names no addressee: each as kept.
+  const notified = nextNotices(stored, input.notified ?? {}, context);
   const text = (given: string | undefined, kept: string | undefined) => (given === undefined ? (kept ?? "") : given.trim());
   const entry = {
     cause: text(input.cause, stored?.cause),
@@ -86,6 +87,7 @@ export function nextEntry(
     registered_at: stored?.registered_at || context.at,
     ...(stored?.found_at ? { found_at: stored.found_at } : {}),
     ...(stored?.corrections ? { corrections: stored.corrections } : {}),
+    ...(stored?.seen_to ? { seen_to: stored.seen_to } : {}),
     notified,
     comment: text(input.comment, stored?.comment),
     ...entry,
@@ -102,7 +104,7 @@ export function nextEntry(
  *  signed-in user, or the time kept; false or null not notified; absent as kept. */
 function nextNotices(
   stored: GassingRegistration | undefined,
-  input: z.output<typeof gassingRegisterSchema>["notified"],
+  input: NonNullable<z.output<typeof gassingRegisterSchema>["notified"]>,
   context: { start: string; at: string; name?: string; zone?: string },
 ): GassingView["notified"] {
   const kept = noticesOf(stored);

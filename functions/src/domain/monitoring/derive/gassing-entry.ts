@@ -11,7 +11,7 @@ import type { Deps } from "../../context";
 import { initialsByEmail } from "../../person-name";
 import { problemAt } from "../../../contract/field-errors";
 import { Invalid } from "../../errors";
-import type { FoundGassing, GassingRegistration } from "../../../ports";
+import type { FoundGassing, GassingFigures, GassingRegistration } from "../../../ports";
 import { DUTIES } from "@core/gassing-book";
 import { NOTIFICATIONS } from "@core/monitoring-events";
 import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
@@ -65,6 +65,56 @@ export const foundOf = (g: Gassing): FoundGassing => ({
   over_span: g.over_span,
 });
 
+/** D97: an entry's start, end and maximum as found. */
+export const foundFigures = (start: string, f: Pick<FoundGassing, "end" | "max">): Required<GassingFigures> => ({
+  start,
+  end: f.end,
+  max: f.max,
+});
+
+/** D97: figures kept with a correction, the entry's start where kept before D97 without one. */
+export const figuresOf = (f: GassingFigures, start: string): Required<GassingFigures> => ({
+  start: f.start ?? start,
+  end: f.end,
+  max: f.max,
+});
+
+type Spanned = Pick<GassingRegistration, "start" | "found" | "corrections" | "seen_to">;
+
+/** D97: the minutes an entry covers as its record knows them: from the earliest start its found figures
+ *  or a correction gave to the latest end — of one still open, to the last minute it has read. */
+export function entrySpan(r: Spanned): { start: number; end: number; open: boolean } | undefined {
+  if (!r.found) return undefined;
+  const figures = [foundFigures(r.start, r.found), ...(r.corrections ?? []).flatMap((c) => (c.after ? [figuresOf(c.after, r.start)] : []))];
+  const seen = Math.max(
+    r.seen_to ? Date.parse(r.seen_to) : Number.NEGATIVE_INFINITY,
+    Date.parse(r.found.max_at),
+    ...figures.map((f) => Date.parse(f.start)),
+  );
+  const open = figures.some((f) => f.end === null);
+  return {
+    start: Math.min(...figures.map((f) => Date.parse(f.start))),
+    end: open ? seen : Math.max(...figures.map((f) => Date.parse(f.end!))),
+    open,
+  };
+}
+
+/** D97: the gassings of `gassings` (start, end: null while it lasts; their meters' codes) that share a
+ *  meter and a minute with the entry: one gassing of the readings, whatever a correction moved. */
+export function gassingsOn<G extends { start: number; end: number | null; sensors: readonly string[] }>(
+  r: Spanned,
+  gassings: readonly G[],
+): G[] {
+  const span = entrySpan(r);
+  if (!span) return [];
+  return gassings.filter(
+    (g) =>
+      g.sensors.some((code) => r.found!.sensors.includes(code)) &&
+      (span.open ? g.start <= span.end : g.start < span.end) &&
+      (g.end === null || g.end > span.start),
+  );
+}
+
 /** The book's refusal to close an entry: each of cause, type and measures still empty, and (D88) what a
  *  sudden gassing was, named in Russian. */
 export function closingProblems(
@@ -114,7 +164,16 @@ export function gassingView(
     carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
     duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
     found_at: registration?.found_at ?? null,
-    corrections: registration?.corrections ?? [],
+    corrections: (registration?.corrections ?? []).map((c) => ({
+      at: c.at,
+      batch: c.batches[0]?.split("#")[0] ?? null,
+      batches: c.batches,
+      sent_by: c.sent_by,
+      before: figuresOf(c.before, start),
+      after: c.after && figuresOf(c.after, start),
+      after_closing: c.after_closing ?? (registration?.closed_at ? c.at > registration.closed_at : false),
+    })),
+    split_entries: [],
     correction_reason: registration?.correction_reason ?? "",
     registered_by: registration?.registered_by ? nameOf(registration.registered_by) : null,
     registered_at: registration?.registered_at || null,
@@ -160,16 +219,59 @@ export async function gassingViews(
   );
   if (found.length === 0 && registered.size === 0) return [];
   const nameOf = await initialsByEmail(deps.repos, company);
-  const views = found.map((g) => {
+  const view = (r: GassingRegistration) => gassingView(facility, r.id, r.start, r.found!, r, nameOf, carried ? from : undefined);
+  const kept = [...registered.values()].filter((r) => r.found);
+  const views = found.flatMap((g) => {
     const id = `${facility}.${g.id}`;
-    const view = gassingView(facility, id, iso(g.start), foundOf(g), registered.get(id), nameOf, carried ? from : undefined);
+    // D97: a gassing a correction moved (another start, so another id) is the entry's it falls on.
+    const own = registered.get(id);
+    if (!own && kept.some((r) => gassingsOn(r, [{ start: g.start, end: g.end, sensors: g.sensors.map((s) => s.code) }]).length > 0))
+      return [];
     registered.delete(id);
-    return view;
+    return [gassingView(facility, id, iso(g.start), foundOf(g), own, nameOf, carried ? from : undefined)];
   });
-  for (const r of registered.values())
-    if (r.found) views.push(gassingView(facility, r.id, r.start, r.found, r, nameOf, carried ? from : undefined));
+  for (const r of registered.values()) if (r.found) views.push(view(r));
   views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
-  return withDoubt(deps, company, facility, views, to);
+  return withDoubt(deps, company, facility, oneRowEach(views, kept), to);
+}
+
+/** D97: entries kept before D97 that split one gassing — a correction moved its start and a second entry
+ *  was opened for the rest — shown as one row: the first, the later listed in it as made by the
+ *  correction, both registrations kept as they are. */
+export function oneRowEach(views: readonly GassingView[], kept: readonly GassingRegistration[]): GassingView[] {
+  const rows: GassingView[] = [];
+  for (const v of views) {
+    const mine = kept.find((r) => r.id === v.id);
+    const end = v.end === null ? null : Date.parse(v.end);
+    const first = mine
+      ? rows.find((row) => {
+          const theirs = kept.find((r) => r.id === row.id);
+          return (
+            theirs !== undefined &&
+            (theirs.corrections?.length ?? 0) > 0 &&
+            theirs.corrections![0].at <= (mine.found_at ?? mine.registered_at) &&
+            gassingsOn(theirs, [{ start: Date.parse(v.start), end, sensors: v.sensors }]).length > 0
+          );
+        })
+      : undefined;
+    if (!first) {
+      rows.push(v);
+      continue;
+    }
+    first.split_entries.push({
+      id: v.id,
+      start: v.start,
+      end: v.end,
+      max: v.max,
+      found_at: v.found_at,
+      registered_by: v.registered_by,
+      registered_at: v.registered_at,
+      closed: v.closed,
+      closed_by: v.closed_by,
+      closed_at: v.closed_at,
+    });
+  }
+  return rows;
 }
 
 /** D94: beside each gassing, its sensors' minutes «под сомнением» while it lasted (to `to` while open). */

@@ -190,10 +190,12 @@ describe("a found gassing is a record (D89)", () => {
     expect(kept[0].corrections).toEqual([
       {
         at: expect.any(String),
+        batch: correction.batch,
         batches: [correction.batch],
         sent_by: "Кузнецова О. И.",
-        before: { end: at(10), max: 1.2 },
+        before: { start: at(0), end: at(10), max: 1.2 },
         after: null,
+        after_closing: false,
       },
     ]);
     // The journal of the day lists it too.
@@ -215,7 +217,7 @@ describe("a found gassing is a record (D89)", () => {
     await book.xlsx.load(Buffer.from(await gassingBookXlsx(await list())) as never);
     const cause = String((book.getWorksheet("Книга загазирований")!.getRow(3).values as unknown[])[13]);
     expect(cause).toContain("показания исправлены после обнаружения: ");
-    expect(cause).toContain("Кузнецова О. И.; было до 02.03.2026 08:10, макс. 1,20 %, стало: загазирования нет");
+    expect(cause).toContain("Кузнецова О. И.; было с 02.03.2026 08:00 до 02.03.2026 08:10, макс. 1,20 %, стало: загазирования нет");
     expect(cause).toContain("Причина исправления: ложное срабатывание: помеха в линии связи");
   });
 });

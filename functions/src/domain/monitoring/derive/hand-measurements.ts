@@ -5,7 +5,7 @@
 // [A]) opens a `suspect` event on the meter (reason `hand`, derive/suspect.ts): its minutes «под сомнением»
 // from the measurement to the meter's next passed check (D94), which closes the event.
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { MINUTE_MS } from "@core/dates";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { minuteMeans } from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
@@ -29,7 +29,6 @@ import { suspectEvent, writeSuspect } from "./suspect";
 import { periodOf } from "./cutoff-audit";
 import { instantOfTyped } from "../instruments/sensor-checks";
 
-const DAY_MS = 86_400_000;
 const { handWindowMinutes, handPermittedPct, handComparedBelowPct, handFutureGraceMinutes } = LIMITS.readingsAudit;
 const pct = (v: number) => `${v.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
 export const HAND_TITLE = "Журнал ручных замеров метана";

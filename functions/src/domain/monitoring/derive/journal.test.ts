@@ -208,7 +208,7 @@ describe("the files", () => {
         // norm's row by where the meter hangs, whatever its A (М-7's and М-8's 2 %).
         expect(cells.slice(3 + figures.length)).toEqual([
           "% об.",
-          "норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+          "норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3",
         ]);
         const line = pages[shift].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
         expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f as number, 2)));
@@ -217,8 +217,16 @@ describe("the files", () => {
       expect(rows.slice(-3)).toEqual(["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]);
       for (const who of ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]) expect(pages[shift]).toContain(who);
       expect(pages[shift].replace(/\s+/g, " ")).toContain(
-        "Предел М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+        "Предел М-7, М-8, М-9: норма в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 ",
       );
+      // The act's text not read: said once a page, beside the act, and once a sheet.
+      expect(pages[shift].replace(/\s+/g, " ").split("текст акта не прочитан")).toHaveLength(2);
+      expect(pages[shift].replace(/\s+/g, " ")).toContain(
+        "Предел Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020) — текст акта не прочитан",
+      );
+      expect(rows.filter((r) => r.includes("текст акта не прочитан"))).toEqual([
+        "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020) — текст акта не прочитан",
+      ]);
     }
     // The gassings: in the first shift's sheet and page, and in the register sheet with the registration.
     expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 1,30 % об.");
@@ -227,8 +235,8 @@ describe("the files", () => {
     const register = book.getWorksheet("Загазирования")!;
     expect((register.getRow(3).values as unknown[]).slice(1, 12)).toEqual([
       1,
-      "02.03.2026 03:10",
-      "02.03.2026 03:30",
+      new Date(Date.UTC(2026, 2, 2, 3, 10)),
+      new Date(Date.UTC(2026, 2, 2, 3, 30)),
       "20 мин",
       // Issue 114: the section, the working and each sensor with its place.
       "Выемочный участок 12-1",

@@ -141,7 +141,7 @@ describe.each(LAYOUTS)("the shift's figures on $day", ({ open }) => {
       ["stale", null, "17:20"],
       ["stale", null, "17:40"],
     ]);
-    expect(report.events[2]).toMatchObject({ acknowledged_by: staff.email, comment: "Проветривание усилено" });
+    expect(report.events[2]).toMatchObject({ acknowledged_by: "ФИО не указано в профиле", comment: "Проветривание усилено" });
     expect(report.forecasts).toEqual([]);
   });
 
@@ -166,7 +166,11 @@ describe("the files", () => {
     const events = book.getWorksheet("События")!;
     const alarm = events.getRow(5).values as unknown[];
     expect(alarm.slice(1, 9)).toEqual(["Лава 12-1", "М-7", "Превышение", "Аварийный (A)", "02.03.2026 00:05", "02.03.2026 00:07", 2.2, 2]);
-    expect(alarm.slice(9, 12)).toEqual([staff.email, expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/), "Проветривание усилено"]);
+    expect(alarm.slice(9, 12)).toEqual([
+      "ФИО не указано в профиле",
+      expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/),
+      "Проветривание усилено",
+    ]);
     expect((events.getRow(7).values as unknown[]).slice(3, 7)).toEqual(["Нет данных", "—", "02.03.2026 00:40", "продолжается"]);
     expect(book.getWorksheet("Прогнозные события")!.rowCount).toBe(2);
   });

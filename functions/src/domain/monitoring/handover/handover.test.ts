@@ -471,7 +471,7 @@ describe("what the handover lists at its time (D95)", () => {
       ],
       verification: [{ code: "N-1", working: "Лава 1", text: "вне поверки с 2026-03-03" }],
       // Named by the meter forecast (it was named «30 мин», the horizon, and no sensor).
-      forecasts: [{ code: "А-1", working: "Лава 1", text: "вероятность достичь предела через 30 мин: 50 %" }],
+      forecasts: [{ code: "А-1", working: "Лава 1", text: "вероятность хотя бы одной минуты от предела за 30 мин: 50 %" }],
       cutoffs: [
         {
           code: "М-1",

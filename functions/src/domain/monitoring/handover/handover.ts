@@ -95,7 +95,8 @@ export function openLists(
         open.forecasts.push({
           code: f.sensor,
           working,
-          text: `вероятность достичь предела через ${f.horizon_label}: ${Math.round(chance * 100)} %`,
+          // D108 (a): the chance of any minute at or above the limit within the horizon.
+          text: `вероятность хотя бы одной минуты от предела за ${f.horizon_label}: ${Math.round(chance * 100)} %`,
         });
     }
   }

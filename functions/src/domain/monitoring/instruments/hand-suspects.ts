@@ -1,11 +1,9 @@
 // D105: a hand measurement's `suspect` event (reason `hand`) holds its meter's minutes «под сомнением» to the
 // meter's next passed check (D94): recording that check closes it. Apart from hand-measurements.ts so the
 // checks' module (sensor-checks.ts) calls it without importing the journal that imports it.
-import { MINUTE_MS } from "@core/dates";
+import { DAY_MS, MINUTE_MS } from "@core/dates";
 import type { Deps } from "../../context";
 import { LIMITS } from "../../../contract/schemas/limits";
-
-const DAY_MS = 86_400_000;
 
 /** D105: a passed check of `sensor` at `at` closes the hand events of it open from before (their doubt ends). */
 export async function closeHandSuspects(deps: Pick<Deps, "repos">, company: string, facility: string, sensor: string, at: number) {

@@ -125,13 +125,17 @@ describe("the tile on the audit's longwall", () => {
     await calibrateOnRows(d.deps, owner, run.version, forecastRowsFromJson(rows), "company", "аудит.csv");
     await bindLiveModel(d.deps, owner, { facility: where, working: "Лава аудита", horizon: 60, model: "xgboost-h60" });
     const tile = await tileAt(SAMPLED, owner, where, "Лава аудита");
-    // Too early to judge (or judged no better): not shown, the reason said, and no alert rule on it.
+    // Too early to judge (or judged no better by the day-block bootstrap, D108 b): not shown — the tile's data carries
+    // no chance (D108 c) — the reason said, and no alert rule on it.
     expect(tile.probability?.reliable).toBe(false);
-    expect(tile.probability!.events).toBeLessThan(20);
-    expect(tile.note).toMatch(/Вероятность превышения (не показывается: судить рано|не точнее)/);
+    expect(tile.probability?.event).toBe("window_max");
+    expect(tile.p_exceed).toBeNull();
+    expect(tile.note).toMatch(/Вероятность превышения не показывается: /);
     expect(tile.alert.rule).toBe("reading");
     const near = tile.near_limit!;
-    expect(near.rows).toBeGreaterThan(0);
+    // The forecast shown may be a baseline that never reaches the warning level (D108 e: the time-of-day mean): then
+    // no row is near the limit by the forecast, and the band is judged by the fact alone.
+    expect(near.rows).toBeGreaterThanOrEqual(0);
     if (near.reliable) {
       expect(near.rows).toBeGreaterThanOrEqual(100);
       expect(Math.abs(near.coverage! - 0.9)).toBeLessThanOrEqual(0.05);
@@ -154,7 +158,7 @@ describe("the tile on the audit's longwall", () => {
     );
     const last = routed.rows.at(-1)!;
     expect(routed.backtest?.shown).toBe(tile.shown);
-    expect([tile.result, tile.lo, tile.hi, tile.p_exceed]).toEqual([last.result, last.lo, last.hi, last.p_exceed]);
+    expect([tile.result, tile.lo, tile.hi]).toEqual([last.result, last.lo, last.hi]);
   });
 });
 

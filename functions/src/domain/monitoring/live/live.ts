@@ -21,7 +21,9 @@ import {
   nearLimit,
   nearLimitNote,
   onsetLeads,
+  chanceEventWords,
   probabilityCheck,
+  windowMaxTargets,
   type EventRule,
   type NearLimit,
   type ProbabilityCheck,
@@ -672,11 +674,17 @@ async function alertRuleOf(
   const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
   // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
   const limit = run.settings.limit;
-  const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
+  // D108 (a): the chance is of any minute at or above the limit within the horizon — the window's maximum of the
+  // intervals' highest minutes after the row up to its horizon (at 0, the row's own interval).
+  const chanceEvents = windowMaxTargets(measured, time, binding.horizon * MINUTE_MS);
   // The band is of the value sampled at the row's minute: it is judged against that.
   const bandTargets = forecastTargets(binding.horizon, sampled, { time, timeKind: "datetime" });
   const stored = run.calibration?.probability;
-  const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
+  // D108 (b): judged with its day-block bootstrap over the week's days.
+  const probability = probabilityCheck(pExceed, chanceEvents, limit, stored?.limit === limit ? stored.base_rate : undefined, {
+    time,
+    horizon: binding.horizon,
+  });
   // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
   // warning, and those whose fact is at or above the limit.
   let nearRows = 0;
@@ -839,8 +847,9 @@ async function tileForecast(
   // D96 (d): what is shown is what the working's 7-day back-test decided (a day is too short for the day-block test).
   const row = await forecastNow(deps, run, rows, shown);
   const result = typeof row.result === "number" ? row.result : null;
-  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
+  // D108 (c): the tile's data carries the chance only where it is shown (judged better than the base rate).
+  const p = typeof row.p_exceed === "number" && probability?.reliable === true ? row.p_exceed : null;
   const alertRule = withChanceJudged(chosen, probability);
   // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
   const fewAfter =
@@ -864,9 +873,19 @@ async function tileForecast(
   const note =
     result === null
       ? `Нет показаний метана в последние минуты, нужные модели (${LIVE_STEP_MIN}-минутный шаг, лаги за час): прогноз не считается.`
-      : p === null
+      : !run.calibration
         ? "Модель не откалибрована: интервал и вероятность превышения не рассчитываются."
         : "";
+  // D108, item f: the notes one by one (the tile shows each on a line of its own).
+  const notes = [
+    note,
+    unfedNote,
+    lead === null ? "" : `${lead}.`,
+    probability?.note ?? "",
+    fewAfter,
+    !run.calibration ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
+    limitNote === null ? "" : `${limitNote}.`,
+  ].filter((n) => n !== "");
   return {
     ...base,
     issued_at: new Date(last).toISOString(),
@@ -881,6 +900,11 @@ async function tileForecast(
     ...(probability
       ? {
           probability: {
+            event: binding.horizon > 0 ? ("window_max" as const) : ("value" as const),
+            event_text: chanceEventWords(binding.horizon, run.settings.limit),
+            gain: probability.gain
+              ? { lo: probability.gain.lo, hi: probability.gain.hi, holds: probability.gain.holds, blocks: probability.gain.blocks }
+              : null,
             reliable: probability.reliable,
             judgement: probability.judgement,
             brier: probability.brier ?? null,
@@ -897,17 +921,8 @@ async function tileForecast(
     warning: run.settings.warning,
     lead_note: lead,
     limit_note: limitNote,
-    note: [
-      note,
-      unfedNote,
-      lead === null ? "" : `${lead}.`,
-      probability?.note ?? "",
-      fewAfter,
-      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning, run.settings.limit) ?? ""),
-      limitNote === null ? "" : `${limitNote}.`,
-    ]
-      .filter((n) => n !== "")
-      .join(" "),
+    note: notes.join(" "),
+    notes,
     alert: { ...alertRule, raised },
   };
 }
@@ -1223,6 +1238,10 @@ export async function listLiveModels(deps: Deps, actor: Actor, facilityId: strin
 
 export type LiveChart = z.output<typeof liveChartSchema>;
 
+/** D108 (c): the rows a day chart forecasts before its day — the day each row's band is updated on, and the lags'
+ *  two hours before it. */
+export const CHART_DAY_BEFORE_ROWS = LIVE_ROWS + 12;
+
 /** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
  *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
 /**
@@ -1312,10 +1331,24 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
       const run = await runFor(deps, actor.company, binding, meter);
       const features = featureSensors(sensors, binding, inputs.sensors);
       const minute = Math.floor(last.at / MINUTE_MS) * MINUTE_MS;
-      const rows = forecastRowsAt(sensors, meter, inputs.readings, minute, LIVE_ROWS, features);
+      // D108 (c): one band per row. Each row's band is updated on the facts of the day before it (D96 a): the chart's
+      // rows are forecast with that day and the lags' hours before them, and the day's 144 kept — each row's band the
+      // route's and the tile's (the first rows of a 24 h request had less of their day: bands 15 % narrower at 1 h).
+      const count = LIVE_ROWS + CHART_DAY_BEFORE_ROWS;
+      const history = new Map<string, Readings>();
+      const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
+      const step = LIVE_STEP_MIN * MINUTE_MS;
+      for (const sensor of wanted)
+        history.set(
+          sensor.id,
+          await readingsBetween(deps, actor.company, sensor, minute - count * step, minute + MINUTE_MS, keptMinutes(deps)),
+        );
+      const all = forecastRowsAt(sensors, meter, history, minute, count, features);
       // D96 (d): the series the tile shows, decided on the working's 7-day back-test.
       const { shown } = await alertRuleOf(deps, actor.company, binding, run, sensors, meter, minute, features);
-      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features), shown);
+      const whole = await runForecast(deps, run, forecastRowsFromJson(all, run.version.features), shown);
+      const rows = all.slice(-LIVE_ROWS);
+      const done = { rows: whole.rows.slice(-LIVE_ROWS) };
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({
         horizon: binding.horizon,

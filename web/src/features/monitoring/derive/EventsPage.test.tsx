@@ -278,58 +278,64 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
 });
 
 // Issue 118, item 4 (D94): a gassing on a sensor «под сомнением» says so beside its sensors.
-it("says beside a gassing its sensors' minutes «под сомнением»", async () => {
-  const doubt = "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин";
-  const gassing = {
-    id: "f1.g1",
-    facility: "f1",
-    start: "2026-03-01T20:10:00.000Z",
-    end: "2026-03-01T20:30:00.000Z",
-    max: 2.601,
-    over_span: null,
-    sudden: false,
-    max_at: "2026-03-01T20:17:00.000Z",
-    sensors: ["М-7", "М-8"],
-    places: ["", ""],
-    doubt,
-    limits: [2, 2],
-    working: "Лава 12-1",
-    section: "Лава 12-1",
-    kind: "общее",
-    carried_over: false,
-    duration_min: 20,
-    found_at: "2026-03-01T20:11:00.000Z",
-    corrections: [],
-    correction_reason: "",
-    registered_by: null,
-    registered_at: null,
-    notified: { chief_engineer: null, head_ab: null, head_section: null, rostekhnadzor: null },
-    comment: "",
-    cause: "",
-    type: null,
-    onset: null,
-    losses: { development_m: null, coal_t: null },
-    cleared_by: "",
-    cleared_at: null,
-    resumed_at: null,
-    investigated_by: "",
-    measures: "",
-    closed: false,
-    closed_by: null,
-    closed_at: null,
-    confirmations: { head_section: null, head_ab: null, chief_engineer: null },
-  };
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
+const DOUBT = "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин";
+/** The day's general gassing as the list gives it. */
+const listedGassing = (changes: Record<string, unknown> = {}) => ({
+  id: "f1.g1",
+  facility: "f1",
+  start: "2026-03-01T20:10:00.000Z",
+  end: "2026-03-01T20:30:00.000Z",
+  max: 2.601,
+  over_span: null,
+  sudden: false,
+  max_at: "2026-03-01T20:17:00.000Z",
+  sensors: ["М-7", "М-8"],
+  places: ["", ""],
+  doubt: DOUBT,
+  limits: [2, 2],
+  working: "Лава 12-1",
+  section: "Лава 12-1",
+  kind: "общее",
+  carried_over: false,
+  duration_min: 20,
+  found_at: "2026-03-01T20:11:00.000Z",
+  corrections: [],
+  split_entries: [],
+  correction_reason: "",
+  registered_by: null,
+  registered_at: null,
+  notified: { chief_engineer: null, head_ab: null, head_section: null, rostekhnadzor: null },
+  comment: "",
+  cause: "",
+  type: null,
+  onset: null,
+  losses: { development_m: null, coal_t: null },
+  cleared_by: "",
+  cleared_at: null,
+  resumed_at: null,
+  investigated_by: "",
+  measures: "",
+  closed: false,
+  closed_by: null,
+  closed_at: null,
+  confirmations: { head_section: null, head_ab: null, chief_engineer: null },
+  ...changes,
+});
+const openGassings = (gassing: ReturnType<typeof listedGassing>, me = signedInUser()) =>
+  openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
-      .on("getMe", () => signedInUser())
+      .on("getMe", () => me)
       .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listSensorEvents", { results: [], count: 0, demo: false })
       .on("listMonitoringGassings", { ...NO_GASSINGS, results: [gassing] }),
   );
+
+it("says beside a gassing its sensors' minutes «под сомнением»", async () => {
+  app = openGassings(listedGassing());
   await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
-  const row = (await screen.findByText(doubt)).closest("tr")!;
+  const row = (await screen.findByText(DOUBT)).closest("tr")!;
   expect(row.textContent).toContain("М-7, М-8");
 });
 
@@ -384,4 +390,20 @@ it("shows a questioned reading naming both meters and asks what was done before 
   await app.user.click(ok);
   await waitFor(() => expect(app.api.calls("acknowledgeSensorEvent")).toHaveLength(1));
   expect(app.api.calls("acknowledgeSensorEvent")[0].body).toEqual({ comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
+});
+
+// D89, four eyes: the one who closed an entry is refused its confirmation, so is offered no button for it.
+const closedEntry = listedGassing({ closed: true, closed_by: "Иванова А.", closed_at: "2026-03-01T21:00:00.000Z" });
+it("offers the closer of an entry no confirmation he would be refused", async () => {
+  app = openGassings(closedEntry, signedInUser({ duty: "chief_engineer" }));
+  await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
+  await screen.findByTestId("four-eyes");
+  expect(screen.queryByRole("button", { name: "Подтвердить как главный инженер" })).toBeNull();
+});
+
+it("offers another holder of the duty the confirmation of an entry he did not close", async () => {
+  app = openGassings(closedEntry, signedInUser({ duty: "chief_engineer", first_name: "Игорь Петрович", last_name: "Семенов" }));
+  await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
+  await screen.findByRole("button", { name: "Подтвердить как главный инженер" });
+  expect(screen.queryByTestId("four-eyes")).toBeNull();
 });

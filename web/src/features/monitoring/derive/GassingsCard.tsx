@@ -10,6 +10,7 @@ import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import {
   CORRECTED_MARK,
   correctionText,
+  splitEntryText,
   DUTIES,
   DUTY_LABELS,
   GASSING_TYPE_LABELS,
@@ -26,6 +27,7 @@ import { useMe } from "../../../api/profile";
 import type { Gassing } from "../../../api/journal";
 import { useConfirmGassing } from "../../../api/gassing-book";
 import { number } from "../minutes/offerTexts";
+import { surnameInitials } from "@core/person-name";
 
 // The registration's dialog loads when opened.
 const RegisterGassingDialog = lazy(() => import("./RegisterGassingDialog"));
@@ -72,17 +74,24 @@ function registrationText(g: Gassing) {
 }
 
 /** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
-/** Issue 114 (D89): each correction of the readings after the gassing was found, as the record keeps it. */
+/** Issue 114 (D89, D97): each correction of the readings after the gassing was found, as the record keeps
+ *  it (one written after closing marked «после закрытия»), and an entry opened before D97 for the rest of
+ *  the same gassing, shown in this row. */
 function Corrections({ g }: { g: Gassing }) {
-  if (g.corrections.length === 0) return null;
+  if (g.corrections.length === 0 && g.split_entries.length === 0) return null;
   return (
     <Space direction="vertical" size={0} data-testid="gassing-corrections">
       <Tag color="orange" style={{ whiteSpace: "normal" }}>
         {CORRECTED_MARK}
       </Tag>
-      {g.corrections.map((c) => (
-        <Typography.Text key={c.at} type="secondary" style={{ fontSize: 12 }}>
+      {g.corrections.map((c, i) => (
+        <Typography.Text key={`${c.at}-${i}`} type="secondary" style={{ fontSize: 12 }}>
           {correctionText(c, displayDateTime, number).slice(CORRECTED_MARK.length + 2)}
+        </Typography.Text>
+      ))}
+      {g.split_entries.map((e) => (
+        <Typography.Text key={e.id} type="secondary" style={{ fontSize: 12 }} data-testid="gassing-split-entry">
+          {splitEntryText(e, displayDateTime, number)}
         </Typography.Text>
       ))}
       {g.correction_reason && <Typography.Text style={{ fontSize: 12 }}>Причина исправления: {g.correction_reason}</Typography.Text>}
@@ -91,7 +100,12 @@ function Corrections({ g }: { g: Gassing }) {
 }
 
 function entryText(g: Gassing) {
-  if (!g.registered_by) return g.corrections.length > 0 ? <Corrections g={g} /> : <Typography.Text type="secondary">—</Typography.Text>;
+  if (!g.registered_by)
+    return g.corrections.length + g.split_entries.length > 0 ? (
+      <Corrections g={g} />
+    ) : (
+      <Typography.Text type="secondary">—</Typography.Text>
+    );
   const line = (label: string, value: string) => (
     <Typography.Text>
       <Typography.Text type="secondary">{label}:</Typography.Text> {value || "не указано"}
@@ -118,10 +132,14 @@ function entryText(g: Gassing) {
 
 function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
   // A check's signer (issue 118) confirms nothing in the book.
-  const held = useMe().data?.duty ?? null;
+  const me = useMe().data;
+  const held = me?.duty ?? null;
   const duty = held !== null && (DUTIES as readonly string[]).includes(held) ? (held as (typeof DUTIES)[number]) : null;
   const confirm = useConfirmGassing(facility);
-  const canConfirm = g.closed && duty !== null && !g.confirmations[duty];
+  // D89, four eyes: the one who closed the entry is refused its confirmation (403), so is offered none;
+  // the entry names its closer by surname and initials, as the signed-in user's own are made.
+  const closedByMe = me !== undefined && g.closed_by !== null && surnameInitials(me) !== "" && g.closed_by === surnameInitials(me);
+  const canConfirm = g.closed && duty !== null && !g.confirmations[duty] && !closedByMe;
   return (
     <Space direction="vertical" size={2}>
       {DUTIES.map((d) => {
@@ -133,6 +151,11 @@ function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
           </Typography.Text>
         );
       })}
+      {g.closed && duty !== null && !g.confirmations[duty] && closedByMe && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="four-eyes">
+          Запись закрыли вы: ее подтверждает другой человек (правило «четырех глаз»)
+        </Typography.Text>
+      )}
       {canConfirm && (
         <Button size="small" loading={confirm.isPending} onClick={() => confirm.mutate({ gassing: g.id, duty })}>
           Подтвердить как {DUTY_LABELS[duty]}

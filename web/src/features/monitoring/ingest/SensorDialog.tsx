@@ -25,7 +25,8 @@ interface SensorForm {
   role: keyof typeof ROLES;
   working: string;
   section: string;
-  place: SensorPlace;
+  /** Undefined on a new sensor until chosen: the place sets its norm (D87), so none is offered by default. */
+  place: SensorPlace | undefined;
   /** Issue 114: at «другое место», the norm's row it is read against; "" the working's. */
   norm_place: NormPlace | "";
   /** D103: the position on the section's air path; "" the place's. */
@@ -61,9 +62,9 @@ export default function SensorDialog({
   const [form] = Form.useForm<SensorForm>();
   const save = useSaveSensor(facility);
   const kind = Form.useWatch("kind", form) ?? sensor?.kind ?? "methane";
-  const place = Form.useWatch("place", form) ?? sensor?.place ?? "other";
+  const place: SensorPlace | undefined = Form.useWatch("place", form) ?? sensor?.place;
   // Only the points a channel at this place measures (the one it names kept, so a stale choice shows).
-  const measured = points.filter((p) => placeMeasures(place, p.kind) || p.id === sensor?.point);
+  const measured = points.filter((p) => (place !== undefined && placeMeasures(place, p.kind)) || p.id === sensor?.point);
   const initial: SensorForm = sensor
     ? {
         ...sensor,
@@ -83,7 +84,7 @@ export default function SensorDialog({
         role: "recording",
         working: "",
         section: "",
-        place: "other",
+        place: undefined,
         norm_place: "",
         airflow_order: "",
         fresh_air_joins: false,
@@ -103,7 +104,7 @@ export default function SensorDialog({
       role: values.role,
       working: values.working ?? "",
       section: values.section ?? "",
-      place: values.place,
+      place: values.place!,
       // Issue 114: a row is named only at «другое место»; elsewhere the place's own norm holds.
       norm_place: values.place === "other" && values.norm_place ? values.norm_place : null,
       airflow_order: (values.airflow_order ?? "").trim() === "" ? null : Number(values.airflow_order),
@@ -147,9 +148,14 @@ export default function SensorDialog({
           extra="Выемочный участок или подготовительная выработка: превышение у двух и более датчиков участка — общее загазирование"
         />
         <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
-        <Form.Item label="Место датчика" name="place">
-          {/* All ten places in the list at once (a virtual list showed only those around the chosen one). */}
-          <Select aria-label="Место датчика" options={placeOptions} {...NAMED_OPTIONS} listHeight={320} />
+        <Form.Item
+          label="Место датчика"
+          name="place"
+          rules={[{ required: true, message: "Выберите место датчика: по нему читается норма загазирования" }]}
+        >
+          {/* All ten places in the list at once (a virtual list showed only those around the chosen one).
+              No place is chosen for a new sensor: «Другое место» would silently read the working's norm. */}
+          <Select aria-label="Место датчика" options={placeOptions} {...NAMED_OPTIONS} listHeight={320} placeholder="Выберите место" />
         </Form.Item>
         {place === "other" && METHANE_KINDS.has(kind) && (
           <Form.Item
@@ -160,18 +166,18 @@ export default function SensorDialog({
             <Select aria-label="Норма загазирования" options={normPlaceOptions} {...NAMED_OPTIONS} />
           </Form.Item>
         )}
-        {PLACE_AIRFLOW_ORDER[place] !== null && (
+        {(place ? PLACE_AIRFLOW_ORDER[place] : null) !== null && (
           <Space align="start" wrap>
             <Form.Item
               label="Порядок по струе"
               name="airflow_order"
               rules={[{ pattern: /^\s*\d{0,3}\s*$/, message: "Целое число 0–999" }]}
-              extra={`Пусто — по месту: ${PLACE_AIRFLOW_ORDER[place]}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
+              extra={`Пусто — по месту: ${place ? PLACE_AIRFLOW_ORDER[place] : null}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
             >
               <Input
                 inputMode="numeric"
                 aria-label="Порядок по струе"
-                placeholder={String(PLACE_AIRFLOW_ORDER[place])}
+                placeholder={String(place ? PLACE_AIRFLOW_ORDER[place] : null)}
                 style={{ width: 120 }}
               />
             </Form.Item>

@@ -198,9 +198,14 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   expect(
     await screen.findByText(
       // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
-      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      "Норма 1 % в выработке и ее исходящей струе — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3",
     ),
   ).toBeTruthy();
+  // The act's text not read: said once on the page, beside the act, not on each norm's line.
+  expect((await screen.findAllByTestId("acts-not-read")).map((e) => e.textContent)).toEqual([
+    "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020) — текст акта не прочитан",
+  ]);
+  expect(document.body.textContent!.split("текст акта не прочитан")).toHaveLength(2);
   const row = screen.getByText("М-12").closest("tr")!;
   // Issue 105: the longwall's meter at its place in its section, measuring no point.
   expect(row.textContent).toContain("Выемочный участок 24-58, Лава 24-58");
@@ -256,6 +261,13 @@ it("names the norm's row of a methane meter at «Другое место», and 
   const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const inside = within(dialog);
   await setField(app.user, inside.getByLabelText("Код датчика в АГК"), "Р-1");
+  // No place is chosen for a new sensor: adding it without one is refused under the field, nothing sent.
+  expect(inside.queryByLabelText("Норма загазирования")).toBeNull();
+  await app.user.click(inside.getByText("Добавить").closest("button")!);
+  await inside.findByText("Выберите место датчика: по нему читается норма загазирования");
+  expect(app.api.calls("createSensor")).toHaveLength(0);
+  await app.user.click(inside.getByLabelText("Место датчика"));
+  await app.user.click(await screen.findByText("Другое место"));
   await app.user.click(inside.getByLabelText("Норма загазирования"));
   await app.user.click(await screen.findByText("норма в исходящей струе крыла, шахты"));
   await app.user.click(inside.getByText("Добавить").closest("button")!);

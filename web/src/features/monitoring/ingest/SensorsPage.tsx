@@ -21,7 +21,7 @@ import { usePoints } from "../../../api/inventory";
 import { readingsBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../../api/monitoring";
 import { MonitoringHead } from "../MonitoringHead";
 import { useMethaneLimits } from "../../../api/journal";
-import { limitText } from "../derive/limitTexts";
+import { actsNotReadOf, limitText } from "../derive/limitTexts";
 import CheckProblems from "../instruments/CheckProblems";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
@@ -199,6 +199,12 @@ export default function SensorsPage() {
           rowKey="id"
           columns={columns}
         />
+        {/* An act whose text was not read is said once here, beside the act, not on each norm's line. */}
+        {actsNotReadOf(limits, sensors.data ?? []).map((line) => (
+          <Typography.Text key={line} type="secondary" style={{ fontSize: 12 }} data-testid="acts-not-read">
+            {line}
+          </Typography.Text>
+        ))}
       </Card>
       <Suspense>
         <BatchesCard facility={facilityId} />

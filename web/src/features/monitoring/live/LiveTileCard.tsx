@@ -4,7 +4,7 @@
 // model's control and the 24-hour chart open from it. The forecasts are one table, a row per horizon
 // (when, the figure, its interval, P); their model, note and alert rule are said once under it where
 // every horizon shares them (the demo's five default models), else once per group of horizons that do.
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../../api/live";
 import { useMethaneLimits } from "../../../api/journal";
@@ -49,6 +49,13 @@ const HEAD = { ...CELL, ...WORDS } as const;
 /** The last column ends at the table's edge (no padding past it to scroll to). */
 const last = <T extends object>(style: T, i: number, count: number) => (i === count - 1 ? { ...style, paddingRight: 0 } : style);
 
+/** What a horizon shows where the model beats no baseline (D108 e: the best of them, named). */
+const INSTEAD: Partial<Record<NonNullable<Forecast["shown"]>, string>> = {
+  persistence: "последнее показание (модель не точнее)",
+  mean: "среднее за период обучения (модель не точнее)",
+  time_of_day: "среднее по времени суток (модель не точнее)",
+};
+
 /** Issue 87, item 20: where a horizon shows the last reading (the model was not more accurate on the
  *  history), the row says so, and the model's own figure is one click away. */
 function ModelFigure({ value, instead }: { value: number | null; instead: Forecast["shown"] }) {
@@ -57,7 +64,7 @@ function ModelFigure({ value, instead }: { value: number | null; instead: Foreca
     <div style={{ ...WORDS, maxWidth: 180 }}>
       {/* antd's text breaks inside a word (word-break: break-word), which lets the column shrink below one word. */}
       <Typography.Text type="secondary" style={{ ...WORDS, fontSize: 12 }}>
-        {instead === "mean" ? "среднее за период обучения (модель не точнее)" : "последнее показание (модель не точнее)"}{" "}
+        {INSTEAD[instead ?? "persistence"] ?? INSTEAD.persistence}{" "}
       </Typography.Text>
       {shown ? (
         <Typography.Text style={{ ...WORDS, fontSize: 12 }} data-testid="model-own">
@@ -127,15 +134,57 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
   );
 }
 
+/** A grey note cut to one line by CSS (its whole text stays in the page, for a screen reader and a search), opened
+ *  and closed by a click or Enter. */
+function OneLine({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const toggle = () => setOpen((v) => !v);
+  return (
+    <Typography.Text
+      type="secondary"
+      role="button"
+      tabIndex={0}
+      aria-expanded={open}
+      title={open ? undefined : "Показать целиком"}
+      onClick={toggle}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          toggle();
+        }
+      }}
+      data-testid="live-forecast-note"
+      style={
+        open
+          ? { cursor: "pointer", display: "block" }
+          : { cursor: "pointer", display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }
+      }
+    >
+      {children}
+    </Typography.Text>
+  );
+}
+
 /** «10 мин, 1 ч: » before what is said for some of the horizons only. */
 const For = ({ horizons, apart }: { horizons: string; apart: boolean }) => (apart ? <>{horizons}: </> : null);
 
-/** «Прогноз превышения» where the rule is raised, naming the horizons where not every one of the tile's is. */
+/** «Прогноз превышения» where the forecast's rule is raised, naming the horizons where not every one of the tile's
+ *  is. The reading's rule is one reading's: its tag is said once for the tile (readingTag), never per horizon. */
 function raisedTag(group: Forecast[], all: number) {
-  const raised = group.filter((f) => f.alert.raised);
+  const raised = group.filter((f) => f.alert.raised && f.alert.rule === "forecast");
   if (raised.length === 0) return null;
-  const what = raised[0].alert.rule === "forecast" ? "Прогноз превышения" : "Текущее ≥ 0,9·предела";
+  const what = "Прогноз превышения";
   return <Tag color="red">{raised.length === all ? what : `${what}: ${horizonsOf(raised)}`}</Tag>;
+}
+
+/** «Текущее ≥ 0,9·предела» once for the tile where any horizon's reading rule is raised (one reading, one tag). */
+function readingTag(forecasts: Forecast[]) {
+  if (!forecasts.some((f) => f.alert.raised && f.alert.rule === "reading")) return null;
+  return (
+    <Tag color="red" data-testid="reading-alert">
+      Текущее ≥ 0,9·предела
+    </Tag>
+  );
 }
 
 /** The forecasts' model, note and alert rule with its reason: each said once where every horizon shares
@@ -155,12 +204,16 @@ function ForecastAbout({ forecasts }: { forecasts: Forecast[] }) {
           Модель: {f.model.label}
         </Typography.Text>
       ))}
-      {notes.map(({ horizons, forecast: f }) => (
-        <Typography.Text key={f.horizon} type="secondary">
-          <For horizons={horizons} apart={notesApart} />
-          {f.note}
-        </Typography.Text>
-      ))}
+      {/* A note a line each, the rest one click away: long grey notes filled the tile. */}
+      {notes.map(({ horizons, forecast: f }) =>
+        (f.notes?.length ? f.notes : [f.note]).map((line, i) => (
+          <OneLine key={`${f.horizon}-${i}`}>
+            <For horizons={horizons} apart={notesApart} />
+            {line}
+          </OneLine>
+        )),
+      )}
+      {readingTag(forecasts)}
       {alerts.map(({ horizons, forecast: f, members }) => (
         <Flex key={f.horizon} vertical gap={2}>
           <Flex wrap gap={6} align="baseline">

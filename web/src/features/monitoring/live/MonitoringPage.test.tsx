@@ -229,7 +229,9 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
   expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
   const table = within(lava).getByTestId("live-forecasts");
-  expect(table.querySelector("caption")?.textContent).toBe("Прогноз М-1; P — вероятность достичь 1,5\u00a0%");
+  expect(table.querySelector("caption")?.textContent).toBe(
+    "Прогноз М-1; P — вероятность, что за горизонт хотя бы одна минута достигнет 1,5\u00a0%",
+  );
   expect(cells(table.querySelector("thead tr")!)).toEqual(["Горизонт", "К времени", "%\u00a0об.", "Интервал 90\u00a0%", "P"]);
   expect(within(lava).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95", "0,82–1,10", "62\u00a0%"]]);
   const about = within(lava).getByTestId("live-forecast-about");
@@ -309,7 +311,7 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
   expect(
     (
       await within(shared).findAllByText(
-        /Правила безопасности в угольных шахтах \(приказ № 507 от 08\.12\.2020\), п\. 122, приложение № 3 \(текст акта не прочитан\)/,
+        /Правила безопасности в угольных шахтах \(приказ № 507 от 08\.12\.2020\), п\. 122, приложение № 3$/,
       )
     ).length,
   ).toBeGreaterThan(0);
@@ -462,4 +464,29 @@ it("says a working's anemometer silent through the day by its code, not «нет
   const working = await screen.findByTestId("live-tile");
   expect(working.textContent).toContain("Расход воздуха: нет показаний за сутки (V-1)");
   expect(working.textContent).toContain("Расход дегазации: нет датчика");
+});
+
+// D108, item f: one reading raised one tag — three horizons whose reasons differ gave three red «Текущее ≥ 0,9·предела».
+// A horizon showing the time-of-day mean (D108 e) names it.
+it("raises one reading tag for one reading, and names the time-of-day mean where it is shown", async () => {
+  const reading = (horizon: number, label: string, reason: string, shown?: Forecast["shown"]): Forecast => ({
+    ...FORECAST,
+    horizon,
+    horizon_label: label,
+    p_exceed: null,
+    probability: { ...FORECAST.probability!, reliable: false, judgement: "not_better" },
+    ...(shown ? { shown, model_result: 0.9 } : {}),
+    alert: { ...FORECAST.alert, rule: "reading", raised: true, reason },
+  });
+  const forecasts = [
+    reading(10, "10 мин", "Оповещение по прогнозу не включено: прогноз поймал меньше событий."),
+    reading(60, "1 ч", "Оповещение по прогнозу не включено: у прогноза больше ложных оповещений."),
+    reading(360, "6 ч", "Оповещение по прогнозу не включено: недостаточно событий.", "time_of_day"),
+  ];
+  app = openPart(<LiveTileCard facility="f1" tile={{ ...VIEW.tiles[0], forecasts }} />, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
+  );
+  const tile = await screen.findByTestId("live-tile");
+  expect(within(tile).getAllByText("Текущее ≥ 0,9·предела")).toHaveLength(1);
+  expect(tile.textContent).toContain("среднее по времени суток (модель не точнее)");
 });

@@ -10,6 +10,8 @@ import { useLiveTiles } from "../../../api/live";
 import { useCutoffs } from "../../../api/readingsAudit";
 import { displayDateTime } from "../../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
+import { actsNotReadOf } from "../derive/limitTexts";
+import { useMethaneLimits } from "../../../api/journal";
 import { MODE_TEXT } from "./liveTexts";
 import { MonitoringHead } from "../MonitoringHead";
 
@@ -17,6 +19,7 @@ export default function MonitoringPage() {
   const { facilityId = "" } = useParams();
   const live = useLiveTiles(facilityId);
   const tiles = live.view?.tiles ?? [];
+  const limits = useMethaneLimits().data;
   return (
     <Flex vertical gap={16}>
       <MonitoringHead
@@ -48,6 +51,15 @@ export default function MonitoringPage() {
           </Col>
         ))}
       </Row>
+      {/* An act whose text was not read is said once a page, beside the act, not on each meter's norm. */}
+      {actsNotReadOf(
+        limits,
+        tiles.flatMap((t) => t.meters),
+      ).map((line) => (
+        <Typography.Text key={line} type="secondary" data-testid="acts-not-read">
+          {line}
+        </Typography.Text>
+      ))}
     </Flex>
   );
 }

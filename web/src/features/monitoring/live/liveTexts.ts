@@ -117,7 +117,8 @@ export function forecastTable(forecasts: readonly Forecast[]) {
   const limit = same((f) => f.limit) ? forecasts[0]?.limit : null;
   const chance = limit === null ? "предела A" : `${number(limit, 2)}\u00a0%`;
   return {
-    caption: `Прогноз${sensor ? ` ${sensor}` : ""}; P — вероятность достичь ${chance}`,
+    // D108 (a): the chance is of any minute within the horizon, not of the figure at its end.
+    caption: `Прогноз${sensor ? ` ${sensor}` : ""}; P — вероятность, что за горизонт хотя бы одна минута достигнет ${chance}`,
     head: { interval: level === null ? "Интервал" : `Интервал ${level}\u00a0%` },
     rows: forecasts.map((f) => ({
       horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
