@@ -1,4 +1,4 @@
-// Issue 118, item 6: what the instruments' documents are made of — the «Метан» maintenance journal of a
+// what the instruments' documents are made of — the «Метан» maintenance journal of a
 // period (its checks with the sensors' places), the shift handovers of a period, and the sensor register
 // with each sensor's latest verification and its checks' state. Read here (storage reads of at most 92
 // days of records); rendered by the spreadsheet worker (export/instruments.ts), in a heavy-work slot.
