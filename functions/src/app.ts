@@ -17,12 +17,12 @@ export interface AppOptions {
   /** Each user's requests paced (http/request-pace.ts): the local server's one request thread
    *  serves every company; an AWS instance serves one request at a time and paces nothing. */
   pace?: RequestPace;
-  /** Issue 74: requests refused for their token paced per source address, before any signature is
+  /** requests refused for their token paced per source address, before any signature is
    *  checked (the local server; in AWS API Gateway's throttle bounds them). */
   refusals?: RefusalPace;
-  /** Issue 85, R7: each gateway key's pushes paced as a user's requests are (the local server). */
+  /** R7: each gateway key's pushes paced as a user's requests are (the local server). */
   gatewayPace?: RequestPace;
-  /** Issue 78: whether the host holds server-sent streams open (the local server); false in AWS,
+  /** whether the host holds server-sent streams open (the local server); false in AWS,
    *  whose screen polls the tiles with their ETag instead (docs/architecture.md). */
   liveStream?: boolean;
 }
@@ -44,8 +44,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   });
   // Each body to its cap: JSON's, or the one its route declares for a file (http/uploads.ts).
   api.use("*", bodyLimits(deps.config, OPERATIONS));
-  // Issue 74: no control or bidi-override characters, no invalid UTF-8; names in NFC. A signed-in
-  // user's body is checked after their pace and a heavy route's slot (issue 97, http/heavy-bodies.ts).
+  // no control or bidi-override characters, no invalid UTF-8; names in NFC. A signed-in
+  // user's body is checked after their pace and a heavy route's slot (http/heavy-bodies.ts).
   const signedIn = routeOf(OPERATIONS.filter((op) => op.auth === "user" || op.auth === "admin"));
   api.use("*", (c, next) => (signedIn(c.req.method, c.req.path) ? next() : textHygiene(c, next)));
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).

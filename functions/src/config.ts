@@ -25,14 +25,14 @@ export interface AppConfig extends SigningKeys {
    *  start at once, then so many a second; the rest wait their turn. */
   userRequestBurst: number;
   userRequestsPerSecond: number;
-  /** The local host's pace of one gateway key's pushes (issue 85, R7), as a user's requests are paced. */
+  /** The local host's pace of one gateway key's pushes (R7), as a user's requests are paced. */
   gatewayRequestBurst: number;
   gatewayRequestsPerSecond: number;
   /** scrypt's cost N for new password hashes; unset, the production cost
    *  (domain/company/passwords.ts). Only the local host sets it, for tests (local/password-cost.ts). */
   passwordCost?: number;
   /** Receivers inside the mine's own network a webhook may post to beside public addresses, and over
-   *  plain http: networks in CIDR, addresses or host names (WEBHOOK_ALLOWED_RECEIVERS; issue 86, R10;
+   *  plain http: networks in CIDR, addresses or host names (WEBHOOK_ALLOWED_RECEIVERS, R10;
    *  domain/monitoring/derive/webhook-addresses.ts). The local host's operator names them; never in AWS. */
   webhookAllowedReceivers?: readonly string[];
   /** The largest part of a climate period's verifier's pack (export/climate-pack.ts); unset,
@@ -89,7 +89,7 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     userRequestsPerSecond: intFromEnv("USER_REQUESTS_PER_SECOND", USER_REQUESTS_PER_SECOND),
     gatewayRequestBurst: intFromEnv("GATEWAY_REQUEST_BURST", GATEWAY_REQUEST_BURST),
     gatewayRequestsPerSecond: intFromEnv("GATEWAY_REQUESTS_PER_SECOND", GATEWAY_REQUESTS_PER_SECOND),
-    // A test's server process lowers them to see a short period's jobs (issue 97, item 2).
+    // A test's server process lowers them to see a short period's jobs.
     ...optionalInt("CLIMATE_PERIOD_JOB_METER_HOURS", "climatePeriodJobMeterHours"),
     ...optionalInt("CLIMATE_PACK_JOB_METER_HOURS", "climatePackJobMeterHours"),
   };

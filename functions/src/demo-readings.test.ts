@@ -159,7 +159,7 @@ describe("the demo year's seed", () => {
     expect(stored).toHaveLength(31);
     expect(stored.every((day) => DEMO_BATCH in day.applied)).toBe(true);
     // The days still open at the seed's end (yesterday's and today's, 1 740 minutes) are moved into the
-    // mine's minute items by their first read (issue 98's upgrade of a day item); a read of the window
+    // mine's minute items by their first read (an earlier round's upgrade of a day item); a read of the window
     // takes both, each minute once, and knows them for the demo's.
     const read = await readingsBetween(d.deps, actor.company, velocity, start, start + minutes * MINUTE_MS);
     expect(read.times.length).toBe(minutes);
@@ -180,7 +180,7 @@ describe("the demo year's seed", () => {
     for (const f of tile.forecasts) {
       // The drainage station (x7, x8) and the mine's return (x12, x13) are fed from their sensors; the
       // longwall's air measured daily (x2) and a methane flow (x15) have none, and the note says so
-      // (issue 87, ML M1).
+      // (ML M1).
       expect(f.columns?.filter((c) => c.sensor === null).map((c) => c.column)).toEqual(["x2", "x15"]);
       expect(f.columns?.find((c) => c.column === "x12")?.sensor).toBe("ВС2-CH4");
       expect(f.note).toMatch(/^Модель обучена на столбцах, для которых не задан датчик: x2 \(/);
@@ -193,7 +193,7 @@ describe("the demo year's seed", () => {
         /^(Оповещение по прогнозу (не )?включено|Недостаточно событий для выбора правила): на истории выработки за 7 сут\. /,
       );
     }
-    // Issue 116: the tiles from the seed's kept heads, once the first view stored the forecasts, are the
+    // the tiles from the seed's kept heads, once the first view stored the forecasts, are the
     // tiles the fold of the day's minutes gives.
     const facility = (await d.deps.repos.facilities.get(actor.company, mine))!;
     expect(await liveFromHeads(d.deps, actor.company, facility)).toEqual(await liveView(d.deps, actor, mine));
@@ -282,7 +282,7 @@ describe("the demo year's seed", () => {
           parseWith(offerAcceptSchema, { facility: mine, point: shaft.id, months: [month], project: project.id, reason: "Демонстрация" }),
         ),
       );
-    // March still runs on the company's clock: shown, not accepted (issue 87).
+    // March still runs on the company's clock: shown, not accepted.
     expect(march.in_progress).toBe(true);
     await expect(accept("2026-03")).rejects.toThrow("Месяцы: месяц 03.2026 еще идет");
     const [accepted] = await accept("2026-02");

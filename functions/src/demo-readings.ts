@@ -42,7 +42,7 @@ const LONGWALL = "Лава 24-15";
 const SECTION = "Выемочный участок 24-15";
 
 /** Which of the demo year's emission points a sensor measures (demo-year.ts MINE_POINTS); a longwall's
- *  meters measure its air and name none (issue 105). */
+ *  meters measure its air and name none. */
 export type DemoPoint = "shaft" | "drainage";
 
 /** A sensor of the demo register and how the simulator makes its minute values. */
@@ -396,7 +396,7 @@ export function demoWindow(now: Date): { start: number; minutes: number } {
   return { start: end - DEMO_DAYS * DAY_MS, minutes: DEMO_DAYS * MINUTES_PER_DAY };
 }
 
-/** The columns the demo's models are fed from sensors outside the longwall (issue 87, ML M1): the
+/** The columns the demo's models are fed from sensors outside the longwall (ML M1): the
  *  surface drainage station's CH4 (x7) and mixture flow (x8), the ventilation shaft's methane meter (x12)
  *  and anemometer (x13). The longwall's air measured daily (x2) and a methane flow meter (x15) the demo
  *  mine has not: the tile names them. */
@@ -508,7 +508,7 @@ export async function seedDemoReadings(
     const kept = [...byDay.values()].flatMap((l) => l.values).slice(-(LIVE_HEAD_GAPS + 1));
     if (times.length > 0) applied.push({ sensor: created.id, times: Float64Array.from(times), values: Float64Array.from(kept) });
   }
-  // The tiles' kept heads (issue 116): the seeded days are written here, not by the consumer.
+  // The tiles' kept heads: the seeded days are written here, not by the consumer.
   await keepLiveHeads(deps, {
     type: "ReadingsWritten",
     company: actor.company,

@@ -1,4 +1,4 @@
-// Issue 110, item 4: the unit tests run on a day they name, never on the day they are run on. The readings'
+// the unit tests run on a day they name, never on the day they are run on. The readings'
 // layout is chosen by the date (minute items while a day is open), so a test on the system clock covered
 // one path or the other as the calendar went. A domain test hands its clock to memoryDomain (a parameter it
 // must give); the web's tests start the page's clock at a day of theirs (web/src/testing/fakes.ts

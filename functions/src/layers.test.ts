@@ -67,19 +67,19 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/company/",
   "domain/forecast/",
   "domain/calculations/",
-  // The monitoring wing (issue 85), in the order a reading walks it: what comes in (the register, the
+  // The monitoring wing, in the order a reading walks it: what comes in (the register, the
   // push, the dispatch files), the minute items written and what is derived from them (day items, offers, substitution), what is
   // derived from them (events and their webhooks, the shift report), the live tiles and the forecaster.
   "domain/monitoring/ingest/",
   "domain/monitoring/minutes/",
-  // Issue 118: the instruments' own record (checks, what is due, verifications, the facility's shifts),
+  // the instruments' own record (checks, what is due, verifications, the facility's shifts),
   // which the journal and the handover read.
   "domain/monitoring/instruments/",
   "domain/monitoring/derive/",
   "domain/monitoring/live/",
-  // Issue 118: the shift handover, filled from the live tiles and the checks' states.
+  // the shift handover, filled from the live tiles and the checks' states.
   "domain/monitoring/handover/",
-  // An assessment takes an accepted АГК month's measured hours from its evidence (issue 96 item 4).
+  // An assessment takes an accepted АГК month's measured hours from its evidence.
   "domain/abatement/",
   // A climate project's periods read the facility's register and its stored minutes.
   "domain/climate/",
@@ -133,7 +133,7 @@ describe("the layers of functions/src", () => {
     expect(upward).toEqual([]);
   });
 
-  // Issue 110, item 3: a port names what the domain needs from outside, never the domain's own types
+  // a port names what the domain needs from outside, never the domain's own types
   // (a module's kept state is its own, ports/runtime.ts names only the key).
   it("hold the ports apart from the domain: no port imports from domain/, type-only imports included", () => {
     const fromDomain: string[] = [];
@@ -189,7 +189,7 @@ describe("the feature folders of functions/src/domain", () => {
 });
 
 /** Module-level state of the domain: a registry (WeakMap), a variable at the top of a module, a timer
- *  started as the module loads. The host owns what runs (issue 85): its runtime, passed in Deps
+ *  started as the module loads. The host owns what runs: its runtime, passed in Deps
  *  (domain/context.ts, Runtime: a module declares the cache, queue or watch it keeps as a KeptState,
  *  ports/runtime.ts, and the host's runtime makes it when first asked, events/runtime.ts). */
 const RUNTIME_STATE =

@@ -16,7 +16,7 @@ import { demoLoginFromEnv, reachableUrls, startBanner, usersByCompany } from "./
 const EXIT_REFUSED = 78;
 const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError, StorageMigrationError, StoreRefusedError];
 
-// Issue 119: the data folder holds password hashes, signing keys and the engine's secret: what this
+// the data folder holds password hashes, signing keys and the engine's secret: what this
 // process makes is its owner's alone (folders 0700, files 0600), as the systemd unit's UMask=0077
 // already gives (infra/onprem/fugitive-emissions.service). A umask is the process's, its threads' too.
 process.umask(0o077);
@@ -52,14 +52,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     console.log("Остановка…");
-    // Whatever the close waits for, the process ends within STOP_WITHIN_MS (issue 97, item 12): what
+    // Whatever the close waits for, the process ends within STOP_WITHIN_MS: what
     // it cut short is as a kill leaves it, which the next start takes up (the readings' queue, the jobs).
     const late = `Остановка не завершилась за ${STOP_WITHIN_MS / 1000} с: процесс завершен`;
     setTimeout(() => {
       console.error(late);
       process.exit(0);
     }, STOP_WITHIN_MS - 300).unref();
-    // The timer above needs this thread; the watchdog's thread ends it when this one is busy (issue 107, item 4).
+    // The timer above needs this thread; the watchdog's thread ends it when this one is busy.
     watchdog.arm(STOP_WITHIN_MS - 100, late);
     starting
       .then((server) => server.close())

@@ -1,4 +1,4 @@
-// Issue 87, item 19: with HOST=0.0.0.0 the start banner printed «URL: http://127.0.0.1:…», which no
+// with HOST=0.0.0.0 the start banner printed «URL: http://127.0.0.1:…», which no
 // other machine reaches; it prints the URL at each external address, then this machine's.
 import { expect, it } from "vitest";
 import { reachableUrls, startBanner } from "./seed";

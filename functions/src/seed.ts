@@ -96,7 +96,7 @@ export async function usersByCompany(deps: Deps): Promise<Array<{ company: strin
 }
 
 /**
- * The addresses a user reaches the server at (issue 87, item 19): its URL, or, listening on every
+ * The addresses a user reaches the server at: its URL, or, listening on every
  * interface (HOST=0.0.0.0 or ::), the URL at each of the machine's external IPv4 addresses, then this
  * machine's own (the banner printed «http://127.0.0.1:…» alone, which no other machine reaches).
  */

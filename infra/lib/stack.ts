@@ -182,7 +182,7 @@ export class AppStack extends Stack {
     });
     const web = bucket("WebBucket");
 
-    // --- Issue 74: the key that signs each approved version's snapshot hash (RSASSA-PKCS1-v1_5 with
+    // --- an earlier round: the key that signs each approved version's snapshot hash (RSASSA-PKCS1-v1_5 with
     // SHA-256, functions/src/adapters/signing/kms-signer.ts). Asymmetric: its private part never
     // leaves KMS; GET v1/signing-keys/ serves the public one. Kept with the data: the versions it
     // signed are verified with it for years. A rotation adds a key and appends it to the list.
@@ -304,9 +304,9 @@ export class AppStack extends Stack {
       TABLE_NAME: table.tableName,
       [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
       [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
-      // Issue 95: a reconciliation's job reads the mine's export uploaded under telemetry-uploads/.
+      // a reconciliation's job reads the mine's export uploaded under telemetry-uploads/.
       [BLOB_AREAS["telemetry-uploads"].bucket]: documents.bucketName,
-      // Issue 86 R9: a verification pack's manifest is signed with the version key where it is made.
+      // the security review's R9: a verification pack's manifest is signed with the version key where it is made.
       VERSION_SIGNING_KEY_IDS: versionSigningKey.keyId,
     };
     const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
@@ -451,12 +451,12 @@ export class AppStack extends Stack {
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
     // D20: the snapshot of an approved year (inventory/) is what its report prints.
     // D34: a version's verification pack also carries its calculations' evidence files (uploads/).
-    // Issue 89: a climate period's pack and its manifest are made from the period's figures and the
+    // a climate period's pack and its manifest are made from the period's figures and the
     // readings it kept (climate/).
     grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory", "climate"], ["s3:GetObject"], {
       list: false,
     });
-    // Issue 86 R9: the worker and the job function make verification packs, whose manifest (every
+    // the security review's R9: the worker and the job function make verification packs, whose manifest (every
     // file's SHA-256) they sign with the version key, as the API signs a version: signing and
     // reading the public key, nothing else of the key.
     for (const packMaker of [spreadsheets, exportJobs])
@@ -483,7 +483,7 @@ export class AppStack extends Stack {
     // log (AUDIT#ADMIN, granted above, and AUDIT#COMPANY#…). The period's items are in the company's
     // partition, and IAM's condition reaches the partition key alone: the grant is the companies' partitions.
     grantObjects(exportJobs, buckets[BLOB_AREAS.climate.bucket], ["climate"], ["s3:PutObject"], { list: false });
-    // Issue 95: a reconciliation against a mine's dispatch export (functions/src/domain/monitoring/ingest/
+    // a reconciliation against a mine's dispatch export (functions/src/domain/monitoring/ingest/
     // reconciliation.ts) reads the uploaded export (telemetry-uploads/, documents bucket), reads and writes
     // its record and xlsx (telemetry/reconciliations/) and writes the missing readings as a push's blob
     // (telemetry/batches/), which «Догрузить недостающие» names as a batch.
@@ -604,7 +604,7 @@ export class AppStack extends Stack {
     // The reconciliation lists the companies (GSI1 COMPANIES), reads their projects and calculations
     // and repairs their year aggregates and list counts (COMPANY#…); the old whole-company snapshot is deleted.
     // It reads the inventory's write counter (GetItem) to level it once the stream has settled, and moves
-    // a company's sensors to their places once (PutItem of the sensor and the migration's mark, issue 105).
+    // a company's sensors to their places once (PutItem of the sensor and the migration's mark).
     reconcile.addToRolePolicy(
       new iam.PolicyStatement({
         actions: [

@@ -1,4 +1,4 @@
-// `npm run bench -- agk-pages` (issue 107, item 11): the АГК's pages over a facility's minutes on the local
+// `npm run bench -- agk-pages`: the АГК's pages over a facility's minutes on the local
 // engine (dynalite, in this process), its day still open, so its readings are in the facility's minute
 // items: today's journal of AGK_METERS methane meters (60) with a reading a minute since the company's
 // midnight, and the same facility's completeness of the year. Prints p50 and p95 of AGK_READS reads (5) of

@@ -1,5 +1,5 @@
-// `npm run bench -- cost` (issue 98, item 2): what a gateway pushing every minute costs in AWS, per
-// sensor and year, in the layout of readings the code writes (issue 98: an open day's readings in their
+// `npm run bench -- cost`: what a gateway pushing every minute costs in AWS, per
+// sensor and year, in the layout of readings the code writes (an open day's readings in their
 // facility's minute items, compacted once the day is settled) and in the day items alone as before it (each push
 // reading, merging and rewriting each sensor's day item), which the code still writes for a closed day's
 // late readings: the same day of pushes replayed into a day 30 days back measures it. A day of per-minute

@@ -1,4 +1,4 @@
-// `npm run bench -- forecast-channels` (issue 108, item 5): what the working's own channels gain over the x-only
+// `npm run bench -- forecast-channels`: what the working's own channels gain over the x-only
 // model on the ML audit's kind of longwall (tests/support/audit-longwall.ts: three weeks of 10-minute rows, face and
 // return methane, the shearer's run status and position, a weekly rhythm, a drifting meter recalibrated once, 12
 // episodes reaching 1 % on the return). At 1 h and 6 h, two of the company's own models are trained through the API
@@ -6,7 +6,7 @@
 // shearer's run status and position (`features`) — and the third week is forecast with each; printed from each
 // forecast's back-test: the model's RMSE (beside persistence's), the 90 % band's coverage near the limit (rows
 // forecast at or above the warning, 0,8 %) and the median lead time of the model's warnings before the return
-// reached 1 % (warned of onsets), each by the product's own definitions; and (issue 117, D96 c) the band on the rows
+// reached 1 % (warned of onsets), each by the product's own definitions; and (D96 c) the band on the rows
 // whose fact reached 1 % and the forecast's mean error and RMSE there beside persistence's; and (D108) the chance's
 // event (the window's maximum: any minute ≥ 1 % within the horizon), its Brier score beside the base rate's and the
 // day-block bootstrap's 90 % interval of their difference (shown only where it lies below zero), and the shown band's

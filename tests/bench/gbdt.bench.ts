@@ -22,7 +22,7 @@ import { GRID_ROWS, runGrid, type GridRow } from "./gbdt-grid";
 import { runGridInChromium } from "./gbdt-grid-browser";
 import { PERFORMANCE_DOC, writeGeneratedBlock } from "../support/generated-doc";
 
-// The targets (issue 117, item 7), against native XGBoost inplace_predict on one thread, same run.
+// The targets, against native XGBoost inplace_predict on one thread, same run.
 const TARGET_DEFAULT = 10;
 const TARGET_7_FEATURES = 8;
 const TARGET_20_FEATURES = 6;

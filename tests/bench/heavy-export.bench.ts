@@ -1,4 +1,4 @@
-// The finding of issue 26 as a figure: a project of large forecasts (100 000 rows each) exported in
+// The finding an earlier round as a figure: a project of large forecasts (100 000 rows each) exported in
 // detail from the local server as `npm start` runs it (rendered in a worker thread, streamed), while
 // a user of another company asks get_me every 100 ms. Prints the export's time and size, the server
 // process's peak RSS above its start, and the other user's get_me latency meanwhile (the bound: p50

@@ -1,4 +1,4 @@
-// `npm run bench -- holding` (issue 98, item 3): a holding's monitoring at real time in the last hour of a
+// `npm run bench -- holding`: a holding's monitoring at real time in the last hour of a
 // UTC day, on the local server as `npm start` runs it (its own process, a new data folder). The demo
 // company has HOLDING_FACILITIES mines (30) of HOLDING_SENSORS sensors (150: 20 workings of 7 — two
 // methane meters, an anemometer, a drainage line's flow, CH4 content and methane flow, a pressure sensor

@@ -100,7 +100,7 @@ export interface FirstRequest {
   check: (answer: any) => void;
 }
 
-/** A typical first event of each function, as its trigger delivers it (issue 90: the same event for
+/** A typical first event of each function, as its trigger delivers it (the same event for
  *  every function without a route gave the readings' SQS consumer a schedule event, «e.Records is not
  *  iterable», and the bench stopped). A function with no trigger here is an error, not a guess. */
 export function firstRequest(

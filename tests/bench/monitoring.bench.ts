@@ -1,4 +1,4 @@
-// `npm run bench -- monitoring` (issue 78): a facility of 20 workings × 12 sensors (4 methane meters, an
+// `npm run bench -- monitoring`: a facility of 20 workings × 12 sensors (4 methane meters, an
 // anemometer, a drainage line's flow, CH4 content and methane flow, 2 pressure and 2 temperature
 // sensors), each working bound to the platform's 1-hour model, on the local server as `npm start` runs
 // it (its own process, a new data folder). A page's stream (GET v1/telemetry/live/stream/) is connected

@@ -1,4 +1,4 @@
-// `npm run bench -- readings-soak` (issue 95): the verifier's shape pushed twice, each time at a local
+// `npm run bench -- readings-soak`: the verifier's shape pushed twice, each time at a local
 // server of its own as `npm start` runs it (its own process, a new data folder): 14 meters over 12 days of
 // minutes (some minutes with two readings), 3 % sent twice, shuffled, 261 246 lines in batches of 8 000
 // pushed back to back without waiting for the consumer. Then the server is stopped and its folder read:

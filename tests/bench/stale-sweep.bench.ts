@@ -1,4 +1,4 @@
-// `npm run bench -- stale-sweep`: a gateway falls silent (issue 116, item 7; D65's stale channel). A
+// `npm run bench -- stale-sweep`: a gateway falls silent (D65's stale channel). A
 // company with STALE_FACILITIES mines of STALE_SENSORS meters each (5 000 in all unless set), 10 minutes of
 // readings pushed for every meter, then the clock moved 3 minutes on: the sweep, as the local server runs
 // it (in the readings consumer's thread), must mark every silent meter «нет данных» within D65's rule

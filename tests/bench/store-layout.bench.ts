@@ -1,4 +1,4 @@
-// `npm run bench -- store-layout` (issue 119, item 2): the local store's reads on data folders a holding
+// `npm run bench -- store-layout`: the local store's reads on data folders a holding
 // bench left (`HOLDING_KEEP=1 npm run bench -- holding`, one folder per layout of the store's table),
 // named by STORE_LAYOUT_FOLDERS (comma-separated). Each folder's items.db is described (its table's
 // layout, pages, overflow pages by SQLite's dbstat) and read, the folders in turn, round after round

@@ -1,4 +1,4 @@
-// `npm run bench -- trust-replay` (issue 107, «Done when»): the ninth round's red team replayed at the
+// `npm run bench -- trust-replay` («Done when»): the ninth round's red team replayed at the
 // machine's size against the local server as `npm start` runs it, in a process of its own. Company A, one
 // user per flood, keeps in flight at once: 10 reads of a done reconciliation of TRUST_SENSORS meters ×
 // TRUST_DAYS days (60 × 121: 7 260 sensor-days, a ~74 MB export, its record ~9,8 MB), 10 reads of its
@@ -10,7 +10,7 @@
 // PDF within 2× alone, the end within 5 s of the signal. Small for a check: TRUST_SENSORS=3 TRUST_DAYS=92
 // TRUST_SECONDS=15. Seeding takes the machine for minutes at full size (a reconciliation of 74 MB runs
 // before the floods).
-// Issue 116: before those floods, A's live tiles and a working's day chart are flooded for
+// before those floods, A's live tiles and a working's day chart are flooded for
 // TRUST_LIVE_SECONDS (30) alone — 10 lanes of GET v1/telemetry/live/ and 10 of …/live/chart/ on a mine
 // of TRUST_LIVE_SENSORS meters (200) in workings of 10, with TRUST_LIVE_HOURS (24) of minutes up to the
 // seed and its first working bound to the platform's 1-hour model, a minute pushed after the binding (its
@@ -222,7 +222,7 @@ interface Seeded {
   facilityB: string;
   done: string;
   pending: string[];
-  /** A's live mine (issue 116). */
+  /** A's live mine. */
   live: string;
 }
 
@@ -415,7 +415,7 @@ export async function run(): Promise<void> {
     await quietProbe;
     console.log(`B alone: get_me ${ms(quietGetMe)}; push → done ${ms(alonePush)}; journal PDF ${ms(alonePdf)}; load ${load()}`);
 
-    // Issue 116: A's live tiles and a working's day chart flooded alone, B measured meanwhile.
+    // A's live tiles and a working's day chart flooded alone, B measured meanwhile.
     if (live && LIVE_SECONDS > 0) {
       going = true;
       const liveTallies = { tiles: newTally(), charts: newTally() };

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
-/** docs/performance.md / issue 20: no route needs more than this before it can paint. */
+/** docs/performance.md / an earlier round: no route needs more than this before it can paint. */
 export const INITIAL_JS_BUDGET_KB = 300;
 
 interface Chunk {

@@ -1,5 +1,5 @@
 // Initial JS per web route against the budget (measured as web-weight.ts describes), and the
-// plotly chunk the charts load later. Before issue 20: 300–491 KB per route (entry 229 KB).
+// plotly chunk the charts load later. Before an earlier release: 300–491 KB per route (entry 229 KB).
 import { INITIAL_JS_BUDGET_KB, measureWebWeight } from "./web-weight";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;

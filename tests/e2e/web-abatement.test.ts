@@ -106,7 +106,7 @@ describe("web app: «Снижение выбросов», the constructed mine's
           .evaluateAll((cards) => cards.map((c) => (c.getAttribute("data-testid") ?? "").slice("options-".length)));
         expect(codes).toHaveLength(3);
         const [d1, s1, d2] = codes;
-        // The heat the mine can use has no default (issue 87): the engine's row opens asking for it, and
+        // The heat the mine can use has no default: the engine's row opens asking for it, and
         // 11.4 (a) gives half.
         await page.getByTestId(`missing-${d1}-GAS_ENGINE_CHP`).waitFor();
         await enter(page, `own-${d1}-GAS_ENGINE_CHP-heat_used_share`, "0,5", byKey);

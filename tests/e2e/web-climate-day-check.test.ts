@@ -1,4 +1,4 @@
-// «Проверить расчет» on a climate project's screen (issue 96 item 16) in a real browser against the
+// «Проверить расчет» on a climate project's screen in a real browser against the
 // real local server, at 1440 and 390 px: section 13.5 (a)'s open flare with its six hours of minutes
 // stored, the day typed «01.06.2026» key by key, and the day's hours computed in the browser by the
 // core's code from the stored minutes — the flame lost in hour 02 and the flow missing in hour 04 as

@@ -1,5 +1,5 @@
 // A climate project's period approved with four eyes in a real browser against the real local server
-// (issue 89): staff compute a period of an open flare from two hours of pushed minutes; a reviewer of the
+//: staff compute a period of an open flare from two hours of pushed minutes; a reviewer of the
 // company opens it, reads «Не утвержден», approves it in the dialog and reads «Утвержден» with the
 // snapshot's SHA-256 and no «Пересчитать»; a corrected minute pushed afterwards shows «Показания
 // изменились после утверждения» on the period while its figures stay; the reviewer withdraws the
@@ -100,7 +100,7 @@ describe("web app: a climate period approved by a reviewer (four eyes)", () => {
     await server?.close();
   });
 
-  it("groups a 4-hour flame loss into one line and asks before recomputing, at 390 and 1440 px (issue 96 items 11, 13)", {
+  it("groups a 4-hour flame loss into one line and asks before recomputing, at 390 and 1440 px", {
     timeout: 180_000,
   }, async () => {
     // 02:00–06:00: the flame lost the whole time, each hour at its own flow (so each hour's methane differs).
@@ -155,7 +155,7 @@ describe("web app: a climate period approved by a reviewer (four eyes)", () => {
     }
   });
 
-  it("shows the reviewer what the executor has still to write and offers no approval until it is written, at 390 and 1440 px (issue 96 item 2)", {
+  it("shows the reviewer what the executor has still to write and offers no approval until it is written, at 390 and 1440 px", {
     timeout: 180_000,
   }, async () => {
     for (const width of [390, 1440]) {

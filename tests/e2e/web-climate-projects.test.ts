@@ -4,9 +4,9 @@
 // the period typed «01.06.2026» is computed from the stored minutes — 15 carbon units, ER «15,588375»,
 // the deviations in Russian and the hour table on the company's clock; no page scrolls sideways. At
 // 1440 px «Пакет для верификатора» downloads the period's pack (made in the local server's spreadsheet
-// thread) and its verify.py recomputes the period from the readings and agrees (issue 89 item 4). A
+// thread) and its verify.py recomputes the period from the readings and agrees. A
 // twin project's period, the server's share of a request lowered, is computed by the server's job:
-// «вычисляется» while it runs, then the same figures (issue 89 item 2).
+// «вычисляется» while it runs, then the same figures.
 // Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
 // and Chromium.
 import { spawnSync } from "node:child_process";
@@ -85,7 +85,7 @@ describe("web app: «Климатические проекты», a period from 
           await input.pressSequentially("01.06.2026");
           await input.press("Tab");
         }
-        // Issue 96 item 1: EF_grid typed key by key with its source (the flare neither credits nor buys
+        // EF_grid typed key by key with its source (the flare neither credits nor buys
         // electricity, so it is only printed).
         const grid = page.getByLabel("EF_grid, т CO2/МВт·ч");
         await grid.click();
@@ -107,10 +107,10 @@ describe("web app: «Климатические проекты», a period from 
           client: document.documentElement.clientWidth,
         }));
         expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-        // Issue 96 item 1: the report prints EF_grid with its source.
+        // the report prints EF_grid with its source.
         const report = page.getByTestId("climate-report");
         await report.getByText("0,620 — ОЭС Сибири, расчет по TOOL07").first().waitFor();
-        // Issue 96 item 14: no figure of the period or its report breaks inside its digits (a text node
+        // no figure of the period or its report breaks inside its digits (a text node
         // of a figure laid out on one line), and the page is no wider than the screen.
         const broken = await page.evaluate(() => {
           const figure = /^-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?$/;
@@ -149,7 +149,7 @@ describe("web app: «Климатические проекты», a period from 
           const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
           expect(unzipped.status, unzipped.stderr).toBe(0);
           const keys = (await (await fetch(`${file.server.url}/api/v1/signing-keys/`)).json()) as { keys: Array<{ pem: string }> };
-          // Issue 96 item 9: the key saved in the unzipped folder and named as the guide says.
+          // the key saved in the unzipped folder and named as the guide says.
           writeFileSync(join(dir, "platform.pem"), keys.keys.at(-1)!.pem);
           const verified = spawnSync("python3", ["verify.py", "--public-key", "platform.pem"], { cwd: dir, encoding: "utf8" });
           expect(verified.status, verified.stdout + verified.stderr).toBe(0);
@@ -165,7 +165,7 @@ describe("web app: «Климатические проекты», a period from 
     });
   }
 
-  it("shows a long period «вычисляется» while the server's job computes it, then its figures (issue 89 item 2)", {
+  it("shows a long period «вычисляется» while the server's job computes it, then its figures", {
     timeout: 180_000,
   }, async () => {
     // The server's share of a request lowered: these 6 hours × 3 meters (18 meter-hours) are a job.

@@ -1,5 +1,5 @@
 // A climate period's report on implementation in a real browser against the real local server, at 1440
-// and 390 px (methodology 13.4; issue 89 item 3): section 13.5 (a)'s six hours pushed as readings and the
+// and 390 px (methodology 13.4): section 13.5 (a)'s six hours pushed as readings and the
 // period computed; on its view in «Климатические проекты» the report shows sections 1–15 with «15,588»
 // t CO2-eq and 15 units; a field the executor writes is typed key by key, saved («Отчет сохранен,
 // версия 1»), and the PDF and xlsx downloaded: the PDF read back with pdftotext holds the text typed and

@@ -1,4 +1,4 @@
-// «Подписать КЭП» on a climate period's view (issue 89 item 5) in a real browser against the real local
+// «Подписать КЭП» on a climate period's view in a real browser against the real local
 // server: the period computed on the screen, «Скачать файл для подписи» downloads the pack's manifest
 // (the same bytes the API offers), the test signs them as the executor's CryptoPro would — a GOST R
 // 34.10-2012 key and certificate made with OpenSSL's GOST engine — and «Загрузить подпись» takes the
@@ -105,11 +105,11 @@ describe("web app: «Подписать КЭП» on a climate period", () => {
         buffer: Buffer.from(signDetached(signer, bytes)),
       });
       await signatures.getByText(/Подпись принята: Иванов Иван Иванович, ООО «Шахта Климат»/).waitFor({ timeout: 60_000 });
-      // Issue 96 item 10: the accepted signature is listed with the notice, never «не подписан» under it.
+      // the accepted signature is listed with the notice, never «не подписан» under it.
       expect(await signatures.getByText("Период еще не подписан.").count()).toBe(0);
       const item = signatures.getByTestId("climate-signature");
       expect(await item.count()).toBe(1);
-      // Issue 96 item 12: the test certificate is self-signed, and the card says so.
+      // the test certificate is self-signed, and the card says so.
       expect(await item.getByTestId("climate-signature-warning").allInnerTexts()).toContain(
         "сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром",
       );

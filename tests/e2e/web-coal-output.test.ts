@@ -1,4 +1,4 @@
-// Issue 61, «enter once»: a mine's coal output is typed once on «Инвентаризация», key by key
+// «enter once»: a mine's coal output is typed once on «Инвентаризация», key by key
 // («3 100»), and appears where a figure of coal mined is asked: the card «Переработка угля» reads it
 // and its dialog starts from it, a new coal-handling calculation and a new Tier 1 cross-check
 // (an alternative underground_emission_ch4) start with it in their production field. Changed to

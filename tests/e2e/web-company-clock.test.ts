@@ -1,4 +1,4 @@
-// The company's clock in a real browser (issue 61): a company in Kemerovo (UTC+7, «Asia/Novokuznetsk»)
+// The company's clock in a real browser: a company in Kemerovo (UTC+7, «Asia/Novokuznetsk»)
 // whose reviewer approves its year at 01:24 on 26.11.2026 local time — still 25.11 in UTC — on a
 // computer set to that zone. The screen, the xlsx and PDF passports downloaded from the inventory,
 // the verification pack (its files' stamps and its passport), the project's export from /export all

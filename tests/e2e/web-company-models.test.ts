@@ -166,7 +166,7 @@ describe("web app: a company's own forecast models, as its engineer", () => {
     await screenshot(page, { path: `${SHOTS}/web-company-models.png`, fullPage: true });
   }, 200_000);
 
-  // Issue 76: the job's message lost the horizon, so a model the card trained for 1 h was stored as a
+  // the job's message lost the horizon, so a model the card trained for 1 h was stored as a
   // nowcast and a forecast at 1 h refused it.
   it("trains in the browser for 30 min and for 1 h ahead, saves each with its horizon, and the company's forecasts at it run on it", async () => {
     await noOwnModels();

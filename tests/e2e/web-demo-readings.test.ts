@@ -42,7 +42,7 @@ describe("web app: the demo mine's readings", () => {
     const rows = page.getByRole("row", { name: /Вентиляционный ствол № 2\s*демонстрационные данные/ });
     const shaft = rows.last();
     await shaft.waitFor();
-    // The month still running is shown with its minutes so far, not offered (issue 87); the month before it is.
+    // The month still running is shown with its minutes so far, not offered; the month before it is.
     expect(await shaft.textContent()).toMatch(/месяц идет: [\d\s]+ из [\d\s]+ минут/);
     if ((await rows.count()) > 1) expect(await rows.first().textContent()).toMatch(/Принять/);
     await screenshot(page, { path: `${SHOTS}/web-demo-readings-offers.png`, fullPage: true });
@@ -68,7 +68,7 @@ describe("web app: the demo mine's readings", () => {
       const cells = await rows.evaluateAll((list) => list.map((r) => [...r.children].map((c) => c.textContent ?? "")));
       expect(cells.map((c) => c[0])).toEqual(["10 мин", "30 мин", "1 ч", "2 ч", "6 ч"]);
       // Calibrated for the demo: every horizon has its interval. P only once judged better than the base
-      // rate on the rows after the model's period (issue 108, item 1): the demo's longwall never reaches its
+      // rate on the rows after the model's period: the demo's longwall never reaches its
       // limit, so it is too early to judge and P is «—», with the reason said.
       for (const c of cells) {
         expect(c[3]).toMatch(/^\d+(,\d+)?–\d+(,\d+)?$/);

@@ -1,8 +1,8 @@
-// «События» and «Вебхуки» in a real browser against the real local server (issue 78, D64, D65): an hour
+// «События» and «Вебхуки» in a real browser against the real local server (D64, D65): an hour
 // pushed by the API crossing 0,9·W, W and A over the 00:00 shift change in Kemerovo; the first shift of
 // 02.03.2026 chosen on the screen lists its events with the level in words; the alarm acknowledged with
 // a comment typed into the dialog; the shift's report saved as xlsx lists it with who acknowledged it
-// and the comment; the shift's other events then acknowledged at once with one comment (issue 99);
+// and the comment; the shift's other events then acknowledged at once with one comment;
 // on «Настройки» a webhook added shows its secret once. Screenshots at 1440 and 390 px.
 // Needs web/dist.
 import { readFileSync } from "node:fs";
@@ -109,7 +109,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await screenshot(page, { path: `${SHOTS}/web-events-390.png`, fullPage: true });
   });
 
-  // Issue 99, item 6: the rest of the shift's events acknowledged at once with one comment, as a
+  // the rest of the shift's events acknowledged at once with one comment, as a
   // dispatcher does; one acknowledged while it goes on stays listed and says so.
   it("acknowledges the shift's other events at once with one comment", { timeout: 120_000 }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });

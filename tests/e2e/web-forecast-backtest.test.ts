@@ -5,7 +5,7 @@
 // calibration, the back-test table (model vs the last measured value) equal to the stored figures,
 // the chart of measured vs forecast with the band, Russian labels only (no x1, no file name), and
 // the what-if panel answering the air needed as the user types a limit; with the facts shuffled, the
-// chance of reaching the limit no better than the base rate and said so instead of shown (issue 99).
+// chance of reaching the limit no better than the base rate and said so instead of shown.
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,7 +149,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     await screenshot(page, { path: `${SHOTS}/web-forecast-backtest-what-if.png` });
     expect(app.pageErrors).toEqual([]);
   }, 180_000);
-  // Issue 99, item 5: where the chance of reaching the limit scored no better than the calibration's
+  // where the chance of reaching the limit scored no better than the calibration's
   // share of rows at the limit, the results say so instead of showing it as a risk.
   it("says the chance of reaching the limit is not shown where it is no better than the base rate", async () => {
     // The facts shuffled among the rows (seeded): the forecast knows nothing of them.
@@ -233,7 +233,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     expect(app.pageErrors).toEqual([]);
   }, 180_000);
 
-  // Issue 76: where the model loses to the last reading on the history, the forecast is the last reading.
+  // where the model loses to the last reading on the history, the forecast is the last reading.
   it("shows the last reading as the forecast 6 h ahead where the platform's model loses to it, the model's figure beside it", async () => {
     const projectId = await createProject(page, "Лава 9");
     const form = new FormData();

@@ -1,4 +1,4 @@
-// «Книга учета загазирований» in a real browser against the real local server (issue 105): the day of
+// «Книга учета загазирований» in a real browser against the real local server: the day of
 // tests/support/journal-day.ts pushed by the API; the book of 01.03–03.03.2026 lists its general and
 // local gassings; the local one's entry filled in its dialog (the type, the cause, the losses, who
 // cleared the gas and who investigated, the measures) and closed; the general one closed by the API is
@@ -33,7 +33,7 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
       `v1/telemetry/gassings/?facility=${facility}&from=2026-03-02&to=2026-03-02`,
     );
     const general = results.find((g) => g.kind === "общее")!.id;
-    // Issue 114 (D89, four eyes): the dispatcher who closes the entry is not the chief engineer who confirms it.
+    // D89, four eyes: the dispatcher who closes the entry is not the chief engineer who confirms it.
     const user = (await file.server.deps.repos.users.findByEmail(file.server.demo.email))!;
     const dispatcher = await createUser(file.server.deps, {
       companyId: user.company,
@@ -76,7 +76,7 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
       await field.pressSequentially(value);
     }
     const general = page.getByRole("row", { name: /общее/ });
-    // Issue 114 (D88): the heading's spike at 14:00 is a local entry of its own; this is the 10:00 one.
+    // D88: the heading's spike at 14:00 is a local entry of its own; this is the 10:00 one.
     const local = page.getByRole("row", { name: /местное/ }).filter({ hasText: "10:00" });
     await general.getByText("Внезапный выброс метана из пласта").waitFor();
     expect((await general.textContent()) ?? "").toContain("аварийное");
@@ -86,7 +86,7 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
     // The local one's entry in its dialog: closing asks the cause, the type and the measures.
     await local.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
-    // Issue 114: when and by whom each was notified (the gassing began at 10:00).
+    // when and by whom each was notified (the gassing began at 10:00).
     await dialog.getByLabel("Главный инженер: когда оповещен").pressSequentially("02.03.2026 10:04");
     await dialog.getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
     for (const label of ["Начальник участка АБ", "Начальник участка, где загазирование", "Территориальный орган Ростехнадзора"])
@@ -115,7 +115,7 @@ describe("web app: the gassing book, an entry filled and closed, another confirm
       "проходка —, добыча 35,5 т",
       "Горный мастер Сидоров А. В.",
       "ВМП запущен, забой проветрен",
-      // Issue 114: each addressee with when and by whom.
+      // each addressee with when and by whom.
       "Главный инженер 02.03.2026 10:04 (Иванов И. И.)",
     ])
       expect(localText).toContain(words);

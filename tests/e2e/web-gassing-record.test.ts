@@ -1,4 +1,4 @@
-// Issue 114 in a real browser against the real local server, the day of tests/support/journal-day.ts
+// an earlier round in a real browser against the real local server, the day of tests/support/journal-day.ts
 // pushed by the API: the book's dialog of the heading's spike (D88: marked «резкий рост / за пределом
 // шкалы», closing asks «Что это было»; when and by whom each was notified, a time before the gassing
 // refused under it) and of its 10:00 entry; the mine's shift calendar set to four
@@ -55,7 +55,7 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     await spike.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("норма 1,00 %", { exact: false }).waitFor();
-    // Issue 114: when and by whom each was notified; a time before the gassing began (14:00) is refused under it.
+    // when and by whom each was notified; a time before the gassing began (14:00) is refused under it.
     const chief = dialog.getByLabel("Главный инженер: когда оповещен");
     await chief.pressSequentially("02.03.2026 13:55");
     await dialog.getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
@@ -92,7 +92,7 @@ describe("web app: the gassing book's marked entry, the mine's shift calendar, t
     const ten = page.locator("[data-testid=stacked-rows] > *").filter({ hasText: "10:00" }).first();
     await ten.getByRole("button", { name: "Зарегистрировать" }).click();
     await page.getByRole("dialog").getByText("норма 1,00 %", { exact: false }).waitFor();
-    // Issue 114: each addressee's time and who notified, the fields wrapping within the phone's width.
+    // each addressee's time and who notified, the fields wrapping within the phone's width.
     await page.getByRole("dialog").getByRole("button", { name: "Главный инженер: оповещен сейчас" }).click();
     await page.getByRole("dialog").getByLabel("Главный инженер: кем оповещен").pressSequentially("Иванов И. И.");
     expect(await page.getByRole("dialog").getByLabel("Главный инженер: когда оповещен").inputValue()).toMatch(

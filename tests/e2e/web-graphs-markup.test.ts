@@ -1,4 +1,4 @@
-// User text is never markup (issue 15, item 7): calculations named like an HTML link are drawn on
+// User text is never markup: calculations named like an HTML link are drawn on
 // the infographics screen in a real browser against the real local server, and the page must hold
 // no link to the named site — not in the tick labels, the legend or the hover label, which plotly
 // reads as limited HTML — while the literal characters «<a href=» are what one sees.

@@ -1,4 +1,4 @@
-// A mine's infographics (issue 61, item 4) in a real browser against the real local server: a mine
+// A mine's infographics in a real browser against the real local server: a mine
 // with two ventilation shafts and a drainage station measured month by month, a flare burning the
 // drained gas and coal handling (post-mining) shows the monthly CH4 per point by source kind, its
 // drained, destroyed and vented methane and its balance with the figures on the Sankey, post-mining

@@ -1,4 +1,4 @@
-// «Передача смены» in a real browser against the real local server (issue 118, item 5, D95): the mine of
+// «Передача смены» in a real browser against the real local server (D95): the mine of
 // tests/support/journal-day.ts with 02.03's local gassing registered and not closed. The operator hands
 // over by the API; the file's user takes over with «Принять смену» (the second signature: then it never
 // changes), then hands over the next shift in the form with a bypassed protection of М-7 and a remark —
@@ -120,7 +120,7 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await mine.getByText("М-7: Защита М-7 зашунтирована на время ремонта").waitFor();
     await mine.getByRole("heading", { name: `${shiftTitle(ended)} → ${shiftTitle(current)}` }).waitFor();
     const text = (await mine.textContent()) ?? "";
-    // Silent since the journal day's readings, months ago (issue 114, item 6: counted from the latest kept),
+    // Silent since the journal day's readings, months ago (counted from the latest kept),
     // in days and hours as the tile says it («271 сут 9 ч», not «390 826 мин»).
     expect(text).toMatch(/М-7 \(Лава 12-1\): нет показаний \d{1,3}(\u00a0\d{3})* сут( \d{1,2} ч)?(?! мин)/);
     for (const words of [OPEN_GASSING, "Замечания: Лава 12-1 остановлена", "Смену сдал: Петров И.", "Смену принял: не подписано"])

@@ -504,9 +504,9 @@ describe("web app: the year's inventory", () => {
     const dir = mkdtempSync(join(tmpdir(), "pack-"));
     const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
     expect(unzipped.status, unzipped.stderr).toBe(0);
-    // The platform's public key, served without a token (issue 74): the outside anchor.
+    // The platform's public key, served without a token: the outside anchor.
     const keys = (await (await fetch(at("/api/v1/signing-keys/"))).json()) as { keys: Array<{ pem: string }> };
-    // Beside the pack, not in it: verify.py refuses a file its signed manifest does not list (issue 86 R9).
+    // Beside the pack, not in it: verify.py refuses a file its signed manifest does not list (the security review's R9).
     const keyFile = join(mkdtempSync(join(tmpdir(), "platform-key-")), "platform.pem");
     writeFileSync(keyFile, keys.keys.at(-1)!.pem);
     const verified = spawnSync("python3", ["verify.py", "--public-key", keyFile], { cwd: dir, encoding: "utf8" });

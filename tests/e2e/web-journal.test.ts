@@ -1,4 +1,4 @@
-// «Журнал оператора АГК» in a real browser against the real local server (issue 99): the day of
+// «Журнал оператора АГК» in a real browser against the real local server: the day of
 // tests/support/journal-day.ts pushed by the API; the journal of 02.03.2026 shows the first shift's
 // hourly means the Russian way with the place and set-point, the day's general and local gassings;
 // the general one registered in its dialog, its closing refused while «Территориальный орган
@@ -52,7 +52,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     expect(row).toContain("В 10–20 м от забоя");
     expect(row).toContain(ru(meanOver(valid, local(3), local(4))!));
     expect(row).toContain(ru(meanOver(valid, local(0), local(8))!));
-    // Issue 105: each meter's limit named by act, point and edition; issue 114 (D87): the norm of where it
+    // each meter's limit named by act, point and edition; D87: the norm of where it
     // hangs, М-7's and М-8's A of 2 % an alarm only.
     const m9 = (await page.getByRole("row", { name: /^М-9/ }).textContent()) ?? "";
     expect(m9).toContain("1,00 % об.");
@@ -79,7 +79,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
 
     await general.getByRole("button", { name: "Зарегистрировать" }).click();
     const dialog = page.getByRole("dialog");
-    // Issue 114: each addressee notified «now», by the signed-in user (the time and who kept).
+    // each addressee notified «now», by the signed-in user (the time and who kept).
     for (const label of ["Главный инженер", "Начальник участка АБ", "Начальник участка, где загазирование"]) {
       await dialog.getByRole("button", { name: `${label}: оповещен сейчас` }).click();
     }
@@ -91,7 +91,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
       .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-refused.png` });
     await dialog.getByRole("button", { name: "Территориальный орган Ростехнадзора: оповещен сейчас" }).click();
-    // The book's fields (issue 105; web-gassing-book.test.ts): closing asks the cause, the type and the measures.
+    // The book's fields (web-gassing-book.test.ts): closing asks the cause, the type and the measures.
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
     await dialog.getByText("Нельзя закрыть: не указана причина загазирования").waitFor();
     await dialog.getByLabel("Причина").pressSequentially("Остановка ВМП");

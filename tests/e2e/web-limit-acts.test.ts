@@ -1,4 +1,4 @@
-// Issue 105, items 4 and 5, in a real browser against the real local server: a methane meter without A
+// in a real browser against the real local server: a methane meter without A
 // and a carbon-monoxide meter (A 17 ppm) of one working, their last 20 minutes pushed by the API. The
 // sensor register, the live tile on «Мониторинг» and the operator's journal of today name the act, point
 // and edition of the limit each meter is read against («… п. 122, приложение № 3 (текст акта не

@@ -1,4 +1,4 @@
-// Issues 99 and 105, in a real browser: with the server's clock at 02.01.2027 (Order 507's Appendix 3
+// in a real browser: with the server's clock at 02.01.2027 (Order 507's Appendix 3
 // ended on 01.01.2027 and no administrator has confirmed the edition in force) every monitoring screen that draws a
 // permissible limit — «Мониторинг», «Журнал оператора АГК», «События» — says «редакция правил не
 // подтверждена» which act its limits are still drawn from, and Decree 315's norms without an end date. Screenshots at 1440 and 390 px. Needs web/dist.

@@ -1,4 +1,4 @@
-// Issue 17 item 5 / D14 in a real browser: two measurement periods of underground typed key by key
+// an earlier round / D14 in a real browser: two measurement periods of underground typed key by key
 // with decimal commas («12,5») give, in the live preview, what their summed volume gives; each
 // period's contribution is in the preview, in the stored calculation and in its results dialog.
 // Each test makes a project of its own through the API (on each try) and reaches its calculations

@@ -1,7 +1,7 @@
-// «Измерено и оценено» (issue 109) in a real browser against the real local server with the demo year,
+// «Измерено и оценено» in a real browser against the real local server with the demo year,
 // at 1440 and 390 px: opened from «Инвентаризация», the demo mine's measured and estimated CH4 as the
 // API gives them in Russian numbers, the verdict, the implied factor, the chart by month drawn and saying
-// its share is by days, the explanations each with its link, and no page scrolling sideways. Issue 115
+// its share is by days, the explanations each with its link, and no page scrolling sideways. an earlier round
 // (D93): how much of the year is measured and what is compared; the demo year says in words what its
 // difference rests on; a new mine with one month measured of twelve has no verdict («судить рано») and
 // the explanations' totals come before their lines.

@@ -1,4 +1,4 @@
-// «Модель прогноза» of a working in a real browser (issue 108, item 5): the company's 1-hour model trained
+// «Модель прогноза» of a working in a real browser: the company's 1-hour model trained
 // on the audit's longwall with two of its own channels (the face meter and the shearer's run status) is bound
 // to the working, each channel to a sensor of the working chosen by the engineer in the dialog; the tile then
 // shows the model's forecast, and the dialog opened again shows the sensors bound. At 1440 and 390 px
@@ -121,7 +121,7 @@ describe("web app: a working's channels bound to the model's own columns", () =>
     await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-390.png`, fullPage: true });
   });
 
-  // Issue 117, item 6: the forecast screen's rows table shows the model's own named channels, each by its name.
+  // the forecast screen's rows table shows the model's own named channels, each by its name.
   it("shows the model's channels as columns of the forecast's rows", { timeout: 180_000 }, async () => {
     const audit = auditLongwall();
     const week = AUDIT_ROWS / 3;

@@ -1,4 +1,4 @@
-// «Мониторинг» in a real browser on the ML audit's kind of longwall (issue 108): nine days of its return
+// «Мониторинг» in a real browser on the ML audit's kind of longwall: nine days of its return
 // meter's minutes (rare exceedances, under 2 % of the rows at 1 %) up to the clock, the platform's 1-hour
 // model calibrated for the company on the first two of them and bound to the working. The tile judges P on
 // the seven days after the calibration's: too early (or no better than the base rate), so P is «—» with the
@@ -90,7 +90,7 @@ describe("web app: the tile on the audit's longwall", () => {
     const cells = await row.locator("td").allTextContents();
     expect(cells.at(-1)).toBe("—");
     expect(await tile.textContent()).toContain("Оповещение по текущему значению");
-    // Issue 108, item 2; D96 (c): the band near the limit, judged on the rows after the calibration's by the forecast
+    // an earlier round; D96 (c): the band near the limit, judged on the rows after the calibration's by the forecast
     // (≥ W, 100 rows) and by the fact (≥ 1 %, 30 rows), is reported: within 85–95 % on both, else said not to be
     // trusted there, naming each side that fails (the platform's model: too few rows of either).
     const text = (await tile.textContent()) ?? "";
@@ -105,7 +105,7 @@ describe("web app: the tile on the audit's longwall", () => {
     if (tileForecast.limit_note) expect(text).toMatch(under);
     else expect(text).not.toMatch(under);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-1440.png`, fullPage: true });
-    // Issue 117, item 6: the day chart draws the day's events, its legend the series — one entry per meter and kind of
+    // the day chart draws the day's events, its legend the series — one entry per meter and kind of
     // event with their count, none per event.
     // The day's events are found as the readings' batches are applied: waited for, as the user would wait for them.
     const eventsPath = `v1/telemetry/events/?facility=${facility}&working=${encodeURIComponent("Лава аудита")}`;
@@ -142,7 +142,7 @@ describe("web app: the tile on the audit's longwall", () => {
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-chart-390.png` });
   });
 
-  // Issue 108, item 2; D96 (a, c): the company's 1-hour model trained on the audit's first two weeks forecasts the
+  // an earlier round; D96 (a, c): the company's 1-hour model trained on the audit's first two weeks forecasts the
   // third; its band, from the scales its calibration fitted updated on each row's day, held 98,0 % of the 51 rows
   // forecast near the limit and 18,2 % of the 11 facts at 1 %: not certified there, said so above the table and in
   // the rows from W on; where the forecast fell short of the facts at the limit the screen says it; no P, the reason said.

@@ -1,4 +1,4 @@
-// Issue 87, item 4: the mine's monitoring wing in the side menu, in a real browser. A company with two
+// the mine's monitoring wing in the side menu, in a real browser. A company with two
 // underground mines finds «Мониторинг», «Журнал оператора АГК», «Книга учета загазирований», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков»
 // under each mine's name (an open pit has none); at 1440 px in the side menu, at 390 px in the drawer
 // the header's «Меню» opens, each label whole on its line; a click leads to that mine's page and marks

@@ -1,4 +1,4 @@
-// «Мониторинг» in a real browser (issue 114, item 6): the sensors without a working — the shaft's methane
+// «Мониторинг» in a real browser: the sensors without a working — the shaft's methane
 // meter and anemometer, the drainage line's meter and flow — are tiles under their place beside the
 // longwall's; the shaft's anemometer, silent since 26 hours ago, and the longwall's, silent for its last 30
 // minutes, read «нет данных N мин», never «нет датчика». At 1440 and 390 px (screenshots with

@@ -1,4 +1,4 @@
-// «Мониторинг» in a real browser (issue 99, item 4): the anemometer feeding the bound model's air-flow
+// «Мониторинг» in a real browser: the anemometer feeding the bound model's air-flow
 // column has sent nothing for the last 10 minutes while the methane meter goes on; the tile's note
 // names it as silent and the forecast's figure says it is made without it, at 1440 and 390 px
 // (screenshots with SCREENSHOTS=1), nothing wider than the phone and the forecasts' table whole in the
@@ -67,7 +67,7 @@ describe("web app: a tile names a silent sensor of its model", () => {
     expect(await row.textContent()).toContain("без V-7");
     // The methane meter itself is fresh: its reading is shown, not «нет данных».
     expect(await tile.textContent()).toContain("0,50 % об.");
-    // The tile's head names the silent anemometer, not «норма» over it (issue 99, item 4).
+    // The tile's head names the silent anemometer, not «норма» over it.
     await page.locator('[data-testid="live-tile"][aria-label*=": нет данных"][aria-label*="V-7)"]').waitFor();
     expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-silent-1440.png`, fullPage: true });

@@ -1,4 +1,4 @@
-// «Мониторинг» in a real browser (issue 78): a prepared stretch of a longwall's day — a methane meter at
+// «Мониторинг» in a real browser: a prepared stretch of a longwall's day — a methane meter at
 // 0,5 %, then 0,95 % (≥ 0,9·W), then 1,6 % (≥ A) — replayed through the gateway path a minute a push
 // (tools/readings.ts, as `npm run readings -- replay … --every 1` does) while the page is open, the
 // minutes up to 0,95 % first and the rest once the tile shows them (not paced by the clock: the test
@@ -85,8 +85,8 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await page.getByText(ADVISORY_NOTE).waitFor();
     await page.getByText("Обновляется сам: сервер присылает изменения", { exact: false }).waitFor();
     // The quiet hours end 18 minutes before the clock: the meter reads «норма» but is stale, as is the
-    // anemometer, and the tile's head names both, each with its own minutes (issue 99, item 4: it said
-    // «норма»; issue 105, item 6). The readings are applied off the request thread: their batch waited
+    // anemometer, and the tile's head names both, each with its own minutes (it said
+    // «норма»). The readings are applied off the request thread: their batch waited
     // for first (up to a minute), so a tile that stays without them is told apart from a batch not applied.
     await expect
       .poll(async () => (await call<{ state: string }>("GET", `v1/telemetry/batches/${quiet}/`)).state, { timeout: 60_000 })

@@ -1,4 +1,4 @@
-// Issue 87 in a real browser, at 1440 and 390 px: «Данные АГК» of a mine whose January hour was accepted and
+// an earlier round in a real browser, at 1440 and 390 px: «Данные АГК» of a mine whose January hour was accepted and
 // then changed by a second push (20 more minutes restored) says «Данные АГК изменились после принятия:
 // +33,33 %» wholly in sight (the note was cut at 1440 px) and offers «Принять заново», which asks why and
 // replaces the month's calculation (the row turns «Принят», no longer changed); February, 94,62 %

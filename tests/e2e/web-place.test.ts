@@ -1,4 +1,4 @@
-// Not losing one's place (issue 14, item 6): the page of a list is in the address, so reload and
+// Not losing one's place: the page of a list is in the address, so reload and
 // the back button keep it; projects are searched by name on «Проекты» and «Экспорт». A deep link
 // opened signed out that leads, after signing in, to the page asked for (never to another origin)
 // is web/src/features/auth/LoginPage.test.tsx's.

@@ -1,4 +1,4 @@
-// Plain language on screen (issue 14, item 4): users read document names, tables and formulas,
+// Plain language on screen: users read document names, tables and formulas,
 // never the methodology's internal tags and ids («[T]», «[S4]», «D6», «Q14», «methodology 1.6»,
 // «get_open_mining_co2»). Walks the reference dictionary (every category), a calculation's results,
 // the settings page and the dialogs of the forecast and series types, then the operator's

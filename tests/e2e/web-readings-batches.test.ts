@@ -1,4 +1,4 @@
-// «Загрузки АГК» in a real browser (issue 85, item 3): a facility's batches on «Датчики», newest first —
+// «Загрузки АГК» in a real browser: a facility's batches on «Датчики», newest first —
 // a dispatch file the server set aside after its retries says «не применена: <причина>» with the readings
 // it stored counted, a push applied says «применена». At 1440 px a row each; at 390 px each batch a block
 // of lines, its reason in sight and nothing wider than the phone. Screenshots with SCREENSHOTS=1. Needs

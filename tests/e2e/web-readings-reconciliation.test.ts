@@ -1,4 +1,4 @@
-// «Сверка с выгрузкой АГК» in a real browser (issue 95, item 3) on the local server, whose spreadsheet
+// «Сверка с выгрузкой АГК» in a real browser on the local server, whose spreadsheet
 // thread runs the reconciliation as a job: a gateway pushed two hours of М-12 and Q-1 but three minutes of
 // М-12, and the mine's export (Windows-1251, «;», a column per sensor, the company's wall clock) has every
 // minute and one Q-1 value otherwise. «Сверить с выгрузкой АГК» on «Датчики» names the three missing and
@@ -82,7 +82,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
     await dialog.waitFor({ state: "hidden" });
   }
 
-  // Issue 105 item 7: an export of lines the reader refused was answered «Расхождений нет».
+  // an export of lines the reader refused was answered «Расхождений нет».
   it("says an export none of whose lines was read «Выгрузка не прочитана», and one read in part «прочитана не вся», with the reasons and what to change, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
     await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
@@ -161,7 +161,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
     await close(again);
   });
 
-  // Issue 114, item 7: the dialog offered no example of the file it takes. «Скачать шаблон» gives one with the
+  // the dialog offered no example of the file it takes. «Скачать шаблон» gives one with the
   // mine's own sensors, and that file sent back is read whole: its three minutes (yesterday's, not stored)
   // are «нет в хранилище», nothing refused.
   it("offers «Скачать шаблон» of the export for the mine's sensors, which the dialog reads whole", { timeout: 120_000 }, async () => {

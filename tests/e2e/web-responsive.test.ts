@@ -231,7 +231,7 @@ describe("web app on a phone and on a wide screen", () => {
           await expect.poll(async () => (await scrollers()).map((width) => width <= viewport.width), { timeout: 10_000 }).toEqual([true]);
         }
         if (screen.name === "inventory") {
-          // Issue 75, item 8: the methane-flow Sankey's labels neither run into each other nor out of the chart.
+          // the methane-flow Sankey's labels neither run into each other nor out of the chart.
           await page.locator('[data-testid="methane-sankey"] .node-label').first().waitFor();
           await expect.poll(() => sankeyLabelProblems(page), { timeout: 10_000 }).toEqual([]);
         }
@@ -320,7 +320,7 @@ describe("web app on a phone and on a wide screen", () => {
         expect(await sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
         expect(await page.getByRole("button", { name: "Меню" }).count()).toBe(0);
         await page.getByRole("navigation", { name: "Главное меню" }).getByText("Справочники", { exact: true }).waitFor();
-        // Issue 75, item 11: every item with its icon in one column, no label cut («Нормативные докум…»).
+        // every item with its icon in one column, no label cut («Нормативные докум…»).
         // The later wings' icons come in a chunk of their own: the menu as it stands once they have.
         await expect.poll(() => menuProblems(page), { timeout: 10_000 }).toEqual({ cut: [], withoutIcon: [], iconColumns: 1 });
         await screenshot(page, { path: `${SHOTS}/menu-${viewport.width}.png` });

@@ -92,7 +92,7 @@ describe("web app: why a review step is not offered", () => {
     expect(await withheld.innerText()).toContain("«Утвердить» может только проверяющий или администратор");
   });
 
-  it("a printed field changed after the send: the reviewer reads it as «Изменено после отправки» and is offered no «Утвердить» (issue 74)", async () => {
+  it("a printed field changed after the send: the reviewer reads it as «Изменено после отправки» and is offered no «Утвердить»", async () => {
     const { staff, reviewerUser, reviewer } = await company();
     await step(staff, "send_to_review");
     await reviewer("PATCH", "v1/users/company/", { responsible_name: "Петров Сергей Ильич" });

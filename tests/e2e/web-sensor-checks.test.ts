@@ -1,4 +1,4 @@
-// «Проверки датчиков» in a real browser against the real local server (issue 118, items 1–2, D94): the
+// «Проверки датчиков» in a real browser against the real local server (D94): the
 // mine of tests/support/journal-day.ts with the mine's interval (methane every 7 days); the АГК operator
 // records a failed check of М-7 on 03.03.2026 by the API and the deputy head of ВТБ for АГК signs it. On
 // the page the demo user — the АГК electrician — sees М-7 «датчик не прошел проверку 03.03.2026» and

@@ -38,7 +38,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
         point,
         warning: 1,
         alarm: 1.5,
-        // Issue 114, item 7: a meter registered today, with no date put in service and no reading before
+        // a meter registered today, with no date put in service and no reading before
         // the 15th, served no January before its first reading; put in service from 01.01, as its register
         // says, its January is the whole month (0,13 % = 60 of 44 640 minutes).
         in_service_from: `${YEAR}-01-01`,

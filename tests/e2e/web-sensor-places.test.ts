@@ -1,4 +1,4 @@
-// Issue 105 in a real browser: «Добавить датчик» takes a sensor's section and place; a face meter is
+// an earlier round in a real browser: «Добавить датчик» takes a sensor's section and place; a face meter is
 // offered no point to measure (the dialog says only a shaft's or a drainage line's own channel measures
 // one), a shaft's channel is offered the shaft; «Данные АГК» names each point's own channels and says what
 // a point without them lacks. At 1440 px and 390 px, the dialog and the page in sight without sideways

@@ -140,7 +140,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     await dialog.locator('input[type="file"]').setInputFiles(DISPATCH_FILE);
     await dialog.getByTestId("chosen-dispatch-file").waitFor();
     await dialog.getByRole("button", { name: "Загрузить" }).click();
-    // Line 3's «обрыв» is one value refused, its flow kept (issue 87: values and lines counted apart).
+    // Line 3's «обрыв» is one value refused, its flow kept (values and lines counted apart).
     await dialog.getByText("Обработано; отклонено значений: 1").waitFor();
     const refused = dialog.getByRole("row", { name: /обрыв/ });
     expect((await refused.getByRole("cell").first().textContent())?.trim()).toBe("3");

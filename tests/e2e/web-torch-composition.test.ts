@@ -1,4 +1,4 @@
-// Issue 17 item 2 in a real browser: the «по составу газа» flaring dialog (docs/methodology.md, D11, Order
+// an earlier round in a real browser: the «по составу газа» flaring dialog (docs/methodology.md, D11, Order
 // 371 formulas 2.2 and 2.4). The worked example typed key by key with decimal commas, the smokeless
 // flare and 20 °C densities preselected from their dictionaries, the live preview equal to the
 // example, the stored result read back through the API (a composition above 100 % is refused in

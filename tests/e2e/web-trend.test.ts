@@ -105,7 +105,7 @@ describe("web app: «Динамика», the company's years side by side", () =
           client: document.documentElement.clientWidth,
         }));
         expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-        // Issue 75, item 10: on a desktop the table shows every column, «Удельные выбросы» too, without
+        // on a desktop the table shows every column, «Удельные выбросы» too, without
         // scrolling inside its card.
         if (viewport.width >= 1440) {
           const inside = await table

@@ -1,4 +1,4 @@
-// Issue 29 item 3 in a real browser: a monitoring CSV as Russian Excel saves it (Windows-1251,
+// an earlier round in a real browser: a monitoring CSV as Russian Excel saves it (Windows-1251,
 // semicolons, Russian headers) is previewed as soon as it is chosen — its periods, the unit of each
 // column, the refused row highlighted with its sheet, row and column — nothing is stored; once the
 // file is fixed and chosen again the preview is clean and «Создать» saves it. Each test makes its

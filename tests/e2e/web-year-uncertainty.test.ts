@@ -119,7 +119,7 @@ describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
       `Тренд к 2024 году: ${withBase.trend.trend_pct >= 0 ? "+" : "−"}${russian(Math.abs(withBase.trend.trend_pct), 1)} % ± ${russian(withBase.trend.trend_uncertainty_pp, 1)} п. п.`,
     );
     await card.getByText("Ключевая по тренду (подход 1, 95 %)").first().waitFor();
-    // Issue 75, item 10: at 1440 px the table with the trend's column shows every column, without
+    // at 1440 px the table with the trend's column shows every column, without
     // scrolling inside its card.
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect

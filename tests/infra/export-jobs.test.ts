@@ -1,4 +1,4 @@
-// Exports near their bound in AWS (issue 26): the API's call has 29 s, so a detailed export of a
+// Exports near their bound in AWS: the API's call has 29 s, so a detailed export of a
 // full forecast or a large company's report passport is not rendered inside it. The API invokes the
 // job function asynchronously (InvocationType Event: the only mock here is Lambda's), answers 202
 // with the job's signed id, and the client asks its state (of the spreadsheet worker) until the job

@@ -1,5 +1,4 @@
-// A user's jobs in AWS hold their heavy-work slots until they end, however long they run (issue 58:
-// a job's slot lapsed after the budgets' 10-minute window, and one user had 4 trainings in flight,
+// A user's jobs in AWS hold their heavy-work slots until they end, however long they run (// a job's slot lapsed after the budgets' 10-minute window, and one user had 4 trainings in flight,
 // bound 2). The API answers the third job of a user 429; the job function, which may run 15
 // minutes, carries its slots into the budget's current window every minute while it runs, and gives
 // back the carried ones when it ends. The only mock is Lambda's invoke (aws-sdk-client-mock): the

@@ -1,4 +1,4 @@
-// Issue 74: the AWS host signs an approved version's snapshot hash with the KMS key the stack makes
+// the AWS host signs an approved version's snapshot hash with the KMS key the stack makes
 // (aws-sdk-client-mock stands in for KMS, which here signs with a key of the test's own): Sign is
 // asked for the DIGEST with RSASSA_PKCS1_V1_5_SHA_256, the signature verifies as RSASSA-PKCS1-v1_5
 // over the snapshot's bytes against the public key GetPublicKey gives, and the keys listed are

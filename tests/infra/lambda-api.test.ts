@@ -91,7 +91,7 @@ describe("API through an API Gateway v2 event", () => {
     expect(JSON.parse(me.body)).toMatchObject({ email: "anna@example.com", company: { name: "ООО Шахта" } });
   });
 
-  it("answers the live stream 404 and the tiles with an ETag, 304 when unchanged (issue 78: the AWS screen polls)", async () => {
+  it("answers the live stream 404 and the tiles with an ETag, 304 when unchanged (the AWS screen polls)", async () => {
     const login = await handler(
       apiGatewayEvent({
         path: "/api/token/",

@@ -1,4 +1,4 @@
-// Issue 90: `npm run bench -- lambda` gave every function without a route the same schedule event, so
+// `npm run bench -- lambda` gave every function without a route the same schedule event, so
 // the readings' SQS consumer threw «e.Records is not iterable» and the bench stopped before printing
 // any figure. Every application function of the synthesized prod stack has an event in the bench, of
 // the kind its trigger in the template sends; a function the bench knows no event for is named.
@@ -12,7 +12,7 @@ beforeAll(async () => {
   synth = await prodAssembly();
 }, 600_000);
 
-describe("the Lambda cold-start bench's events (issue 90)", () => {
+describe("the Lambda cold-start bench's events", () => {
   it("has an event for every function of the stack, the one its trigger sends", async () => {
     const plans = functionPlans(synth.template, synth.outdir);
     expect(plans.map((p) => p.name)).toEqual(

@@ -1,4 +1,4 @@
-// The API Lambda checks a climate period's КЭП although its Node runtime has no openssl (issue 89 item
+// The API Lambda checks a climate period's КЭП although its Node runtime has no openssl (an earlier round item
 // 5): lambda/deps.ts gives it the TypeScript check unless OPENSSL_BIN names an openssl a layer brings.
 // Secrets Manager stands in through aws-sdk-client-mock; no other AWS call is made building the deps.
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";

@@ -232,7 +232,7 @@ describe("nightly orphan sweep", () => {
       Items: [{ file: { key: "uploads/c1/k1/x.csv" }, results: { data_key: named } }, { results: {} }],
     });
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c2", ":sk": "CALC#" } }).resolves({ Items: [] });
-    // A sensor verification's certificate scan (issue 118) is named by the verification, not a calculation.
+    // A sensor verification's certificate scan is named by the verification, not a calculation.
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ":pk": "COMPANY#c1", ":sk": "SVERIF#" } }).resolves({
       Items: [{ certificate_file: { key: "uploads/c1/v1/certificate.pdf" } }],
     });

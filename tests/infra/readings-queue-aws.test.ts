@@ -1,4 +1,4 @@
-// The mine's readings in AWS (issue 77): the API stores a push (its readings in S3, its item and queue
+// The mine's readings in AWS: the API stores a push (its readings in S3, its item and queue
 // mark in the table) and announces it on SQS before its 202; the readings' function consumes SQS
 // messages with partial batch failures (a message that fails is named, the others applied), and a
 // dispatch export dropped into the uploads bucket under its facility's prefix comes as the bucket's
@@ -311,7 +311,7 @@ describe("a dispatch export dropped into the uploads bucket", () => {
   });
 });
 
-describe("what the readings' function acknowledged (issue 95)", () => {
+describe("what the readings' function acknowledged", () => {
   it("stores every reading once with its latest value across shuffled batches, failed and repeated deliveries, two at once, and corrections", async () => {
     const random = seeded(77);
     const start = Date.UTC(2026, 2, 5);

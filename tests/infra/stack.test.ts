@@ -314,8 +314,8 @@ describe.each([
     expect(env.EXPORT_JOB_FUNCTION_NAME).toEqual({ Ref: ourFunctions(t).ExportJobFunction[0] });
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
     const workerEnv = worker.Properties.Environment.Variables as Record<string, unknown>;
-    // The version key's id: a verification pack's manifest is signed where it is made (issue 86 R9).
-    // The documents bucket: a reconciliation's job reads the mine's export there (issue 95).
+    // The version key's id: a verification pack's manifest is signed where it is made (the security review's R9).
+    // The documents bucket: a reconciliation's job reads the mine's export there.
     expect(Object.keys(workerEnv).sort()).toEqual([
       "DOCUMENTS_BUCKET",
       "EXPORTS_BUCKET",
@@ -478,7 +478,7 @@ describe.each([
       "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:Query",
-      // A verification pack's manifest signed with the version key (issue 86 R9).
+      // A verification pack's manifest signed with the version key (the security review's R9).
       "kms:DescribeKey",
       "kms:GetPublicKey",
       "kms:Sign",
@@ -499,7 +499,7 @@ describe.each([
       "s3:DeleteObject,s3:GetObject /training/*",
       "s3:GetObject /uploads/* /forecasts/* /inventory/* /climate/*",
       "s3:GetObject,s3:PutObject /models/*",
-      // Issue 95: a reconciliation's record and xlsx (telemetry/reconciliations/), its missing readings
+      // a reconciliation's record and xlsx (telemetry/reconciliations/), its missing readings
       // as a push's blob (telemetry/batches/), both in the uploads bucket.
       "s3:GetObject,s3:PutObject /reconciliations/*",
       "s3:PutObject /batches/*",
@@ -534,7 +534,7 @@ describe.each([
       "s3:GetObject",
       "s3:GetObject",
       "s3:GetObject",
-      // Issue 95's reconciliation: the export read, its record read and written, its missing readings written.
+      // an earlier round's reconciliation: the export read, its record read and written, its missing readings written.
       "s3:GetObject",
       "s3:GetObject",
       "s3:PutObject",
@@ -604,7 +604,7 @@ describe.each([
     expect(sweepAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
   });
 
-  it("signs approved versions with an asymmetric KMS key the API may only sign with and read (issue 74), and the packs' manifests where they are made (issue 86 R9)", () => {
+  it("signs approved versions with an asymmetric KMS key the API may only sign with and read, and the packs' manifests where they are made (the security review's R9)", () => {
     const t = get().template;
     const keys = resources(t, "AWS::KMS::Key");
     const [keyId, key] = Object.entries(keys).find(([, k]) => k.Properties.KeySpec === "RSA_2048")!;
@@ -935,9 +935,9 @@ describe("Lambda bundles", () => {
     // PDF, about 1 MB more (pdfkit, fontkit and the brotli decoder fontkit imports); the fonts are
     // files beside the bundle, not in it. It runs only for exports, templates and passports, so
     // sign-in and calculations never pay its cold start. A climate period's report and verifier's pack
-    // (issue 89: the period's figures, the approval's snapshot, the report's sections, the pack's files)
-    // brought it to 3 626 KiB on 27.11.2026; the instruments' documents (issue 118: the «Метан» journal,
-    // the handovers, the register with its metrology) and the folds issue 116 moved off the request
+    // (the period's figures, the approval's snapshot, the report's sections, the pack's files)
+    // brought it to 3 626 KiB on 27.11.2026; the instruments' documents (the «Метан» journal,
+    // the handovers, the register with its metrology) and the folds an earlier round moved off the request
     // thread into it (a sensor's completeness, gaps and day, the offers, the live day chart) to
     // 3 901 KiB on 29.11.2026.
     SpreadsheetFunction: 4 * ONE_MB,

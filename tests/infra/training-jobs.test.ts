@@ -207,7 +207,7 @@ describe("a model trained on a company's history, in AWS", () => {
     await Promise.all(slots.map((release) => release()));
   }, 120_000);
 
-  // Issue 76: the job function's schema dropped the horizon, so a model trained for 1 h was stored as a nowcast.
+  // the job function's schema dropped the horizon, so a model trained for 1 h was stored as a nowcast.
   it.each(HORIZONS.filter((h) => h > 0))(
     "trains for %i minutes ahead in the job function and stores that horizon",
     async (horizon) => {

@@ -165,7 +165,7 @@ describe("v1/abatement/assessments/", () => {
       201,
     );
     const [dg2, vs3] = created.result.streams;
-    // Issue 96 item 4: the year's methane is spread over the year's 8 784 h (2024) in calendar time, and
+    // the year's methane is spread over the year's 8 784 h (2024) in calendar time, and
     // an option running 8 000 h a year treats 8 000 h of it, not all of it.
     for (const option of dg2.options) expect(option.m_ch4_t / (((figure(drainage.id) as number) * 8000) / 8784) - 1).toBeCloseTo(0, 9);
     for (const option of vs3.options) expect(option.m_ch4_t / (((figure(shaft.id) as number) * 8000) / 8784) - 1).toBeCloseTo(0, 9);
@@ -193,7 +193,7 @@ describe("v1/abatement/assessments/", () => {
   });
 });
 
-describe("a point measured in part of the year (issue 87)", () => {
+describe("a point measured in part of the year", () => {
   it("takes the months with measured data to a year by their hours, names them, and offers the engine", async () => {
     const facility = await json<{ id: string }>(
       await post("/api/v1/facilities/", { name: "Шахта «Осенняя»", kind: "underground_mine" }),
@@ -244,7 +244,7 @@ describe("a point measured in part of the year (issue 87)", () => {
     expect(stream).toMatchObject({ months: ["2026-10", "2026-11"], hours: (31 + 30) * 24, year_hours: 8760 });
 
     // The independent computation: the months' methane (thousand m³ × CH4 %) over their hours is the
-    // stream's flow in calendar time (issue 96 item 4); an option running 8 000 h a year treats 8 000 h of it.
+    // stream's flow in calendar time; an option running 8 000 h a year treats 8 000 h of it.
     const ch4M3 = months.reduce((sum, m) => sum + m.volume * 1000 * (m.ch4 / 100), 0);
     const hours = (31 + 30) * 24;
     const flow = ch4M3 / (hours * 60);
@@ -279,7 +279,7 @@ describe("a point measured in part of the year (issue 87)", () => {
   });
 });
 
-describe("a month accepted with part of its minutes (issue 96 item 4)", () => {
+describe("a month accepted with part of its minutes", () => {
   it("counts the hours its minutes measured, and the stream's flow is its methane over them", async () => {
     const facility = await json<{ id: string }>(
       await post("/api/v1/facilities/", { name: "Шахта «Майская»", kind: "underground_mine" }),

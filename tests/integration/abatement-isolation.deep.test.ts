@@ -1,4 +1,4 @@
-// Issue 86 R4, measured as the red team did: the local server as `npm start` runs it, in a process of
+// the security review's R4, measured as the red team did: the local server as `npm start` runs it, in a process of
 // its own, while one user keeps ten evaluations of 50 streams each in flight (POST
 // v1/abatement/evaluate/, every option of every stream evaluated), another company's get_me is asked
 // every 40 ms from this process. The evaluations run in the scoring threads, one per company at a time,
@@ -160,7 +160,7 @@ describe("one user's abatement evaluations of 50 streams, ten in flight", () => 
       JSON.stringify([...statuses]),
     ).toBe(true);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
-    // Issue 86's bound, 50 ms; on a machine loaded beside the test (the quiet p50 itself over 25 ms)
+    // an earlier round's bound, 50 ms; on a machine loaded beside the test (the quiet p50 itself over 25 ms)
     // twice the quiet p50: the burst may not add to what the machine already costs.
     expect(p50).toBeLessThan(Math.max(50, 2 * quiet));
   }, 180_000);

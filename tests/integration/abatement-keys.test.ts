@@ -1,4 +1,4 @@
-// Issue 86 R4 and R12 on v1/abatement/: stream codes are data — «__proto__», «constructor» and «toString»
+// the security review's R4 and R12 on v1/abatement/: stream codes are data — «__proto__», «constructor» and «toString»
 // evaluate, store and read back like any other code, the options, choices and own values named for them
 // kept (a stream coded «__proto__» with options answered 500, «toString» a 400 about an option nobody
 // named); keys of options, chosen and overrides naming no stream, an unknown option code or input are
@@ -51,7 +51,7 @@ function checkCoded(streams: Stream[]) {
   expect(toStringStream.options.length).toBeGreaterThan(1);
 }
 
-describe("stream codes are data (issue 86 R12)", () => {
+describe("stream codes are data (the security review's R12)", () => {
   it("evaluates streams coded «__proto__», «constructor» and «toString» with their options, choices and own values", async () => {
     const res = await send("POST", "/api/v1/abatement/evaluate/", codedBody());
     expect(res.status, await res.clone().text()).toBe(200);
@@ -79,7 +79,7 @@ describe("stream codes are data (issue 86 R12)", () => {
   });
 });
 
-describe("keys naming no stream, unknown codes and inputs are refused (issue 86 R4)", () => {
+describe("keys naming no stream, unknown codes and inputs are refused (the security review's R4)", () => {
   const body = (extra: string) => `{"streams": [{"code": "d", ${drainage}}], "params": ${params}, ${extra}}`.replace(", }", "}");
   const refused = async (extra: string, detail: RegExp) => {
     const res = await send("POST", "/api/v1/abatement/evaluate/", body(extra));

@@ -71,7 +71,7 @@ describe("POST /api/v1/abatement/evaluate/", () => {
         { code: "s2", kind: "ventilation", q_air_m3_s: 90, c_ch4_pct: 0.3 },
       ],
       options: { d1: ["GAS_ENGINE_CHP"], d2: ["FLARE_ENCLOSED"], s1: ["VAM_RTO"], s2: ["VAM_RTO"] },
-      // The heat the mine uses has no default (issue 87): half of the engine's.
+      // The heat the mine uses has no default: half of the engine's.
       overrides: { d1: { GAS_ENGINE_CHP: { heat_used_share: 0.5 } } },
       params,
     };

@@ -1,4 +1,4 @@
-// Issue 86 R16: a backup is restored only as far as it is what a backup writes. A hostile archive
+// the security review's R16: a backup is restored only as far as it is what a backup writes. A hostile archive
 // (its manifest listing every part with the right SHA-256, as anyone can write one) that carried
 // files/dynamodb-endpoint.json was restored, and the next admin command on the folder talked to the
 // archive's URL; one with a single 600 MB line in a database part was called whole by verify-backup
@@ -68,7 +68,7 @@ const records = (count: number) =>
   Buffer.from(Array.from({ length: count }, (_, i) => `${JSON.stringify([`item-t~${i}`, JSON.stringify({ n: i })])}\n`).join(""));
 const blob = { name: "files/blobs/uploads/протокол.txt", bytes: Buffer.from("протокол 17") };
 
-describe("a hostile backup (issue 86 R16)", () => {
+describe("a hostile backup (the security review's R16)", () => {
   it("with files/dynamodb-endpoint.json: verify-backup and restore refuse it naming the part; no folder, no endpoint file", async () => {
     const file = await archive("endpoint", [
       { name: "dynamodb/000001.jsonl", bytes: records(3) },

@@ -1,4 +1,4 @@
-// Issue 97, item 6: a CA-roots file that would cross the cap of 100 is refused whole — none of its
+// a CA-roots file that would cross the cap of 100 is refused whole — none of its
 // certificates stored — instead of storing those that fit and answering 400 (96 of one such file were
 // kept). Item 7: a CA's subject is stored without bidi, zero-width and control characters, a long one
 // cut with «…». A fresh table: the loaded CA certificates are platform-wide.
@@ -31,7 +31,7 @@ const upload = (pems: string[]) => {
 };
 const count = async () => ((await (await h.request("/api/v1/admin/ca-roots/", { token: admin })).json()) as { count: number }).count;
 
-describe("a CA's names under the text rules (issue 97, item 7)", () => {
+describe("a CA's names under the text rules", () => {
   it("stores a subject with bidi, zero-width and control characters stripped, a long one cut with a mark", async () => {
     const units = Array.from({ length: 60 }, (_, i) => `/OU=Подразделение удостоверяющего центра номер ${i}`).join("");
     const ca = gostCertificate({ subject: `/CN=УЦ\u202Eлив\u2066\u200B\u200F\u001b[31mX/O=АО «УЦ»${units}`, days: 3650, ca: true });
@@ -47,7 +47,7 @@ describe("a CA's names under the text rules (issue 97, item 7)", () => {
   });
 });
 
-describe("CA roots: all of a file or none (issue 97, item 6)", () => {
+describe("CA roots: all of a file or none", () => {
   it("a file crossing the cap stores none of its certificates; one that fits stores all", async () => {
     const [first] = (await h.deps.repos.trustRoots.list()).concat();
     expect(first).toBeUndefined();
@@ -78,7 +78,7 @@ describe("CA roots: all of a file or none (issue 97, item 6)", () => {
   });
 });
 
-describe("CA roots: the cap held by two administrators at once (issue 107, item 7)", () => {
+describe("CA roots: the cap held by two administrators at once", () => {
   it("two files loaded at once, each fitting alone, store one of them: never past the cap", async () => {
     const cap = LIMITS.climate.trustRoots;
     // Two places left (the test above filled the cap): two seeded roots removed through the API.

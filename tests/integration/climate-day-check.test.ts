@@ -1,4 +1,4 @@
-// «Проверить расчет» (issue 96 item 16): a day's stored minutes of a project's meters, read by
+// «Проверить расчет»: a day's stored minutes of a project's meters, read by
 // GET v1/climate-projects/{id}/minutes/ and evaluated by the web module in the browser's way
 // (web/src/features/climate/dayCheck.ts), give exactly the hours POST …/evaluate/ gives for them and
 // exactly the hours of a period stored over that day. The day: section 13.5 (a)'s open flare (flame
@@ -138,7 +138,7 @@ describe("«Проверить расчет»: a day's minutes evaluated in the 
   });
 });
 
-describe("the day's minutes off the request thread (issue 116, item 3)", () => {
+describe("the day's minutes off the request thread", () => {
   it("are read where the host's threads read them (the local host's spreadsheet threads), the answer the same", async () => {
     const path = `v1/climate-projects/${project}/minutes/?date=2026-06-01`;
     const here = await call("GET", path);

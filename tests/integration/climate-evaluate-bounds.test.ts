@@ -1,4 +1,4 @@
-// Issue 97, item 8: POST v1/climate-projects/evaluate/ holds each figure to its bounds — a minute's or an
+// POST v1/climate-projects/evaluate/ holds each figure to its bounds — a minute's or an
 // hour's to what a meter of its kind can send at all (the readings' push refuses the same), a period's
 // and a parameter's to 10¹² — and answers 400 naming the field past it, as abatement does: a flow of
 // 1e308 once answered 200 with null totals, and e_gen_mwh 1e308 200 with 1e308 in the answer.
@@ -27,7 +27,7 @@ const refusal = async (json: unknown) => {
   return ((await res.json()) as { detail: string }).detail;
 };
 
-describe("the evaluation's figures within their bounds (issue 97, item 8)", () => {
+describe("the evaluation's figures within their bounds", () => {
   it("refuses a flow of 1e308, naming it, and the other readings past what a meter sends", async () => {
     expect(await refusal({ period: {}, devices: [device({ q: 1e308 })] })).toBe(
       `${fieldName("devices.0.hours.0.segments.0.q")}: не больше 1\u00A0000\u00A0000`,

@@ -1,4 +1,4 @@
-// Issue 97, item 3: a climate period's pack job is reused only while the period's state is the same —
+// a climate period's pack job is reused only while the period's state is the same —
 // its figures, its report (the executor's fields) and its signatures: a done pack job was served after
 // the report was edited, its manifest.json matching neither the new signatures/payload nor the report,
 // so the executor's КЭП over the payload did not sign the pack. The manifest of the pack served is the
@@ -52,7 +52,7 @@ async function packJob(jobs: Map<string, ExportJobState>): Promise<string> {
   return state.job;
 }
 
-describe("a pack keyed by the period's state (issue 97, item 3)", () => {
+describe("a pack keyed by the period's state", () => {
   it("a done pack job is reused while nothing changed, and a new pack is made after the report is edited", async () => {
     const jobs = new Map<string, ExportJobState>();
     const first = await packJob(jobs);

@@ -1,4 +1,4 @@
-// Issue 89 item 4: the verifier's pack of a climate project's monitoring period
+// the verifier's pack of a climate project's monitoring period
 // (GET v1/climate-projects/{id}/periods/{p}/pack/). A constructed project — an open flare losing its
 // flame for three hours, an enclosed flare at actual conditions whose exhaust cools below 500 °C for
 // two and a half hours, a gas engine that stops while fed and nets its own consumption, gaps short
@@ -67,7 +67,7 @@ function readings(): Reading[][] {
     if (!(hour === 2 && minute >= 5 && minute < 13)) enclosed.push({ sensor: "C-F2", t, value: hour < 6 ? 46 : 44 });
     enclosed.push({ sensor: "TEG-F2", t, value: m >= 6 * 60 + 30 && m < 9 * 60 ? 450 : 820 });
     // ГПУ-1, an engine at standard conditions: stopped while fed 10:20–10:29; its own use netted.
-    // Issue 96 item 13: every channel of the engine silent 08:10–08:16 (7 min) while it runs: its gas
+    // every channel of the engine silent 08:10–08:16 (7 min) while it runs: its gas
     // channels are substituted, its run status never is — «нет данных о работе агрегата 7 мин».
     const silent = hour === 8 && minute >= 10 && minute < 17;
     if (!silent) engine.push({ sensor: "Q-G1", t, value: 18 }, { sensor: "C-G1", t, value: 52 });
@@ -244,7 +244,7 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
       run_missing_min: 7,
     });
     expect(period.totals.e_own_mwh).toBeCloseTo(0.72, 9);
-    // Issue 96 item 1: BE_el and PE_ME rest on the period's EF_grid, 0,62.
+    // BE_el and PE_ME rest on the period's EF_grid, 0,62.
     const net = period.totals.e_cred_mwh - period.totals.e_own_mwh;
     expect(period.totals.be_el_t_co2).toBeCloseTo(Math.max(0, net) * 0.62, 12);
     expect(period.totals.pe_me_t_co2).toBeCloseTo((1.5 + Math.max(0, -net)) * 0.62 * 1.2, 12);
@@ -256,11 +256,11 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     expect(out.stdout).toContain("Ф-1: все 12 часов");
     expect(out.stdout).toContain("ГПУ-1: все 12 часов");
     expect(out.stdout).not.toContain("РАСХОДИТСЯ");
-    // Issue 96 item 1: the period's EF_grid (0,62, not section 13.5's 0,5) is recomputed with, its source printed.
+    // the period's EF_grid (0,62, not section 13.5's 0,5) is recomputed with, its source printed.
     expect(out.stdout).toContain("EF_grid 0.62 т CO2/МВт·ч — источник: Коэффициент ОЭС Сибири");
   });
 
-  it("exits 0 with the platform's key saved in the unzipped folder and named as the guide says (issue 96 item 9)", () => {
+  it("exits 0 with the platform's key saved in the unzipped folder and named as the guide says", () => {
     const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
     writeFileSync(join(dir, "platform.pem"), readFileSync(keyFile));
     const out = run(dir, "--public-key", "platform.pem");
@@ -289,7 +289,7 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("verify.py --reconcile agrees with the mine's export of the meters' readings per meter and company day, and names the one that differs (issue 95)", () => {
+  it("verify.py --reconcile agrees with the mine's export of the meters' readings per meter and company day, and names the one that differs", () => {
     const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
     const all = readings().flat();
     const codes = [...new Set(all.map((r) => r.sensor))];
@@ -335,7 +335,7 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("exits 1 on a device of a kind its table of kinds lacks, naming the device, and computes it with no other kind's rule (issue 96 item 15)", () => {
+  it("exits 1 on a device of a kind its table of kinds lacks, naming the device, and computes it with no other kind's rule", () => {
     const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
     const file = join(dir, "plan.json");
     const plan = JSON.parse(readFileSync(file, "utf8")) as { devices: { name: string; kind: string }[] };

@@ -1,4 +1,4 @@
-// A climate project's monitoring period approved as a year is approved (issue 89; D20, D32, D33 with
+// A climate project's monitoring period approved as a year is approved (D20, D32, D33 with
 // D80), on the in-process API over dynalite: four eyes — staff may not approve, nor the reviewer who
 // computed the period; another reviewer's approval freezes it (a snapshot with its SHA-256 that the
 // period answers from; recomputing it is 409); readings written later into its hours flag it and never
@@ -62,7 +62,7 @@ async function push(fromHour: number, hours: number, q = 21) {
   await monitoringIdle(h.deps);
 }
 
-/** The executor's fields of the period's report written (an approval waits for them, issue 96 item 2). */
+/** The executor's fields of the period's report written (an approval waits for them). */
 async function fillReport(period: string) {
   const res = await h.request(`/api/v1/climate-projects/${project}/periods/${period}/report/`, {
     method: "PATCH",
@@ -203,7 +203,7 @@ describe("a climate period's approval (four eyes)", () => {
     expect(reapproved.approval?.sha256).not.toBe(approved.approval?.sha256);
   });
 
-  it("is refused while an executor's field of the report is empty or a deviation group has no explanation, naming them (issue 96 item 2)", async () => {
+  it("is refused while an executor's field of the report is empty or a deviation group has no explanation, naming them", async () => {
     // 08:00–10:00: no minutes pushed, both hours «нет данных» — a group that needs the executor's explanation.
     const period = await ok(await api(staff.token, "periods/", { start: "2026-06-01T08:00", end: "2026-06-01T10:00" }), 201);
     const approve = () => api(second, `periods/${period.id}/review/`, { action: "approve", version: 1 });

@@ -1,4 +1,4 @@
-// Issue 89 item 2: a long monitoring period computed as a job. Over LIMITS.climate.periodJobMeterHours
+// a long monitoring period computed as a job. Over LIMITS.climate.periodJobMeterHours
 // (lowered here through the host's config) POST v1/climate-projects/{id}/periods/ checks the period and
 // answers 202 with the job, where the host runs jobs; the job (adapters/spreadsheets/jobs.ts, runJob:
 // what the local server's spreadsheet thread and the job function in AWS run) computes and stores the

@@ -1,4 +1,4 @@
-// Issue 97, item 9: a climate project's start and end cannot be moved past its own periods (an approved
+// a climate project's start and end cannot be moved past its own periods (an approved
 // one too): a change that would leave one outside is a 400 naming them; one that keeps them inside is
 // written. Before, a project's start could be moved after its periods and its end before them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ const patch = async (json: Record<string, unknown>) => {
   return h.request(`/api/v1/climate-projects/${a.project.id}/`, { method: "PATCH", token, json: { ...json, version: current.version } });
 };
 
-describe("a project's bounds keep its periods (issue 97, item 9)", () => {
+describe("a project's bounds keep its periods", () => {
   it("refuses a start after a period's start and an end before a period's end, naming the period", async () => {
     const late = await patch({ start: "2026-06-02" });
     expect(late.status).toBe(400);

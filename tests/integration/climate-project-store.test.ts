@@ -1,4 +1,4 @@
-// Stored climate projects (v1/climate-projects/, issue 89 item 1) on the in-process API: a project names
+// Stored climate projects (v1/climate-projects/) on the in-process API: a project names
 // its devices' meters by their codes in the facility's register, each of the kind its channel takes and
 // each that its device's kind needs; it is versioned, in the company's change log, and another
 // company's id is 404. A monitoring period computed from the stored minutes of the plan's meters
@@ -303,7 +303,7 @@ describe("POST v1/climate-projects/{id}/periods/", () => {
   });
 });
 
-describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
+describe("EF_grid with its source (D51, D75)", () => {
   it("is required where a period credits or buys electricity, used for BE_el and PE_ME, printed with its source; a project proposes one", async () => {
     const engine = {
       name: "ГПУ-1",
@@ -373,7 +373,7 @@ describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
   });
 });
 
-describe("NMHC declared per period (issue 96 item 5, D74)", () => {
+describe("NMHC declared per period (D74)", () => {
   it("is refused over 1 % naming the field, and printed in the report as declared", async () => {
     const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел с анализом газа" } }));
     const post = (json: unknown) => projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
@@ -393,7 +393,7 @@ describe("NMHC declared per period (issue 96 item 5, D74)", () => {
   });
 });
 
-describe("readings still being applied (issue 96 item 3)", () => {
+describe("readings still being applied", () => {
   it("refuse a period whose hours a queued batch of its meters holds, naming how many; once applied, the period records the batch it read through", async () => {
     const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел с очередью" } }));
     // 05.06.2026 00:00–02:00 on the company's clock: two hours of the flare's minutes, stored, not yet applied.
@@ -471,7 +471,7 @@ describe("two periods of one project", () => {
   });
 });
 
-describe("a project started from an assessment («Снижение выбросов», issue 89 item 6)", () => {
+describe("a project started from an assessment («Снижение выбросов»)", () => {
   it("keeps the stored assessment's chosen option and its expected reductions, with a device of that option's kind", async () => {
     const assessment = await created(
       await h.request("/api/v1/abatement/assessments/", {

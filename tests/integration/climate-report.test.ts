@@ -1,5 +1,5 @@
 // The report on implementation of a climate period (GET/PATCH v1/climate-projects/{id}/periods/{p}/report/,
-// methodology 13.4, D80; issue 89 item 3) on the in-process API, from section 13.5 (a) stored as a
+// methodology 13.4, D80) on the in-process API, from section 13.5 (a) stored as a
 // project and period: sections 1–15 in Order 248's order with what the platform fills and the
 // executor's fields; those are written with the version read (stale: 409), logged, and refused for
 // another company (404); the PDF read back with pdftotext and the xlsx with LibreOffice hold every
@@ -269,7 +269,7 @@ describe("the report's files", () => {
     const sheets = xlsToCsv(new Uint8Array(await res.arrayBuffer()));
     const csv = [...sheets.values()][0];
     expect(csv).toBeDefined();
-    // Issue 96 item 7: each figure is a number with a grouped format of its decimals, which LibreOffice's
+    // each figure is a number with a grouped format of its decimals, which LibreOffice's
     // CSV (English locale) shows as «4,563.274»; a text would have kept the Russian «4 563,274».
     const asNumber = (t: string) => {
       const m = /^(-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*)(?:,(\d+))?$/.exec(t);

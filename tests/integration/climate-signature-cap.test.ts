@@ -1,4 +1,4 @@
-// Issue 97, items 5 and 10: a period's 50 signatures are a cap that holds — each kept in a place of the
+// a period's 50 signatures are a cap that holds — each kept in a place of the
 // period written only if free, so four uploads at once at 48 keep two (they once kept 53) — and a
 // period at its cap refuses an upload from a count, before its form is read (it once read every kept
 // signature, bodies and all, after the form: about 6 reads' cost a refusal).
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 const kept = () => h.deps.repos.climateSignatures.list(staff.companyId, ids.project, ids.period);
 
-describe("the period's cap of signatures (issue 97, items 5 and 10)", () => {
+describe("the period's cap of signatures", () => {
   it("four uploads at once at 48 kept signatures keep two: the period holds 50, the others are refused", async () => {
     const payload = new Uint8Array(await (await h.request(`${base}signatures/payload/`, { token: staff.token })).arrayBuffer());
     expect((await upload(signDetached(signer(0), payload))).status).toBe(201);

@@ -1,4 +1,4 @@
-// КЭП of a climate project's period (issue 89 item 5) on the in-process API, with signatures made here
+// КЭП of a climate project's period on the in-process API, with signatures made here
 // by OpenSSL's GOST engine as an executor's CryptoPro would make them: the file the platform offers is
 // the period's pack's manifest.json, the same bytes each time; its detached GOST R 34.10-2012 signature (DER, PEM or bare base64) is
 // accepted and shown — the signer, the organisation, ИНН and ОГРН, the validity, the chain «не
@@ -184,7 +184,7 @@ describe("КЭП of a climate period", () => {
       },
       chain: { state: "unchecked" },
     });
-    // Issue 96 item 12: a self-signed certificate is warned of.
+    // a self-signed certificate is warned of.
     expect(kept.warnings).toEqual(["сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром"]);
     const validTo = Date.parse(String((kept.signer as { valid_to: string }).valid_to));
     expect(Math.abs(validTo - (Date.now() + 365 * 86_400_000))).toBeLessThan(2 * 86_400_000);
@@ -427,7 +427,7 @@ describe("a host without the GOST engine", () => {
 });
 
 describe("the certificate's card", () => {
-  it("warns where the certificate's ИНН or ОГРН is not the executor's (issue 96 item 12)", async () => {
+  it("warns where the certificate's ИНН or ОГРН is not the executor's", async () => {
     const company = (await h.deps.repos.companies.get(staff.companyId))!;
     const version = (company as { version?: number }).version ?? 0;
     await h.deps.repos.companies.replace(
@@ -459,7 +459,7 @@ describe("the certificate's card", () => {
   });
 });
 
-describe("listing the signatures (issue 96 item 10)", () => {
+describe("listing the signatures", () => {
   it("makes the file to sign only when what it is made from changed: a second listing reads no minutes", async () => {
     const list = async () => {
       const started = performance.now();

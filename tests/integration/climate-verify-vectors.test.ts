@@ -1,4 +1,4 @@
-// Issue 89 item 4: the climate pack's verify.py recomputes a period from its meters' readings by
+// the climate pack's verify.py recomputes a period from its meters' readings by
 // methodology section 13 on its own (Python 3's standard library, no line of the platform's core). Each
 // of section 13.6's six vectors is expressed as minutes — a reading a minute per channel at the
 // minute's start, none where the vector says null; the hourly analyser, generation and heat one reading
@@ -46,7 +46,7 @@ function expectClose(actual: unknown, expected: unknown, where: string): void {
 }
 
 describe("verify.py's recomputation of a climate period (section 13.6's vectors as minutes)", () => {
-  it("has every device kind's worked example among the cases it recomputes (issue 96 item 15)", () => {
+  it("has every device kind's worked example among the cases it recomputes", () => {
     for (const kind of DEVICE_KIND_SPECS) {
       const example = VECTORS.cases.find((c) => c.case === kind.example)?.inputs as { devices: { kind: string }[] } | undefined;
       expect(

@@ -1,4 +1,4 @@
-// Issue 61: a facility's coal output, typed once for the year (PUT v1/inventory/{year}/coal_output/),
+// a facility's coal output, typed once for the year (PUT v1/inventory/{year}/coal_output/),
 // is what its production calculations take: a change carries it to the chosen ones through their own
 // edit, the figure freezes with the year and another company never reaches it, on dynalite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

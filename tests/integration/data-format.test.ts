@@ -1,4 +1,4 @@
-// A data folder written by the release of issue 80's start (tests/fixtures/data-folder-v1, format 1:
+// A data folder written by the release an earlier round's start (tests/fixtures/data-folder-v1, format 1:
 // no data-format.json) upgrades on a start of this release: the migrations run once and are logged,
 // the folder records the current format, and the demo user sees the same figures, version hashes,
 // passport and pack as on that release; a second start runs none. A folder marked with a newer
@@ -34,7 +34,7 @@ import { FIXTURE_NOW, folderFigures, offsetClock } from "../support/data-folder-
 const FIXTURE = join(import.meta.dirname, "../fixtures/data-folder-v1");
 /** A pack's files that are the release's rather than the version's: its checker, the version.json a
  *  later release adds fields to, and the passport as the release prints it (its figures, the xlsx's
- *  cell values, are compared as `passports`; issue 75 printed each unit at one precision). */
+ *  cell values, are compared as `passports` printed each unit at one precision). */
 const RELEASE_FILES = new Set(["verify.py", "version.json", "passport.pdf", "passport.xlsx", "manifest.sig.json"]);
 interface PackFile {
   name: string;
@@ -133,7 +133,7 @@ describe("a data folder of an older release", () => {
       const { passports, ...answers } = figures;
       expect(answers).toMatchObject(expectedFigures);
       // The passports print every number they printed, in the same order and sheets: the release prints
-      // them (issue 74 added rounding notes and the tier's «не применяется», issue 75 one precision per unit).
+      // them (an earlier round added rounding notes and the tier's «не применяется» one precision per unit).
       const printed = passportNumbers(expectedPassports);
       expect(Object.values(printed).flatMap((sheets) => Object.values(sheets).flat()).length).toBeGreaterThan(90);
       expect(passportNumbers(passports)).toEqual(printed);
@@ -143,7 +143,7 @@ describe("a data folder of an older release", () => {
         // The version's data are the same files to the byte: snapshot, calculations, coefficients,
         // rules, evidence, passports. The pack's verify.py is the release's own checker, and its
         // version.json may carry what a later release adds (a signature's fields): it keeps every
-        // field it had, as it was; so does its manifest (issue 86 R9 added its format, the company and
+        // field it had, as it was; so does its manifest (the security review's R9 added its format, the company and
         // when it was made, and signs it in a file of its own).
         const { files, ...manifest } = pack.manifest;
         const { files: filesBefore, ...manifestBefore } = before.manifest;
@@ -186,7 +186,7 @@ describe("a data folder of an older release", () => {
   }, 120_000);
 
   it("with its LevelDB log cut to half, is refused naming the file, and left as it was", async () => {
-    // Issue 119: LevelDB skipped what it could not read and «moved» 165 of the 366 records; the
+    // LevelDB skipped what it could not read and «moved» 165 of the 366 records; the
     // approved 2025 came back a draft and the folder was deleted.
     const dataDir = await unpack(join(root, "torn"));
     const log = join(dataDir, LEVELDB_DIR, "000003.log");

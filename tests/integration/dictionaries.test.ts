@@ -54,7 +54,7 @@ describe("GET /api/v1/dictionary/{name}/", () => {
     expect(fuels.results.find((f) => f.id === 2)).toMatchObject({ name: "Дизельное топливо зимнее", p: 0.84, ef: 3.149 });
   });
 
-  it("offers the mine's ventilation air among the gas mixtures, so a ventilation shaft needs no «Фактическое значение» (issue 75)", async () => {
+  it("offers the mine's ventilation air among the gas mixtures, so a ventilation shaft needs no «Фактическое значение»", async () => {
     const mixtures = await dictionary("get_underground_content");
     const air = mixtures.results.find((item) => item.name.startsWith("Исходящая вентиляционная струя шахты"))!;
     expect(air).toMatchObject({ ef_ch4: 0.3, ef_co2: 0, units: { ef_ch4: "% об.", ef_co2: "% об." } });

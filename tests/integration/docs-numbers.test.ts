@@ -96,7 +96,7 @@ describe("the figures a bench writes into docs/performance.md", () => {
     for (const { bench, written, actual } of blocks) expect(actual, `the ${bench} figures were edited by hand`).toBe(written);
   });
 
-  it("name the run's day, commit, processor and load average (issue 90, item 3)", () => {
+  it("name the run's day, commit, processor and load average", () => {
     const copy = join(mkdtempSync(join(tmpdir(), "generated-doc-")), "performance.md");
     copyFileSync(PERFORMANCE_DOC, copy);
     writeGeneratedBlock("create", ["create p50 1.0 ms"], copy, new Date("2026-11-27T12:00:00Z"));

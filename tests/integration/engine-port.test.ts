@@ -1,4 +1,4 @@
-// Issue 86 R18: the local server's database engine (dynalite) listens on a loopback port, and any
+// the security review's R18: the local server's database engine (dynalite) listens on a loopback port, and any
 // process of the machine reached it: dynalite checks no signature, so an unsigned call read and
 // wrote every company's items. The server now starts its engine with a random secret of that start,
 // written only into its data folder's dynamodb-endpoint.json (0600), and the port refuses every call
@@ -41,7 +41,7 @@ const listTables = (headers: Record<string, string> = {}) =>
     body: "{}",
   });
 
-describe("the local engine's loopback port (issue 86 R18)", () => {
+describe("the local engine's loopback port (the security review's R18)", () => {
   it("is named with a secret of this start in a file only the folder's owner reads", () => {
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(join(dataDir, "dynamodb-endpoint.json")).mode & 0o777).toBe(0o600);

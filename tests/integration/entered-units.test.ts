@@ -1,4 +1,4 @@
-// Issue 17 item 4 / D13: activity inputs in the units users keep. A production entered as 3 100
+// an earlier round / D13: activity inputs in the units users keep. A production entered as 3 100
 // thousand t stores the result of 3 100 000 t, in t, beside the value and unit as entered; gas in m³
 // or million m³ is stored in thousand m³; a canonical value that disagrees with what was entered, or
 // a unit the field does not take, is a 400 naming the field; an edit keeps what was entered while

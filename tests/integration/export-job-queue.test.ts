@@ -1,7 +1,7 @@
 // Export jobs as a bounded, fair queue that cleans up (docs/security.md, «Caps, job queue and chart
 // data bounded»), on the local host: a queued or running job holds its heavy-work slot, so the
 // user's third job is a 429 with Retry-After; an identical request reuses the job (queued, running or
-// done) until the data change, once the user has a slot to ask with (issue 107, item 10: a heavy route
+// done) until the data change, once the user has a slot to ask with (a heavy route
 // takes its slot before it reads the store, where the job it would reuse is found); companies take turns in the threads; job files expire as the
 // exports bucket's lifecycle rule expires them in AWS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

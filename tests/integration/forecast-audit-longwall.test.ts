@@ -1,4 +1,4 @@
-// Issue 108: the ML audit's shape as a test. A longwall of the audit's kind (tests/support/audit-longwall.ts:
+// the ML audit's shape as a test. A longwall of the audit's kind (tests/support/audit-longwall.ts:
 // three weeks of 10-minute rows, a shearer's cycle and a weekly rhythm, a drifting meter recalibrated once,
 // 12 gas episodes reaching 1 % on the return, under 2 % of the rows) trains the company's 1-hour model through
 // the API on its first two weeks, and the third week is forecast with it. With so few facts at the limit the
@@ -97,7 +97,7 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(done.probability!.note).toMatch(/^Вероятность превышения не показывается: судить рано/);
   });
 
-  // Issue 108, item 2; issue 117, item 1 (D96 a): the band conditioned on the forecast's level, its scales fitted
+  // D96 a: the band conditioned on the forecast's level, its scales fitted
   // once on the calibration's rows (no longer updated on the third week's own facts), holds ≈ 90 % of all rows
   // (91,0 %) and is judged near the limit by its rule: on the 51 rows forecast at or above 0,8 % it held 98,0 %,
   // wider than 85–95 % — not certified there, and said so (updated on the week's facts it had read 89,1 %).
@@ -122,7 +122,7 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(interval.sentence).toContain(`накрыл факт в ${(interval.coverage * 100).toFixed(1).replace(".", ",")} % строк`);
   });
 
-  // D96 (d), issue 117 item 4: at 6 h the model is shown only where the day-block bootstrap's 90 % interval of its
+  // D96 (d), at 6 h the model is shown only where the day-block bootstrap's 90 % interval of its
   // RMSE minus the best baseline's lies below zero; on the audit's third week it does not: the training mean is shown.
   it("at 6 h shows the training mean, the model's advantage not holding in the day-block bootstrap", () => {
     const gain = (sixHours.backtest as unknown as { model_gain: { baseline: string; holds: boolean; blocks: number; hi: number } })
@@ -145,7 +145,7 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
   });
 });
 
-// Issue 117, item 2 (D96 b): the audit's scenario — a model trained on the first weeks, the whole history forecast:
+// D96 b: the audit's scenario — a model trained on the first weeks, the whole history forecast:
 // the rows of its training and calibration period are counted apart and the verdict is the held-out week's alone.
 describe("the audit's whole history forecast by the model trained on its first two weeks", () => {
   let whole: Stored;
@@ -180,7 +180,7 @@ describe("the audit's whole history forecast by the model trained on its first t
     // bit for bit, with the two weeks before it or without them.
     const figures = (rows: Stored["data"]) => rows.map((r) => [r.result, r.lo, r.hi, r.p_exceed]);
     expect(figures(third)).toEqual(figures(alone));
-    // Issue 117, item 6: the rows' table carries no chance where it is not shown (too early to judge here).
+    // the rows' table carries no chance where it is not shown (too early to judge here).
     expect(whole.probability!.reliable).toBe(false);
     expect(third.every((r) => !("p_exceed" in r))).toBe(true);
     // …so the back-test of the whole history is the third week's alone, its verdict, band near the limit and chance.
@@ -203,7 +203,7 @@ async function exportedRows(project: string): Promise<{ header: string[]; rows: 
   return { header, rows };
 }
 
-// Issue 108, items 1 and 2: the spreadsheet follows the screen's rule — the chance only where judged better than the
+// the spreadsheet follows the screen's rule — the chance only where judged better than the
 // base rate, else empty with the reason; the band marked where it is not to be trusted near the limit.
 describe("the audit's forecast in the project's xlsx export", () => {
   it("leaves the chance empty with the reason where it is too early to judge, every row", async () => {

@@ -215,7 +215,7 @@ describe("a forecast of a calibrated model on a history", () => {
       expect(row.lo).toBeCloseTo(expected.lo[i], 12);
       expect(row.p_exceed).toBeCloseTo(expected.pExceed[i], 12);
     });
-    // The first row has no fact before it: its bin's half-width as calibrated (a share of its level, issue 108).
+    // The first row has no fact before it: its bin's half-width as calibrated (a share of its level).
     const core = calibration as unknown as CoreCalibration;
     const width = (p: number, level: 90 | 95) => binHalfWidth(core, levelBin(core, p), level, p)!;
     expect(forecast.data[0].hi).toBeCloseTo(forecast.data[0].result + width(forecast.data[0].result, 90), 12);
@@ -412,7 +412,7 @@ describe("POST v1/forecast/what_if/ and v1/forecast/air_needed/", () => {
       const expected = (100 * ((y * x1) / 100 + (q90 * x1) / 100)) / (1 - intake);
       expect(answer.formula.inflow_source).toBe("concentration");
       expect(answer.formula.needed).toBeCloseTo(expected, 9);
-      // Never below the formula (issue 76); the model's figure raises it where it asks for more.
+      // Never below the formula; the model's figure raises it where it asks for more.
       const byModel = answer.reachable && answer.x1 !== null && answer.x1 > answer.formula.needed;
       expect(answer.recommended_by).toBe(byModel ? "model" : "formula");
       expect(answer.recommended).toBeCloseTo(byModel ? answer.x1! : expected, 9);

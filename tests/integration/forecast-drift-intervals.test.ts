@@ -112,7 +112,7 @@ describe("intervals on a drifting longwall through the API, 1 h ahead", () => {
     // The intervals shown, updated on the facts before each row.
     const shown = done.backtest.interval;
     // The intervals are the forecast's shown: the model's, its change weighted by what the history's
-    // earlier rows bore out (fromPersistence), more accurate than persistence here (issue 76).
+    // earlier rows bore out (fromPersistence), more accurate than persistence here.
     expect(done.backtest.shown).toBe("model");
     expect(done.backtest.model.rmse).toBeLessThan(done.backtest.persistence.rmse);
     expect(shown.coverage).toBe(done.backtest.shown === "persistence" ? done.backtest.persistence.coverage : done.backtest.model.coverage);

@@ -153,7 +153,7 @@ describe("a forecast ahead", () => {
     expect(trained).toMatchObject({ horizon: 60, is_active: false, training: { horizon: 60, skipped_rows: skipped, rows: ROWS } });
     const chosen = await stored(await forecast(csv(), { horizon: "60" }));
     expect(chosen.model.id).toBe(trained.id);
-    // The mean baseline is the training rows' mean measured y, not the scored rows' own (issue 76).
+    // The mean baseline is the training rows' mean measured y, not the scored rows' own.
     expect(chosen.backtest.mean_source).toBe("training");
     // D96 (b): the model was trained and calibrated on this very history: every row with a fact is its own period's,
     // counted apart, and none is judged.
@@ -176,7 +176,7 @@ describe("a forecast ahead", () => {
     expect(activate.status).toBe(400);
   });
 
-  // Issue 76: each path a history reaches the trainer by keeps the horizon asked for (the job's paths:
+  // each path a history reaches the trainer by keeps the horizon asked for (the job's paths:
   // tests/integration/training-jobs.test.ts, tests/infra/training-jobs.test.ts).
   it.each(HORIZONS.filter((m) => m > 0))(
     "trains for %i minutes ahead from the form's file and from a direct upload, stored with that horizon",
@@ -245,7 +245,7 @@ describe("a training history's bad cells", () => {
     expect(await detail(huge)).toMatch(/: расход не больше 100\u00a0000 м³\/мин$/);
   });
 
-  // Issue 76: an empty column of the drainage's CH4 (x7) trained without a word.
+  // an empty column of the drainage's CH4 (x7) trained without a word.
   it("refuses a column with its header and no value, naming the header", async () => {
     const lines = csv().split("\n");
     // The drainage mixture's CH4 (the fourth column) left empty in every row.

@@ -1,4 +1,4 @@
-// Issue 108, item 5: the working's own channels as the model's inputs. A model trained through the API with
+// the working's own channels as the model's inputs. A model trained through the API with
 // `features` naming two of the history's own columns (the face meter and the shearer's run status, beyond
 // x1…x15) keeps them by name in its file and its version; the forecast route takes rows carrying those names,
 // from JSON or a file, and forecasts what the real XGBoost (Debian's python3-xgboost) predicts from the model's
@@ -113,7 +113,7 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
     expect(blind).not.toEqual(ours);
   });
 
-  it("shows them in the project's xlsx export, each a column by its name with the rows' values (issue 117, item 6)", async () => {
+  it("shows them in the project's xlsx export, each a column by its name with the rows' values", async () => {
     const made = await forecast({ data: JSON.stringify(rows.slice(0, 40)) });
     expect(made.status, await made.clone().text()).toBe(201);
     const { id } = (await made.json()) as { id: string };
@@ -202,7 +202,7 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
   });
 });
 
-// Issue 117, item 6: a forecast file needs only the columns its model reads. A model trained on a history without
+// a forecast file needs only the columns its model reads. A model trained on a history without
 // x2 and x13 forecasts from a file without them (it was refused for x2, a column the model never reads), the
 // preview as the save; a file without columns the model does read is refused naming every one of them.
 describe("a forecast file with only the columns its model reads", () => {

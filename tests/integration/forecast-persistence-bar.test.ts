@@ -1,4 +1,4 @@
-// The forecast's bar against the last reading (issue 76), through the API on dynalite: on four
+// The forecast's bar against the last reading, through the API on dynalite: on four
 // generated longwalls of the bar's own (tests/support/longwall-scenarios.ts), at every offered
 // horizon, what the forecast shows as its `result` has an RMSE at most 1.02 × persistence's on the
 // back-test's rows, computed here from the stored rows without the product's back-test; with the
@@ -112,7 +112,7 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
   ratios.push(
     `${what} h=${horizon}: ${(bar.model / bar.persistence).toFixed(3)}; ${(model.model / model.persistence).toFixed(3)} (${done.backtest.shown})`,
   );
-  // Issue 99, item 5: the chance against the base rate; where the history judges it, the summary says what it found.
+  // the chance against the base rate; where the history judges it, the summary says what it found.
   const chance = done.backtest.probability;
   if (chance) {
     const verdict = chance.reliable === null ? "too early" : chance.reliable ? "shown" : "not shown";
@@ -147,7 +147,7 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
     high += 1;
     if (lo <= fact && fact <= hi) held += 1;
   }
-  // D96 (a, c), issue 117: the band starts from the scales the calibration fitted and is updated on the facts of each
+  // D96 (a, c), the band starts from the scales the calibration fitted and is updated on the facts of each
   // row's day before it (one band for one row, whatever rows come with it), no longer on the whole history. From
   // 10 min to 2 h it holds 85–95 % of all the facts on every longwall (89,0–93,4 %); the nowcast (91,3–98,4 %) and
   // 6 h (83,8–92,5 %) are reported as they hold. Near the limit it is certified only where it held 85–95 % of the
@@ -199,7 +199,7 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
     expect(done.backtest.verdict).toMatch(/точнее .*модели.*: RMSE .*ошибка модели на .* больше\. Прогнозом показан инерционный/);
     expect(done.data.some((r) => r.model_result !== undefined)).toBe(true);
   } else if (done.backtest.shown === "mean") {
-    // Issue 108, item 3: the training mean beat both on this history, and is shown.
+    // the training mean beat both on this history, and is shown.
     expect(done.backtest.verdict).toMatch(/среднее за период обучения точнее .*ошибка модели на .* больше\. Прогнозом показано среднее/);
     expect(done.data.some((r) => r.model_result !== undefined)).toBe(true);
   } else {

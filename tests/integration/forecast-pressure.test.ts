@@ -1,4 +1,4 @@
-// The barometric pressure as a history's optional column (issue 76), through the API on dynalite:
+// The barometric pressure as a history's optional column, through the API on dynalite:
 // on the «events» longwall of the persistence bar (tests/support/longwall-scenarios.ts), whose
 // pressure falls over the two hours before each event, a company's 1 h model trained on the first
 // 60 % with the column reads the pressure and its change over the hour (p_atm, dp_atm_1h), the

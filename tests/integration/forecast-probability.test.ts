@@ -1,4 +1,4 @@
-// Issue 99, item 5: the chance of reaching the limit a forecast shows is judged against the base rate
+// the chance of reaching the limit a forecast shows is judged against the base rate
 // (the calibration's share of rows at the limit). A calibration stores the check of its later half
 // by its earlier half; a forecast with facts is judged on its own back-test, one without by the
 // calibration's check; where the chance is no better than the base rate the answer says so.
@@ -98,7 +98,7 @@ describe("the chance of reaching the limit against the base rate", () => {
       reliable: true,
       brier: run.calibration!.probability!.brier,
     });
-    // At another limit nothing judges it: too early, and not shown (issue 108, item 1).
+    // At another limit nothing judges it: too early, and not shown.
     expect((await forecast(without, 0.9)).done.summary.probability).toMatchObject({
       judged_on: null,
       judgement: "too_early",
@@ -107,7 +107,7 @@ describe("the chance of reaching the limit against the base rate", () => {
     });
   });
 
-  // Issue 108, item 1: with fewer than 20 facts at the limit in the back-test and no verdict of the
+  // with fewer than 20 facts at the limit in the back-test and no verdict of the
   // calibration, the chance was shown («too early» counted as not judged against it).
   it("a chance too early to judge is not shown, with the reason", async () => {
     const quiet = rows.slice(HALF, HALF + 400).map((r) => ({ ...r, y: Math.min(r.y as number, 0.9) }));

@@ -94,7 +94,7 @@ describe("a forecast of a year of 10-minute readings, read by its results dialog
     expect(text.length).toBeLessThan(400_000);
   });
 
-  /** A row as the table's page sends it (issue 117, item 6): this forecast keeps no judged chance, so without it. */
+  /** A row as the table's page sends it: this forecast keeps no judged chance, so without it. */
   const tableRow = (row: (typeof rows)[number]) => {
     const { p_exceed: _p, ...rest } = row;
     return rest;
@@ -110,7 +110,7 @@ describe("a forecast of a year of 10-minute readings, read by its results dialog
     expect(last.results.map((r) => r.id)).toEqual([ROWS - 1, ROWS]);
   });
 
-  it("carries the chance in the table's rows only where the chance is shown (issue 117, item 6)", async () => {
+  it("carries the chance in the table's rows only where the chance is shown", async () => {
     const shownId = newId();
     const stored = (await h.deps.repos.calculations.get(user.companyId, "regres_methane", forecastId))!;
     await h.deps.repos.calculations.create({

@@ -94,7 +94,7 @@ describe("training a forecast model on the company's history", () => {
       rows: 600,
       train_rows: 480,
       valid_rows: 120,
-      // Issue 108, item 6: the earlier 60 chose the number of trees, the later 60 are calibrated on.
+      // the earlier 60 chose the number of trees, the later 60 are calibrated on.
       stopping_rows: 60,
       calibration_rows: 60,
       validation: "time",

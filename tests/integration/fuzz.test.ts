@@ -596,7 +596,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
-  // Issue 118: the fuzzing user holds no check duty, and there is no check to sign: every body is
+  // the fuzzing user holds no check duty, and there is no check to sign: every body is
   // answered 400, 403 or 404, nothing written.
   recordSensorCheck: () => [
     {
@@ -703,7 +703,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
-  // A key never uploaded: every body is refused, nothing written (issue 95's reconciliation).
+  // A key never uploaded: every body is refused, nothing written (an earlier round's reconciliation).
   createReadingsReconciliation: () => [
     {
       path: "/api/v1/telemetry/reconciliations/",

@@ -1,4 +1,4 @@
-// Issue 105 over HTTP on the real local DynamoDB engine: the gassing book («Книга учета загазирований»)
+// an earlier round over HTTP on the real local DynamoDB engine: the gassing book («Книга учета загазирований»)
 // of the day of tests/support/journal-day.ts. The dispatcher's entry takes the cause, the type, the
 // losses, who cleared the gas and who investigated, the measures; closing is refused 400 naming each
 // empty field in Russian; a closed entry does not change (409); a reviewer may not write one (403); the
@@ -98,7 +98,7 @@ describe("the gassing book over HTTP", () => {
     await json(await register({ notified: ALL, cause: "x" }, tokens.anna), 403);
   });
 
-  // Issue 114: when and by whom each addressee was notified; never before the gassing began (03:10).
+  // when and by whom each addressee was notified; never before the gassing began (03:10).
   it("keeps when and by whom each was notified, refusing a time before the gassing began at its field", async () => {
     const early = await json<{ detail: string; errors: { field: string }[] }>(
       await register({ notified: { head_ab: { at: "2026-03-02T03:00:00+07:00", by: "Иванов И. И." } } }),

@@ -1,4 +1,4 @@
-// Issue 107, item 2: the gassings register of 92 days folds its stored minutes off the request thread.
+// the gassings register of 92 days folds its stored minutes off the request thread.
 // In its route's heavy-work slot the fold still ran on the request thread: A's 10 reads of 92 days took
 // B's get_me p95 to 2 s. On the local server as `npm start` runs it (the engine and the spreadsheet
 // threads in threads of their own, the server in this process), company A reads its register of 92
@@ -174,7 +174,7 @@ it("the journal's minutes, JSON and PDF, are read by the threads too", async () 
   }
 }, 60_000);
 
-it("a year's completeness and offers, and a working's day chart, are read by the threads too (issue 116)", async () => {
+it("a year's completeness and offers, and a working's day chart, are read by the threads too", async () => {
   const threads = server.deps.spreadsheets;
   const read = threads.minutesRead!.bind(threads);
   const asked: string[] = [];

@@ -303,7 +303,7 @@ describe("the approved version's pack (D35)", () => {
       const off = file.netting?.find((g) => g.gas === "CH4")?.t ?? 0;
       expect(gross - off, name).toBeCloseTo(net, 6);
     }
-    // The platform's public key as GET v1/signing-keys/ serves it: the outside anchor (issue 74).
+    // The platform's public key as GET v1/signing-keys/ serves it: the outside anchor.
     const keys = (await (await h.request("/api/v1/signing-keys/")).json()) as { keys: Array<{ pem: string }> };
     writeFileSync(join(dir, "platform.pem"), keys.keys.at(-1)!.pem);
     const verified = spawnSync("python3", ["verify.py", "--public-key", join(dir, "platform.pem")], {

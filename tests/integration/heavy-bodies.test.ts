@@ -1,4 +1,4 @@
-// Issue 97, item 1: a heavy JSON request (abatement's evaluation, create and change; a climate period's
+// a heavy JSON request (abatement's evaluation, create and change; a climate period's
 // stateless evaluation) takes its heavy-work slot after the user's pace and before its body is read;
 // in the slot its counts are held to their bounds before anything walks it key by key (the text's
 // check, the route's schema). The text's check once walked every body first, before the user was
@@ -71,7 +71,7 @@ function manyKeysBody(): string {
     "params": {"discount_rate_pct": "десять"}, "options": {${keys}}}`;
 }
 
-describe("a heavy request's slot before its body (issue 97, item 1)", () => {
+describe("a heavy request's slot before its body", () => {
   it("with the user's slots taken, a 980 KB evaluation is refused 429 with none of its body read", async () => {
     const held = [
       await takeHeavySlot(h.deps, { id: user.userId, company: user.companyId }),
@@ -135,7 +135,7 @@ describe("a heavy request's slot before its body (issue 97, item 1)", () => {
   });
 });
 
-describe("on the local server, the evaluation's body is parsed and checked where it is evaluated (issue 97, item 1)", () => {
+describe("on the local server, the evaluation's body is parsed and checked where it is evaluated", () => {
   let server: LocalServer;
   let token: string;
   beforeAll(async () => {

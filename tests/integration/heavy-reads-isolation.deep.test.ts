@@ -1,4 +1,4 @@
-// Issue 74, findings 1 and 2, measured as the red team did: the local server as `npm start` runs it,
+// findings 1 and 2, measured as the red team did: the local server as `npm start` runs it,
 // in a process of its own, while five users of one company keep ten whole-year reads each in flight
 // (the year's uncertainty against every base year, the trend from every start year, the trend's
 // settings and export: each a computation of its own, which no kept answer spares), another
@@ -259,7 +259,7 @@ describe("whole-year reads of one company under a burst", () => {
     ).toBe(true);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     expect(p50).toBeLessThan(50);
-    // Issue 74 asks for the idle RSS within 10 % of before. What the platform holds comes back: the
+    // an earlier round asks for the idle RSS within 10 % of before. What the platform holds comes back: the
     // isolates' heaps (the threads that worked end after 20 s idle, the kept answers are bounded) were
     // within 10 % of before in twenty runs on a developer's machine, and +16 % (289 → 334 MB) in one
     // fresh-clone .ci/run: held here to a quarter again of before, the bound of a heap that comes back

@@ -1,4 +1,4 @@
-// Issue 74, findings 1 and 2: the year's uncertainty (100 000 Monte Carlo trials) and a 30-year
+// findings 1 and 2: the year's uncertainty (100 000 Monte Carlo trials) and a 30-year
 // trend ran on the request thread, uncached: five users of one company with ten of them in flight
 // put another company's get_me p50 at 0,5-1,3 s. On the local server as `npm start` runs it, the
 // same burst now shares one computation per what the answers depend on (domain/heavy-reads.ts),

@@ -1,4 +1,4 @@
-// Issue 116, item 6: the heavy-work slots a stop leaves taken are given back by the next start. After a
+// the heavy-work slots a stop leaves taken are given back by the next start. After a
 // stop under load a user's slots stayed taken across two restarts for 13 minutes (429 «Повторите через
 // 30 с» throughout): the requests that held them never gave them back, and they counted until their
 // window lapsed. Here a server on a data folder holds both of a user's slots when it stops; the next

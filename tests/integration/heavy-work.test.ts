@@ -1,4 +1,4 @@
-// Bounded heavy work (issue 26, docs/security.md «Heavy work bounded»), on the local server as `npm start` runs
+// Bounded heavy work (docs/security.md «Heavy work bounded»), on the local server as `npm start` runs
 // it: a project of large forecasts (the finding: 66 × 100 000 rows took the server down), scaled to
 // one forecast of the same size for the detailed export, and to six for the bound that refuses it;
 // the export streams from a worker thread with bounded memory while another company's get_me keeps
@@ -225,7 +225,7 @@ describe("heavy operations in flight", () => {
     ).toBe(true);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(8 - 2 * HEAVY_PER_USER);
-    // The wait is the slots' (issue 116, item 6): the header and the message say the same.
+    // The wait is the slots': the header and the message say the same.
     const wait = Number(refused[0].headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     const refusal = ((await refused[0].json()) as { detail: string }).detail;

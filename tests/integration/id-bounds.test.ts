@@ -45,7 +45,7 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
           ...(["get", "delete"].includes(op.method.toLowerCase()) ? {} : { json: {} }),
         });
         const label = `${op.method.toUpperCase()} ${op.path} (${part})`;
-        // A calculation type the registry does not know is an unknown path (issue 97, item 13).
+        // A calculation type the registry does not know is an unknown path.
         if (part === "type" && res.status === 404) {
           expect(await detailOf(res), label).toBe("Не найдено");
           continue;

@@ -1,4 +1,4 @@
-// Issue 26 (hostile): a year in a path or a query is exactly four digits (Number() took «2024.0»,
+// hostile: a year in a path or a query is exactly four digits (Number() took «2024.0»,
 // «0x7e8», «+2024» and « 2024»), and a project's `facility: ""` is no facility, not a second
 // «Без площадки» in the inventory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,7 +84,7 @@ describe("facility: empty is none", () => {
   });
 });
 
-describe("text is text (issue 74)", () => {
+describe("text is text", () => {
   it("refuses NUL, U+202E and invalid UTF-8 in a JSON body with 400 naming the field, and stores a name in NFC", async () => {
     const post = (path: string, json: unknown) => h.request(path, { method: "POST", token: user.token, json });
     for (const [path, body, field] of [

@@ -1,4 +1,4 @@
-// Issue 97, item 2: the local server killed (SIGKILL) while a climate period's job and a pack's job are
+// the local server killed (SIGKILL) while a climate period's job and a pack's job are
 // queued: the next start takes them up at once — each run again (a period computed again, a pack made
 // again) or failed with a Russian message — and the period job's hold on its project is given back, so
 // within 30 s of the restart both jobs have ended and the project takes a new period. Before, the

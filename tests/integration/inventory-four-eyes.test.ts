@@ -155,7 +155,7 @@ describe("an administrator's GWP edit (D41)", () => {
   });
 });
 
-describe("the review's steps off the request thread (issue 116, item 3)", () => {
+describe("the review's steps off the request thread", () => {
   it("are taken where the host's threads compute the year's answers, with the same answers and refusals", async () => {
     const project = await json<{ id: string }>(
       await h.request("/api/v1/projects/create_project/", {

@@ -1,4 +1,4 @@
-// D20 / issue 26 item 3: the calculations a version counts live in its snapshot (object storage),
+// D20 / an earlier round: the calculations a version counts live in its snapshot (object storage),
 // not in the year's review item, so a year of 20 000 calculations can be approved (the review item
 // once had to hold them all and refused above ~5 000). Seeded straight through the repository.
 // 20 000 in the deep tier (tests/support/depth.ts), more than an item's 400 KB could hold even as bare

@@ -1,4 +1,4 @@
-// Issue 74, finding 3: four eyes over everything a version prints. With the year «На проверке» a
+// finding 3: four eyes over everything a version prints. With the year «На проверке» a
 // reviewer changed the person responsible, a facility's licence number and a point's instrument,
 // then approved: the version froze what the sender never saw. Now the send captures what the
 // version would print; the reviewer reads those changes as «изменено после отправки», approving

@@ -146,7 +146,7 @@ describe("an approved year", () => {
         approved_at: expect.any(String),
         approved_by: "reviewer@snapshot.example",
         total_t_co2e: (await inventory()).total_t_co2e,
-        // Issue 74: the platform's signature over the hash, by the key GET v1/signing-keys/ lists.
+        // the platform's signature over the hash, by the key GET v1/signing-keys/ lists.
         signature: {
           kid: expect.stringMatching(/^[0-9a-f]{16}$/),
           alg: "RS256",

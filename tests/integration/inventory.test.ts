@@ -516,7 +516,7 @@ describe("review and sign-off", () => {
     let review = await json<Review>(await act(staff, { action: "send_to_review", version: 0 }, 2023), 200);
     review = await json<Review>(await act(reviewer, { action: "approve", version: review.version }, 2023), 200);
     expect((await act(reviewer, { action: "accept", version: review.version }, 2023)).status).toBe(409);
-    // «Отчет направлен» takes its date: of the year or later, not in the future (issue 29).
+    // «Отчет направлен» takes its date: of the year or later, not in the future.
     const far = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     for (const date of [far, "2022-12-31", "15.03.2024"]) {
       const res = await act(reviewer, { action: "submit", date, version: review.version }, 2023);

@@ -134,7 +134,7 @@ const FIXTURES: Record<string, Fixture> = {
   sensorGaps: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/gaps/?month=2026-03` }],
   sensorDay: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/day/?date=2026-03-15` }],
   getSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
-  // Issue 118: A's staff holds no check duty (403 on a record), B is answered 404 before it.
+  // A's staff holds no check duty (403 on a record), B is answered 404 before it.
   listFacilitySensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensor-checks/?from=2026-03-01&to=2026-03-02` }],
   listSensorChecks: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/checks/` }],
   recordSensorCheck: ({ a }) => [

@@ -1,8 +1,8 @@
-// Issue 74, finding 4: requests with junk tokens were not paced: 880 a second put another
+// finding 4: requests with junk tokens were not paced: 880 a second put another
 // company's get_me p50 at 60 ms. On the local server, an address past its refusals
 // (REFUSED_PER_ADDRESS) is answered 429 with Retry-After before any signature is checked, while
 // another company's user at another address is answered as usual. The addresses come through
-// X-Forwarded-For from loopback (trustProxy), as behind a reverse proxy. Issue 86, R8: such a flood
+// X-Forwarded-For from loopback (trustProxy), as behind a reverse proxy. an earlier round, R8: such a flood
 // (1 025 a second) still put another company's get_me at p50 135 ms while refused in the app's
 // middleware; the server's first gate (local/refusal-gate.ts) now answers the address before the app
 // sees the request, and the p50 is held under 50 ms. The figures are printed: the machine is shared,

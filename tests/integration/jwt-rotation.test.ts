@@ -66,7 +66,7 @@ describe("rotate-jwt-secret (local)", () => {
     expect(out.stderr).toMatch(/--overlap-hours/);
   });
 
-  // Issue 26 (hostile): 1 000 000 000 hours kept the old secret valid for ever.
+  // hostile: 1 000 000 000 hours kept the old secret valid for ever.
   it("refuses an overlap longer than the refresh token's lifetime, or not a plain number, and keeps the secret", async () => {
     const secretFile = join(dataDir, "jwt-secret");
     const secret = () => (existsSync(secretFile) ? readFileSync(secretFile, "utf8") : null);

@@ -1,4 +1,4 @@
-// Issue 86 R14: a server open to the network (HOST=0.0.0.0) refuses to start while a user's password
+// the security review's R14: a server open to the network (HOST=0.0.0.0) refuses to start while a user's password
 // is the demo login's (local/network.ts), so a user who chose it stopped the server for everyone. No
 // one may choose it, nor a password from a short list of leaked ones, wherever a password is set:
 // one's own on Профиль, an administrator's new user and reset, `npm run admin -- set-password` and
@@ -42,7 +42,7 @@ async function refused(res: Response): Promise<string> {
   return ((await res.json()) as { detail: string }).detail;
 }
 
-describe("passwords everyone knows (issue 86 R14)", () => {
+describe("passwords everyone knows (the security review's R14)", () => {
   it("names the demo login's and the leaked ones, whatever their case and the spaces around them", () => {
     expect(knownPasswordProblem("demo-password")).toBe(DEMO_REASON);
     expect(knownPasswordProblem(" Demo-Password ")).toBe(DEMO_REASON);

@@ -1,4 +1,4 @@
-// Issue 105, items 4 and 5, over HTTP on the real local DynamoDB engine, on a server whose clock reads
+// over HTTP on the real local DynamoDB engine, on a server whose clock reads
 // 10.01.2027: an administrator's edition of the permissible methane concentrations that overlaps another
 // is refused 409 naming it; a past day's journal reads its meter against that day's own edition (Order
 // 507's Appendix 3 on 31.12.2026, the new one on 05.01.2027), naming the act, point and edition; a
@@ -65,7 +65,7 @@ beforeAll(async () => {
     201,
   );
   await json(
-    // A face meter: read against the working's row (issue 114, D87), whichever edition holds.
+    // A face meter: read against the working's row (D87), whichever edition holds.
     await post(`/api/v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", working: "Лава 1", place: "face" }),
     201,
   );

@@ -1,4 +1,4 @@
-// Issue 97, item 11: an answer given before a request's body is read (a 413 past the JSON cap or a
+// an answer given before a request's body is read (a 413 past the JSON cap or a
 // route's own) is read by a client still sending: the server reads and drops what still comes, up to
 // a bound, before it closes the connection (a lingering close). A client that reads only once it has
 // sent its body (as Node's fetch can) once met a broken pipe and never saw the 413.
@@ -34,7 +34,7 @@ function sendThenRead(path: string, mb: number): Promise<string> {
   });
 }
 
-describe("a lingering close after a 413 (issue 97, item 11)", () => {
+describe("a lingering close after a 413", () => {
   for (const [path, mb] of [
     ["/api/token/", 2],
     ["/api/v1/abatement/evaluate/", 2],

@@ -1,4 +1,4 @@
-// The `count` of a calculation list (issue 20: a list's cost must not grow with the project): a
+// The `count` of a calculation list (a list's cost must not grow with the project): a
 // counter per project and type, kept by the table's stream handler like the statistics, read in
 // one call; a page that is not full counts the list itself. Repaired by the reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

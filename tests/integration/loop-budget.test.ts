@@ -1,4 +1,4 @@
-// Issue 116, item 3: no request holds the request thread over 50 ms, checked by measurement for every
+// no request holds the request thread over 50 ms, checked by measurement for every
 // operation of the OpenAPI document (tests/support/loop-budget.ts: the fixture, each operation's valid
 // request, how it is measured). A route whose work grows with stored data and runs on the request thread
 // fails here naming its operation, whatever its `x-cost` says. In `npm test` the fixture is modest (the
@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 1_800_000);
 afterAll(() => server?.close());
 
-describe("the loop budget (issue 116)", () => {
+describe("the loop budget", () => {
   it("has a valid request for every operation of the document, or names it as not yet measured", async () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { operationId: string }>>;

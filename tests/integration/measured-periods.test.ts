@@ -1,4 +1,4 @@
-// Issue 17 item 5 / D14: `underground` from measurement periods through the API — periods of equal
+// an earlier round / D14: `underground` from measurement periods through the API — periods of equal
 // contents store what their summed volume stores, each period's contribution is in the results,
 // the densities follow the measurement conditions, errors name periods[i].field, and a CSV of the
 // gas-monitoring system (or the Excel template) gives the same as the typed periods.
@@ -109,7 +109,7 @@ describe("underground from measurement periods (D14)", () => {
     }
   });
 
-  // Issue 26 (hostile): three identical periods were all counted, CH4 + CO2 = 200 % and periods
+  // hostile: three identical periods were all counted, CH4 + CO2 = 200 % and periods
   // outside the project's dates were stored, an overflowing flow was reported against `volume`.
   it("refuses overlapping periods, contents above 100 %, periods outside the project and an overflowing flow", async () => {
     const refused = async (periods: unknown[], message: string) => {

@@ -1,4 +1,4 @@
-// Issue 109, methodology section 14: the demo year's mine, measured against its estimate. Its row
+// methodology section 14: the demo year's mine, measured against its estimate. Its row
 // equals the year's calculations as GET v1/inventory/calculations/ lists them (the two measured
 // calculations of the mining line; «Оценка по коэффициенту МГЭИК, для сравнения») to 1e-9, and its
 // difference, verdict and implied factor are D82–D84's rule applied here by hand; its measured
@@ -203,7 +203,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => h.close());
 
-describe("the demo year's mine, measured against estimated (issue 109)", () => {
+describe("the demo year's mine, measured against estimated", () => {
   it("equals the year's calculations as GET v1/inventory/calculations/ lists them, by D82–D84's rule", async () => {
     const answer = await comparison();
     expect(answer.approved_version).toBeNull();
@@ -244,7 +244,7 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
     expect(factor.text).toContain(
       `ее объясняет коэффициент — измеренный метан соответствует ≈ ${(Math.round(row.implied_ef_m3_per_t! * 10) / 10).toLocaleString("ru-RU")} м³ на тонну угля против 18 м³/т оценки`,
     );
-    // Issue 105: the demo's shaft and drainage station have channels of their own.
+    // the demo's shaft and drainage station have channels of their own.
     expect(row.explanations.filter((e) => e.kind === "no_channels")).toEqual([]);
     // D82: the measured side's uncertainty is the year's uncertainty of the same gross line.
     const u = await json<{ lines: Array<{ ipcc_code: string; gas: string; ad_u: number; ef_u: number }> }>(
@@ -332,7 +332,7 @@ describe("a typed factor is one source (D107): 12 monthly estimates at the mine'
   });
 });
 
-describe("an approved year's comparison in its verification pack (issue 109)", () => {
+describe("an approved year's comparison in its verification pack", () => {
   let dir: string;
   const verify = (at: string) => spawnSync("python3", ["verify.py"], { cwd: at, encoding: "utf8" });
   beforeAll(async () => {
@@ -422,7 +422,7 @@ describe("an approved year's comparison in its verification pack (issue 109)", (
     expect(caught.stdout).toContain("РАСХОДИТСЯ:  сравнение шахты «Шахта «Своя газоносность»»: вывод — пересчет True, в файле False");
   }, 60_000);
 
-  it("verify.py names a month deleted from comparison.json (issue 115)", () => {
+  it("verify.py names a month deleted from comparison.json", () => {
     const forged = forgedWith((value) => {
       const mine = value.facilities.find((f) => f.facility === demoMine)!;
       mine.measured.months = mine.measured.months.filter((m) => m.month !== `${year}-05`);
@@ -444,7 +444,7 @@ describe("an approved year's comparison in its verification pack (issue 109)", (
     expect(out.stdout).toContain("сходится:    сравнение шахты «Шахта «Без декабря»»: доля оценки за них, т CH4");
   }, 60_000);
 
-  it("verify.py recomputes a measured calculation from its inputs: a stored result raised is named (issue 115)", () => {
+  it("verify.py recomputes a measured calculation from its inputs: a stored result raised is named", () => {
     // The snapshot's stored CH4 of the demo's shaft raised by 5 %, its periods' inputs as they were: a
     // check that read the stored results would find nothing to say about the calculation itself.
     const forged = join(mkdtempSync(join(tmpdir(), "compare-forged-")), "pack");

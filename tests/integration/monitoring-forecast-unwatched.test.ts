@@ -3,8 +3,8 @@
 // 48 minutes, then +0,25 % an hour to 1,3 %, then back) has 8 days of it pushed by its gateway; the
 // platform's 30-minute model is calibrated on the first four of those days for the company (POST
 // v1/forecast_models/…/calibration/) and bound to the working. Its back-test on the rows after the
-// calibration's (issue 108, item 6) judges its P better than the base rate — the 1-hour model's P, sure of
-// 1 % an hour after each peak that falls back, was not, and no longer turns the rule on (issue 108, item 1) —
+// calibration's judges its P better than the base rate — the 1-hour model's P, sure of
+// 1 % an hour after each peak that falls back, was not, and no longer turns the rule on —
 // and turns the rule «прогноз P ≥ 0,5» on (it warned 40 minutes ahead, «текущее ≥ 0,9·предела» 30, neither
 // with more false alerts: functions/src/domain/monitoring/live/live.test.ts works the choice by hand). Then
 // the next rise is pushed 10 minutes at a time and nothing asks for the tiles or opens their stream: the
@@ -27,7 +27,7 @@ const PERIOD = 240;
 /** The meter's value k minutes into a rise: 0,5 % for 48 minutes, then +0,25 % an hour to 1,3 %. */
 const sawtooth = (k: number) => (k < 48 ? 0.5 : Math.round((0.5 + ((k - 48) * 0.25) / 60) * 1000) / 1000);
 /** The minute the live rise starts: its 150 minutes end well before the server's clock. On the clock's
- *  10-minute grid, as the tile's back-test samples the history (issue 108, item 1): at another phase of the
+ *  10-minute grid, as the tile's back-test samples the history: at another phase of the
  *  sawtooth (START 6 minutes past the grid) the back-test finds the reading's rule as good, keeps it, and
  *  whether this file passed hung on the minute it was run. */
 const START = (Math.floor(Date.now() / (10 * MINUTE_MS)) - 20) * 10 * MINUTE_MS;
@@ -130,7 +130,7 @@ beforeAll(async () => {
   const periodic = (t: number) => sawtooth(((((t - START) / MINUTE_MS) % PERIOD) + PERIOD) % PERIOD);
   await push(first, START, periodic);
   // The model calibrated for the company on the first half of those days' 10-minute rows: the tile judges P and
-  // the alert rule on the rows after the model's own period only (issue 108, item 6), the last four days.
+  // the alert rule on the rows after the model's own period only, the last four days.
   // The file a monitoring system exports, with the feature columns this working has no sensors for empty.
   const lines = [HISTORY_HEADERS.join(";")];
   for (let t = first; t < first + (HISTORY_DAYS / 2) * 86_400_000; t += 10 * MINUTE_MS)
@@ -168,7 +168,7 @@ describe("a forecast event with no page watching", () => {
       k += 10;
       listed = await forecastEvents();
     }
-    // The rule is on only with P judged better than the base rate on the rows after the calibration's (issue 108).
+    // The rule is on only with P judged better than the base rate on the rows after the calibration's.
     const [tile] = (
       await json<{ tiles: { forecasts: { probability: unknown; alert: { rule: string } }[] }[] }>(
         await api(`v1/telemetry/live/?facility=${facility}`),

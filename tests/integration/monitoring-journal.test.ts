@@ -1,4 +1,4 @@
-// Issue 99 over HTTP on the real local DynamoDB engine: the day of tests/support/journal-day.ts pushed by
+// an earlier round over HTTP on the real local DynamoDB engine: the day of tests/support/journal-day.ts pushed by
 // the facility's user gives the АГК operator's journal (GET v1/telemetry/journal/, JSON, xlsx and PDF
 // with the same figures), its general and local gassings, their registration by the dispatcher (POST
 // v1/telemetry/gassings/{id}/register/: who and when kept; closing refused 400 naming an unticked
@@ -84,7 +84,7 @@ describe("GET v1/telemetry/journal/", () => {
     expect(journal.gassings.map((g) => [g.kind, g.sensors, g.start, g.end])).toEqual([
       ["общее", ["М-7", "М-8"], iso(local(3, 10)), iso(local(3, 30))],
       ["местное", ["М-9"], iso(local(10, 0)), iso(local(10, 5))],
-      // Issue 114, D88: the spike D58 sets aside for the means is a reading of the book, marked.
+      // D88: the spike D58 sets aside for the means is a reading of the book, marked.
       ["местное", ["М-9"], iso(local(14, 0)), iso(local(14, 1))],
     ]);
     expect(journal.gassings.map((g) => g.sudden)).toEqual([false, false, true]);
@@ -110,7 +110,7 @@ describe("GET v1/telemetry/journal/", () => {
       const figures = [s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
       const cells = (second.getRow(3 + i).values as unknown[]).slice(4);
       cells.slice(0, figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
-      // Issue 105: the unit and where the limit comes from; issue 114 (D87): the norm of the meter's place,
+      // the unit and where the limit comes from; D87: the norm of the meter's place,
       // whatever its A, with its act, point and edition.
       expect(cells[figures.length]).toBe("% об.");
       expect(cells[figures.length + 1]).toEqual(expect.stringMatching(/^норма в выработке и ее исходящей струе — .*приказ № 507/));
@@ -174,7 +174,7 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
   });
 });
 
-// Issues 99 and 105: the limits by the act in force, on a server whose clock reads 02.01.2027: the safety
+// the limits by the act in force, on a server whose clock reads 02.01.2027: the safety
 // rules' Appendix 3 (Order 507) has ended, Decree 315's norms stand for a working and a gas-suction line.
 describe("GET and POST v1/reference/methane-limits/", () => {
   it("holds no edition on 02.01.2027 until an administrator confirms one; staff may not", async () => {
@@ -220,7 +220,7 @@ describe("GET and POST v1/reference/methane-limits/", () => {
   });
 });
 
-describe("the journal's and the register's files through the heavy-file path (issue 107, item 3)", () => {
+describe("the journal's and the register's files through the heavy-file path", () => {
   it("one company's second file waits for its first, as report files do (12 journal PDFs took another's report to 1,3-2,9 s)", async () => {
     const spreadsheets = h.deps.spreadsheets;
     const render = spreadsheets.monitoringFile.bind(spreadsheets);
@@ -233,7 +233,7 @@ describe("the journal's and the register's files through the heavy-file path (is
       await gate;
       return render(request);
     };
-    // The gassing book (issue 105) is read and rendered by the worker in one call.
+    // The gassing book is read and rendered by the worker in one call.
     spreadsheets.gassingBook = async (actor, query) => {
       rendering.push("gassings");
       await gate;

@@ -1,4 +1,4 @@
-// Issue 108, item 5 on the tile: a model trained with the working's own channels (`features`: the face meter
+// an earlier round on the tile: a model trained with the working's own channels (`features`: the face meter
 // and the shearer's run status, tests/integration/forecast-named-features.test.ts) is bound to a working with
 // each of them mapped to a sensor of that working (`channels`). The binding refuses a feature left unbound, one
 // the model does not read, a sensor of another working and another company's sensor; it is stored; the tile

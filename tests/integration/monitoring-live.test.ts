@@ -1,4 +1,4 @@
-// Issue 78 through the API on dynalite: a facility's workings at a glance (GET v1/telemetry/live/) — each
+// an earlier round through the API on dynalite: a facility's workings at a glance (GET v1/telemetry/live/) — each
 // methane meter's latest reading against 0,9·W, W and A in words, the air flow from the anemometer over
 // its cross-section, «нет данных» after two missed intervals (D65) — the forecast of the model bound to a
 // working equal, bit for bit, to POST v1/regres_methane/ of the same minutes (computed on the read for a
@@ -111,7 +111,7 @@ afterAll(() => h.close());
 
 describe("the live tiles", () => {
   it("show each meter against its levels in words, the air flow, a stale channel and a working without a model", async () => {
-    // Issue 116, item 1: answered from the facility's kept heads, no minute read (a day of each
+    // answered from the facility's kept heads, no minute read (a day of each
     // sensor's minutes was folded on the request thread), nothing asked of the threads.
     const monitoring = h.deps.repos.monitoring;
     const kept = { ...monitoring };
@@ -148,7 +148,7 @@ describe("the live tiles", () => {
     );
     expect(lava.meters[0].levels_label).toBe("≥ 0,9·W (0,9 %): близко к предупредительному");
     // The clock is a minute or two past END: 12 to 14 minutes without a reading. A silent meter is never
-    // «норма» (issue 105 item 6): its silence is its state.
+    // «норма»: its silence is its state.
     expect(lava.meters[1]).toMatchObject({ code: "М-2", value: 0.4, state: "none" });
     expect(lava.meters[1].stale_minutes).toBeGreaterThanOrEqual(12);
     expect(lava.meters[1].stale_minutes).toBeLessThan(16);
@@ -342,7 +342,7 @@ describe("the live tiles", () => {
   });
 });
 
-// Issue 87, item 8 (ML M1): the tile fed a bound model only x1, x7, x8 and x15, though models are trained
+// ML M1: the tile fed a bound model only x1, x7, x8 and x15, though models are trained
 // on seven columns and the facility had sensors for the others; nothing said so. A company's model of
 // 30 minutes is trained here on seven columns of a longwall whose methane follows the mine's return
 // (x12) half an hour later, so its figure is its own (not the last reading) and moves with x12.

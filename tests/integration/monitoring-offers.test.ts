@@ -4,7 +4,7 @@
 // Section 12's worked examples as offers, the reason below 95 % and the late correction's flag are the
 // domain's, asserted in the unit tier (functions/src/domain/monitoring/minutes/offers.test.ts,
 // accepted-changes.test.ts); the ventilation and drainage hours are pushed here as the month's other points.
-// Issue 115, D92: the drainage station's accepted month is gross, so a flare fed from it is counted once;
+// D92: the drainage station's accepted month is gross, so a flare fed from it is counted once;
 // a meter the register places after a take-off asks the basis at acceptance; a month accepted «чистый»
 // before D92 is made gross once, with a change-log entry, while a sent or approved year keeps it: the
 // approved version keeps its figures and the version approved after a reopen takes the correction.
@@ -148,7 +148,7 @@ describe("section 12's offers through the API", () => {
 describe("accepting months (D62, D63)", () => {
   it("accepts a month of 96,39 % into a measured calculation «по данным АГК» whose CH4 is the offer's", async () => {
     const offer = await offerOf("Ствол с пропуском", "2026-04");
-    // Issue 116, item 3: taken where the host's threads read the minutes (its months' minutes read on
+    // taken where the host's threads read the minutes (its months' minutes read on
     // the request thread held it 211 and 798 ms at load 13 in the loop budget), refusals as the domain's.
     const spreadsheets = h.deps.spreadsheets;
     const before = spreadsheets.minutesRead;
@@ -191,7 +191,7 @@ describe("accepting months (D62, D63)", () => {
   });
 });
 
-describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
+describe("one acceptance per month on the table (R6 and R13)", () => {
   // An accept is heavy work (it reads the month's minutes): past the user's slots a parallel one is
   // answered 429 before it reads anything; those let in race on the table, and one wins.
   it("ten parallel accepts of one month answer one 201, the others 409 or 429, and store one calculation", async () => {

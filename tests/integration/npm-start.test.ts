@@ -98,7 +98,7 @@ describe("npm start, stopped by a signal", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
     "%s to npm stops every process it started and closes the data folder cleanly",
     async (signal) => {
-      // A folder the start makes (issue 119: its modes are the start's).
+      // A folder the start makes (its modes are the start's).
       const parent = mkdtempSync(join(tmpdir(), "fugitive-npm-start-"));
       const dataDir = join(parent, "data");
       const npm = spawn("npm", ["run", "serve"], {
@@ -127,7 +127,7 @@ describe("npm start, stopped by a signal", () => {
         expect(created.status).toBe(201);
         const project = (await created.json()) as { id: string };
         expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(true);
-        // Issue 119: the folder holds password hashes and secrets: its owner's alone, as the systemd
+        // the folder holds password hashes and secrets: its owner's alone, as the systemd
         // unit's UMask=0077 makes it, whatever the shell's umask.
         const modes = Object.fromEntries(
           ["", ...(readdirSync(dataDir, { recursive: true }) as string[])].map((name) => {

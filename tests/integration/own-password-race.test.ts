@@ -1,4 +1,4 @@
-// Issue 74, low: one's own password change was not atomic: 8 changes sent at once all answered 200
+// low: one's own password change was not atomic: 8 changes sent at once all answered 200
 // with new tokens, and 7 of the 8 sessions were dead at once. The write is now conditional on the
 // session generation read: one change wins (its tokens work, its password signs in), the others
 // are 409 and change nothing.

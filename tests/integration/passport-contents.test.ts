@@ -1,4 +1,4 @@
-// Issue 28 items 1–2 (methodology 8.1, D21): the report passport of a company with two facilities
+// methodology 8.1, D21: the report passport of a company with two facilities
 // prints, on each facility's report, the company's threshold verdict, the totals per gas with the
 // other gases of 2979-р, the person responsible and the date of signing, the activity data (coal
 // mined underground and open-pit, fuel by kind in its own unit), per line the formula followed and
@@ -174,7 +174,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
     }
     const mineText = joined(texts.get(mine.id)!);
     // A column of figures in one count of decimals: the CH4 of the measured gas carries four.
-    // Coal at its unit's precision, not the column's (issue 75: «4 500 000,0000 т»).
+    // Coal at its unit's precision, not the column's («4 500 000,0000 т»).
     expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,00 т/);
     expect(mineText).toContain("уравнение 4.1.3");
     expect(mineText).toContain("Приказ № 371, формула 3.1");
@@ -238,7 +238,7 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
     const activity = rows_((await workbookOf(pit)).rows("Данные о деятельности"));
     expect(activity).toContainEqual(["Разрез «Восточный»", "Добыча угля открытым способом", 500_000, "т"]);
     expect(activity).toContainEqual(["Разрез «Восточный»", "Топливо: Дизельное топливо летнее", 1_200, "т"]);
-    // Issue 74: activity data the facility did not measure say why they have no tier, not an empty cell.
+    // activity data the facility did not measure say why they have no tier, not an empty cell.
     const pitSources = (await workbookOf(pit)).rows("Источники");
     const tierColumn = pitSources.find((r) => r.includes("Уровень"))!.indexOf("Уровень");
     const activityRows = pitSources.filter((r) => r.includes("Данные о деятельности"));
@@ -449,7 +449,7 @@ describe("the passport's PDF tables", () => {
         ],
       },
     ];
-    // Issue 75, item 9: a boiler's burnt gas as precise as a flare's.
+    // a boiler's burnt gas as precise as a flare's.
     const device = (source: string, volume: number, w_ch4: number) => ({
       facility: "Шахта",
       source,

@@ -1,4 +1,4 @@
-// Issue 85, R7 (and issue 86, R8, item 13): `POST v1/telemetry/readings/` was outside both paces — one
+// R7 (and an earlier round, R8, item 13): `POST v1/telemetry/readings/` was outside both paces — one
 // user's token reached 484 requests a second, junk bearer tokens there were never 429, and junk
 // `Gateway …` keys cost a hash and a query each. On the local server, on clocks the test moves: a
 // user's token pushes at the user's pace (waiting in the user's own line), a gateway key at its own

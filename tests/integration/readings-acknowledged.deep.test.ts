@@ -1,11 +1,11 @@
-// Issue 95, the verifier's run as a new user would make it (the deep tier: about 40 s, its shape whole;
+// the verifier's run as a new user would make it (the deep tier: about 40 s, its shape whole;
 // readings-invariant.test.ts holds the same invariant in every run): the local server as `npm start` runs it (its
 // store on disk, the consumer in its thread), 14 meters over 12 days of minutes (some minutes with two
 // readings), 3 % sent twice, shuffled, in batches of 8 000 pushed back to back without waiting for the
 // consumer: 253 746 readings, 261 246 lines. Every reading answered 202 is stored once with its value
 // and the batches' `accepted` add up to the distinct readings. Before the fix 8 runs of 8 lost 41–615
 // readings of 1–6 sensor-days (classic-level's LevelDB 1.20 made a rewritten day's older value readable
-// again after a compaction; the store is SQLite since issue 106: docs/architecture.md).
+// again after a compaction; the store is SQLite since an earlier release: docs/architecture.md).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

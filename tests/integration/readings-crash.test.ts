@@ -88,7 +88,7 @@ it(
         const company = String(facility.body.company);
         for (const [index, batch] of acknowledged) {
           // Done once the start's drains are: a batch whose attempt the kill cut short, waiting out its
-          // back-off, is the drain's still (issue 116, item 8; readings-interrupted-restart.test.ts).
+          // back-off, is the drain's still (readings-interrupted-restart.test.ts).
           const stored = await server.deps.repos.monitoring.getBatch(company, batch);
           expect(stored, `batch ${index}`).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0, refused: [] });
         }

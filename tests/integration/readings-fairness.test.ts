@@ -1,4 +1,4 @@
-// Issue 85's R1/R2 from the consumer's side, on the server as `npm start` runs it (a process of its own,
+// an earlier round's R1/R2 from the consumer's side, on the server as `npm start` runs it (a process of its own,
 // the consumer in its thread), at this machine's size: while one company's heavy batch is applied (a
 // dispatch file of 20 sensors × 60 days, 1,7 million readings in parts of a UTC day), another company's
 // reading pushed at the same time is applied within 10 s — the companies take turns a part at a time —

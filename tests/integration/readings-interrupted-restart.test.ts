@@ -1,4 +1,4 @@
-// Issue 116, item 8: the intermittent readings-crash. Once in five runs under load a batch answered 202
+// the intermittent readings-crash. Once in five runs under load a batch answered 202
 // before a SIGKILL was still «queued» after the restarted server's drains were over. Its application had
 // begun when the process was killed (or failed once under load), so its item kept the back-off its
 // attempt set (consumer.ts RETRIES: retry_at 1, 2, 4 … s after the attempt began); the start's drain

@@ -1,4 +1,4 @@
-// Issue 95, item 2: what the platform answers as accepted is stored once, with its latest value, whatever
+// what the platform answers as accepted is stored once, with its latest value, whatever
 // the gateway and the host do around it. A seeded scenario on the local server as `npm start` runs it:
 // readings of 14 meters at random batch boundaries (1 to 6 000 lines), shuffled, 3 % sent twice, pushed
 // four at a time without waiting for the consumer; the server killed (SIGKILL) with pushes in flight and

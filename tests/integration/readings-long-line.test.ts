@@ -1,4 +1,4 @@
-// Issue 85, R2: a dispatch file whose only data line is 40 MB, uploaded to the local server as the web
+// R2: a dispatch file whose only data line is 40 MB, uploaded to the local server as the web
 // sends it (upload-url, PUT, files/). The consumer's thread reads files in bounded lines
 // (LIMITS.monitoring.lineBytes, 1 MB): the line is refused by its number without being held or decoded
 // whole, the thread lives (no failure logged, the batch done), and another company's readings pushed at

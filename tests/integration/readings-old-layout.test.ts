@@ -1,4 +1,4 @@
-// Issue 98: a data folder written before issue 98's minute items (each push merged into its sensors'
+// a data folder written before an earlier release minute items (each push merged into its sensors'
 // day items: consumer.ts mergeDay and the repository's putDay, the path a closed day's late readings
 // still take) opened by the local server as `npm start` runs it: a past day and yesterday's day are read
 // as they were, a push to yesterday (still open) goes to its facility's minute and is read over the old

@@ -6,10 +6,10 @@
 // same in the inventory, the passport and the pack; `verify.py` recomputes each month's volume, CH4
 // content and t CH4 from the packed minute values and exits 0 with the published hash, and a pack
 // whose readings file has one minute value changed (the manifest rewritten to match) fails loudly.
-// Issue 95: `verify.py --reconcile EXPORT.csv` compares the pack's readings per meter and day
+// `verify.py --reconcile EXPORT.csv` compares the pack's readings per meter and day
 // (readings-days.json) with the mine's own dispatch export: 0 on the export of what was pushed, 1 naming
 // the first meter-day where the export lacks a reading or has another value.
-// Issue 118, item 4 (D94): the shaft's methane meter failed a check at 00:00 of 11.03 and passed one at 00:00
+// D94: the shaft's methane meter failed a check at 00:00 of 11.03 and passed one at 00:00
 // of 12.03: verify.py names its 1 440 minutes «под сомнением» with their span and readings, derived from the
 // instruments' record (instruments.json), so a pack with the month's stated doubt removed is named (D107);
 // the passport prints the flag and the acceptance's reason beside the month's CH4 content.
@@ -128,7 +128,7 @@ beforeAll(async () => {
       await json<{ id: string }>(await post(`facilities/${mine}/sensors/`, { ...sensor.register, point }), 201)
     ).id;
   }
-  // Issue 118, item 4 (D94): the shaft's methane meter failed its check at 00:00 of 11.03 and passed at
+  // D94: the shaft's methane meter failed its check at 00:00 of 11.03 and passed at
   // 00:00 of 12.03 — a day of its minutes «под сомнением», kept and used.
   await createUser(h.deps, {
     companyId: a.companyId,
@@ -153,7 +153,7 @@ beforeAll(async () => {
     };
     await json(await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/checks/`, body, electrician), 201);
   }
-  // Issue 118, item 6: a verification of the shaft's methane meter, recorded before the approval, with its
+  // a verification of the shaft's methane meter, recorded before the approval, with its
   // certificate's scan attached after it.
   const verification = await json<{ id: string }>(
     await post(`facilities/${mine}/sensors/${sensorIds["ВС2-CH4"]}/verifications/`, {
@@ -265,7 +265,7 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     }
   });
 
-  it("carries the checks and verifications of the sensors the accepted months used (issue 118, item 6)", () => {
+  it("carries the checks and verifications of the sensors the accepted months used", () => {
     const dir = unzipped(pack);
     const manifest = manifestOf(dir);
     expect(manifest.files.map((f) => f.name)).toContain("instruments.json");
@@ -428,7 +428,7 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
   }
   const day11 = (t: string) => t.startsWith(`${YEAR}-03-11T05:`);
 
-  it("verify.py --reconcile agrees with the mine's export of the readings pushed, per meter and day (issue 95)", () => {
+  it("verify.py --reconcile agrees with the mine's export of the readings pushed, per meter and day", () => {
     const out = verify(unzipped(pack), "--reconcile", exported());
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).toContain(`сходится: ${CODES.length * DAYS} суток датчиков`);

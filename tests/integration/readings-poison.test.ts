@@ -1,4 +1,4 @@
-// Issue 85's R3 replayed on the server as `npm start` runs it (a process of its own, the consumer in its
+// an earlier round's R3 replayed on the server as `npm start` runs it (a process of its own, the consumer in its
 // thread), at this machine's size: a push whose readings storage can never hold (a sensor's day past
 // DynamoDB's 400 KB an item, readings a few ms apart) is answered 202, tried again after its back-off
 // and set aside after its fifth attempt, failed with its reason for its company and in the server's

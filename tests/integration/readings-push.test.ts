@@ -109,7 +109,7 @@ describe("order and idempotence", () => {
   });
 });
 
-describe("a re-sent push recognised (issue 107, item 9)", () => {
+describe("a re-sent push recognised", () => {
   it("the same Idempotency-Key within a day answers the first batch and stores nothing: a correction made since stands", async () => {
     const t = iso(Date.UTC(2026, 2, 3, 6, 0));
     const keyed = (value: number, idempotencyKey: string) =>
@@ -140,7 +140,7 @@ describe("a re-sent push recognised (issue 107, item 9)", () => {
   });
 });
 
-describe("a key sent again with another body (issue 116, item 4)", () => {
+describe("a key sent again with another body", () => {
   it("is refused 422 naming the key and the first batch, a gateway's and a user's push alike, and stores nothing", async () => {
     const start = Date.UTC(2026, 2, 5, 6, 0);
     const five = (from: number, value: number) =>
@@ -176,7 +176,7 @@ describe("a key sent again with another body (issue 116, item 4)", () => {
   });
 });
 
-describe("a batch being applied (issue 107, item 8)", () => {
+describe("a batch being applied", () => {
   it("reads no failure while it is queued with only the reason kept in case its application never ends", async () => {
     const batch = await storeBatch(h.deps, companyId, facility.id, {
       json: { readings: [{ sensor: "М-2", t: iso(Date.UTC(2026, 2, 4, 6, 0)), value: 0.4 }] },
@@ -213,7 +213,7 @@ describe("bad lines, files and credentials", () => {
     expect(await h.deps.repos.monitoring.queued(1000)).toEqual(before);
   });
 
-  it("refuses 1e308 % of methane by line in the batch it answers 202, storing the batch's good readings (issue 85, R3)", async () => {
+  it("refuses 1e308 % of methane by line in the batch it answers 202, storing the batch's good readings (R3)", async () => {
     const batch = await applied(
       await byGateway({
         readings: [
@@ -233,7 +233,7 @@ describe("bad lines, files and credentials", () => {
     expect([...r.values]).toEqual([0.41, 0.43]);
   });
 
-  it("refuses a 1970 reading by line and stores the current one beside it (issue 85, R1)", async () => {
+  it("refuses a 1970 reading by line and stores the current one beside it (R1)", async () => {
     const now = Date.now() - MINUTE_MS;
     const batch = await applied(
       await byGateway({
@@ -248,7 +248,7 @@ describe("bad lines, files and credentials", () => {
     expect([...(await readingsBetween(h.deps, companyId, sensors["М-2"], now, now + 1)).values]).toEqual([0.42]);
   });
 
-  it("refuses a CSV line whose quote is never closed by its number, answering 202, not 500 (issue 86, R11)", async () => {
+  it("refuses a CSV line whose quote is never closed by its number, answering 202, not 500 (R11)", async () => {
     const text = 'sensor;t;value\nМ-1;2026-03-10T00:00:00Z;0,41\nМ-1;2026-03-10T00:01:00Z;"0,42\nМ-1;2026-03-10T00:02:00Z;0,43\n';
     const batch = await applied(await csvPush(new TextEncoder().encode(text)));
     expect(batch).toMatchObject({
@@ -292,7 +292,7 @@ describe("bad lines, files and credentials", () => {
   });
 });
 
-// Issue 114, item 3 (D89): every batch names who sent it — the user by surname and initials (a user's push
+// D89: every batch names who sent it — the user by surname and initials (a user's push
 // read «передача шлюза» with no one named), or the gateway key by its label — on its status and in the
 // facility's list of loads («Загрузки АГК»); never an e-mail.
 describe("who sent a batch", () => {

@@ -1,4 +1,4 @@
-// «Сверка с выгрузкой АГК» (issue 95, item 3) over HTTP on the real local DynamoDB engine: a mine's
+// «Сверка с выгрузкой АГК» over HTTP on the real local DynamoDB engine: a mine's
 // dispatch export in Windows-1251 (a column per sensor, «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock,
 // across the company's midnight) reconciled with what its pushes stored. It names exactly the readings
 // held back from the push (missing) and the values changed in the file (different), per sensor and
@@ -265,7 +265,7 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
 });
 
-// Issue 107 item 1: a 74 MB export's record (7 260 rows of sensor and day, 9,8 MB) was parsed and sent whole.
+// a 74 MB export's record (7 260 rows of sensor and day, 9,8 MB) was parsed and sent whole.
 it("answers a done reconciliation's rows a page at a time, from pages stored apart from its head", async () => {
   const start = START + 10 * 86_400_000;
   const days = 61;
@@ -285,7 +285,7 @@ it("answers a done reconciliation's rows a page at a time, from pages stored apa
   expect((JSON.parse(new TextDecoder().decode(head!.body)) as { days: unknown[] }).days).toEqual([]);
 });
 
-// Issue 107 item 5: the gateway delivered the missing minutes with its own values after the reconciliation, and
+// the gateway delivered the missing minutes with its own values after the reconciliation, and
 // «Догрузить недостающие» replaced them with the file's («corrected: 60»).
 it("«Догрузить недостающие» adds only what is still missing: what the gateway delivered since is kept as it sent it", async () => {
   const start = START + 3 * 86_400_000;
@@ -321,7 +321,7 @@ it("«Догрузить недостающие» adds only what is still missin
   expect(((await refused.json()) as { detail: string }).detail).toMatch(/уже получены после сверки/);
 });
 
-// Issue 107 item 8: a file's bidi and NUL characters were echoed raw in `unknown_sensors`, `detail` and `refused`.
+// a file's bidi and NUL characters were echoed raw in `unknown_sensors`, `detail` and `refused`.
 it("shows a file's unknown codes and refusals without its bidi, zero-width and NUL characters", async () => {
   const code = "Q\u202E-9\u0000\u200B";
   const text = ["Время;М-12;" + code, `${wall(START)};${comma(methane(0))};12 000`].join("\r\n");
@@ -335,7 +335,7 @@ it("shows a file's unknown codes and refusals without its bidi, zero-width and N
   expect(result.detail).toContain("«Q-9»");
 });
 
-// Issue 105 item 7: a file of refused lines was answered «Расхождений нет» (nothing read, nothing differs),
+// a file of refused lines was answered «Расхождений нет» (nothing read, nothing differs),
 // and one read in half as a match of the half read.
 it("says a file none of whose lines was read is unread, and one read in part partly read, never a match", async () => {
   const unreadable = ["Время;М-12;Q-1"];
@@ -357,7 +357,7 @@ it("says a file none of whose lines was read is unread, and one read in part par
   expect(partly.totals).toEqual({ in_file: 20, stored: 20, missing: 0, extra: 0, different: 0 });
 });
 
-// Issue 114, item 7: the stored readings at the instants of a line the reader could not read were counted again
+// the stored readings at the instants of a line the reader could not read were counted again
 // as «нет в выгрузке» (extra), beside the line's own refusal: the file has them, unread.
 it("does not count the readings of an unread line or value as absent from the file", async () => {
   const lines = ["Время;М-12;Q-1"];
@@ -378,7 +378,7 @@ it("does not count the readings of an unread line or value as absent from the fi
   expect(result.days.flatMap((d) => d.examples)).toEqual([]);
 });
 
-// Issue 114, item 7: the dispatch dialogs offered no example of the file they take. The template is the
+// the dispatch dialogs offered no example of the file they take. The template is the
 // facility's own sensors' columns, and the reader reads every value of it (a reconciliation stores nothing).
 it("offers a template of the export for the facility's register that the reader reads whole", async () => {
   const res = await h.request(`/api/v1/facilities/${facility}/sensors/dispatch-template/`, { token: staff });
@@ -422,7 +422,7 @@ it("offers a template of the export for the facility's register that the reader 
   expect((await h.request(`/api/v1/facilities/${facility}/sensors/dispatch-template/`, { token: other })).status).toBe(404);
 });
 
-it("reads a dispatch system's two-digit year and its date in a column of its own (issue 105 item 7)", async () => {
+it("reads a dispatch system's two-digit year and its date in a column of its own", async () => {
   const short = (t: number) => wall(t).replace(/\.20(\d\d) /, ".$1 ");
   const lines = ["Дата;Время;М-12;Q-1"];
   const twoDigit = ["Время;М-12;Q-1"];
@@ -458,7 +458,7 @@ it("answers 404 for another company's facility and reconciliation, and 400 for a
   expect((await h.request("/api/v1/telemetry/reconciliations/not-an-id/", { token: staff })).status).toBe(404);
 });
 
-it("flags a climate period computed before when «Догрузить недостающие» brings a reading into its hours (issue 95 item 4)", async () => {
+it("flags a climate period computed before when «Догрузить недостающие» brings a reading into its hours", async () => {
   const mine = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Факел»", kind: "underground_mine" }), 201)).id;
   const point = (await json<{ id: string }>(await post(`/api/v1/facilities/${mine}/points/`, { name: "Факел", kind: "flare" }), 201)).id;
   const meters = { q: "Q-Ф", c: "C-Ф", flame: "ФЛ-Ф" };
@@ -501,7 +501,7 @@ it("flags a climate period computed before when «Догрузить недос�
   expect(after.readings_changed?.sensors).toEqual([meters.q]);
 });
 
-it("flags a month accepted before when «Догрузить недостающие» brings readings into it (issue 95 item 4)", async () => {
+it("flags a month accepted before when «Догрузить недостающие» brings readings into it", async () => {
   const mine = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Месяц»", kind: "underground_mine" }), 201)).id;
   const point = (
     await json<{ id: string }>(await post(`/api/v1/facilities/${mine}/points/`, { name: "Ствол № 5", kind: "ventilation_shaft" }), 201)
@@ -560,7 +560,7 @@ it("flags a month accepted before when «Догрузить недостающи
   expect(month.accepted!.difference_pct).toBeGreaterThan(0.1);
 });
 
-it("keeps a reconciliation's xlsx before its record says done: a page that reads «done» finds the file (issue 116)", async () => {
+it("keeps a reconciliation's xlsx before its record says done: a page that reads «done» finds the file", async () => {
   // The loop budget asked for the xlsx as soon as the record said «done» and got 404 «Файл сверки не найден».
   const blobs = h.deps.blobs;
   const put = blobs.put;

@@ -1,4 +1,4 @@
-// Issue 97, item 4, measured as the red team did on the local server (its spreadsheet threads): one
+// measured as the red team did on the local server (its spreadsheet threads): one
 // company keeps 12 report PDFs of its climate period in flight (a refused one, 429, asked again after
 // 200 ms) while another company downloads its own 6-hour period's report PDF. That PDF stays within
 // twice its time alone (the red team: 15,6 s against 0,3-0,5 s, with no heavy-work slot nor turn).
@@ -54,7 +54,7 @@ const pdf = async (i: number) => {
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-describe("another company's report PDF while one company's 12 are in flight (issue 97, item 4)", () => {
+describe("another company's report PDF while one company's 12 are in flight", () => {
   it("stays within twice its time alone", async () => {
     await pdf(1);
     const alone: number[] = [];

@@ -1,4 +1,4 @@
-// Issue 97, item 4: a climate period's report file (PDF, xlsx) and an abatement assessment's are
+// a climate period's report file (PDF, xlsx) and an abatement assessment's are
 // rendered in a heavy-work slot of the user and the company (past the budgets 429 at once) and in
 // the company's turn (one of its files at a time), as exports are: 12 of one company's report PDFs in
 // flight took every spreadsheet thread, and another company's own 0,4 s report took 15,6 s.
@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-describe("report files in the heavy-work slot and the company's turn (issue 97, item 4)", () => {
+describe("report files in the heavy-work slot and the company's turn", () => {
   it("with the user's slots taken, a report PDF is refused 429", async () => {
     const held = [
       await takeHeavySlot(h.deps, { id: one.userId, company: one.companyId }),

@@ -1,4 +1,4 @@
-// DynamoDB round trips per API operation (issue 20, item 2): each operation may make at most the
+// DynamoDB round trips per API operation: each operation may make at most the
 // calls counted here, in at most the sequential rounds, so a change that adds one fails. The calls
 // are measured by tests/support/api-call-counts.ts (with tests/support/counted-api.ts), which
 // `npm run bench -- api` prints too and, with `--write-docs`, writes into docs/performance.md: the

@@ -1,4 +1,4 @@
-// Issue 107, item 10: a route's cost is declared where the route is declared (contract/routes/declare.ts
+// a route's cost is declared where the route is declared (contract/routes/declare.ts
 // Cost), and the document carries it (`x-cost: light | heavy`). Every operation declared heavy takes the
 // user's and the company's heavy-work slot before it reads its body or the store: with the user's slots
 // taken, each one is refused 429 with none of its body read and no store read past the caller's own
@@ -80,7 +80,7 @@ function countedBody() {
   return { body, counter };
 }
 
-describe("a route's cost, declared (issue 107, item 10)", () => {
+describe("a route's cost, declared", () => {
   it("every operation of the document says x-cost: light or heavy", async () => {
     const document = (await (await h.request("/api/openapi.json")).json()) as {
       paths: Record<string, Record<string, { operationId: string; "x-cost"?: string }>>;

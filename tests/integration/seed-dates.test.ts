@@ -1,4 +1,4 @@
-// Issue 29 item 6: seeded reference values are in force from the date of the document they come
+// seeded reference values are in force from the date of the document they come
 // from (or the earliest reporting year the product supports), not from the day of seeding; an
 // installation seeded before gets the date as a new version of each item, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

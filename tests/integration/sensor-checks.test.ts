@@ -1,4 +1,4 @@
-// Issue 118, item 1 over HTTP on the real local DynamoDB engine: a methane sensor's checks (D94, the
+// an earlier round over HTTP on the real local DynamoDB engine: a methane sensor's checks (D94, the
 // «Метан» maintenance journal). The АГК electrician records a failed check in the journal's columns,
 // signed in their duty; the operator and the deputy head of ВТБ for АГК sign it (the duties given by the
 // administrator, PATCH-free: at the user's creation); a duty signs once (409), a person in one column only
@@ -160,7 +160,7 @@ describe("a sensor's checks over HTTP (D94)", () => {
   });
 });
 
-// Issue 118, item 6: the documents over HTTP, each rendered by the spreadsheet worker in a heavy-work slot.
+// the documents over HTTP, each rendered by the spreadsheet worker in a heavy-work slot.
 describe("the instruments' documents over HTTP", () => {
   const base = () => `/api/v1/facilities/${facility}`;
   async function file(path: string, type: string) {
@@ -234,7 +234,7 @@ describe("the instruments' documents over HTTP", () => {
   });
 });
 
-// The hostile review of issue 118 on the real local DynamoDB engine: an acknowledgement is a promise.
+// The hostile review an earlier round on the real local DynamoDB engine: an acknowledgement is a promise.
 // Twenty creates at once — ten checks each sent twice, shuffled — store ten, each answered with the one
 // stored; two corrections of one check at once keep one (409 to the other); three signatures at once are all
 // kept; twenty handovers at once (ten, each twice) store ten; two corrections of one at once keep one.
@@ -324,7 +324,7 @@ describe("the records written at once over HTTP", () => {
   });
 });
 
-// The hostile review of issue 118: every field of the bodies validated, refused as JSON {"detail"} in
+// A hostile review: every field of the bodies validated, refused as JSON {"detail"} in
 // Russian with 400 — a field the body does not have (it was dropped quietly: «result_text» or «signatures»
 // sent with a check were ignored and 201 answered), an id past an id's length in `follows`, `corrects` or a
 // bypassed sensor (refused now by the schema: it reached the storage key, which DynamoDB refuses past
@@ -384,7 +384,7 @@ describe("the bodies of checks and handovers, validated over HTTP", () => {
   });
 });
 
-// The hostile review of issue 118: a record is a record, tried on every route. No route but the signature
+// A hostile review: a record is a record, tried on every route. No route but the signature
 // changes a check, none but the take-over a handover (PUT, PATCH, DELETE answer 404/405 and change nothing);
 // a check of another facility's sensor is not signed under this one, another facility's handover not taken
 // or corrected, another sensor's check not followed; another company's user gets 404 on each route.

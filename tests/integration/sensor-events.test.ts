@@ -125,7 +125,7 @@ describe("POST v1/telemetry/events/{id}/acknowledge/", () => {
   });
 });
 
-// Issue 99, item 6: a dispatcher acknowledges several events at once with one comment.
+// a dispatcher acknowledges several events at once with one comment.
 describe("POST v1/telemetry/events/acknowledge/", () => {
   it("acknowledges the events named with one comment, keeps an earlier acknowledgement, and refuses another company's", async () => {
     const thresholds = (await json<{ results: Event[] }>(await events("&kind=threshold"), 200)).results;

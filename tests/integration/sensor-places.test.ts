@@ -1,4 +1,4 @@
-// Issue 105 through the API, as a new user registers a mine: a ventilation shaft with its own anemometer
+// an earlier round through the API, as a new user registers a mine: a ventilation shaft with its own anemometer
 // and methane meter, a longwall of one extraction section with its face, 10–20 m and return meters and its
 // anemometer, a drainage line with its high-range meter and flow. The shaft's month is its own channels'
 // alone (not the longwall's anemometer × its cross-section), «Данные АГК» names each point's channels and
@@ -75,7 +75,7 @@ beforeAll(async () => {
     ...minutes(eleven + MINUTE_MS, 9, { "М-10": 1.3, "М-И": 1.35 }),
     ...minutes(eleven + 10 * MINUTE_MS, 5, { "М-10": 0.5, "М-И": 0.5 }),
   ]);
-  // 16.03 23:40 – 17.03 00:30: the face meter above its place's norm of 1 % (issue 114, D87: its A of 2 % is
+  // 16.03 23:40 – 17.03 00:30: the face meter above its place's norm of 1 % (D87: its A of 2 % is
   // an alarm) across midnight (23:41 – 00:21).
   const late = instantOfWallTime(2026, 3, 16, 23, 40, ZONE);
   await push(
@@ -89,7 +89,7 @@ beforeAll(async () => {
 
 afterAll(() => h?.close());
 
-describe("a sensor hangs at a place of its working (issue 105, item 1)", () => {
+describe("a sensor hangs at a place of its working", () => {
   it("keeps each sensor's section and place, and no point for the longwall's meters", async () => {
     const sensors = await get<{ code: string; section: string; place: string; point: string | null }[]>(
       `/api/v1/facilities/${facility.id}/sensors/`,
@@ -150,7 +150,7 @@ const journal = (date: string) =>
   );
 const local = (d: number, h: number, m: number) => new Date(instantOfWallTime(2026, 3, d, h, m, ZONE)).toISOString();
 
-describe("gassings as the rules classify them (issue 105, item 2)", () => {
+describe("gassings as the rules classify them", () => {
   it("opens no gassing on the drainage line at 50 %, and takes the section's two meters above the norm at once as one general gassing", async () => {
     const day = await journal("2026-03-15");
     // The drainage line's meter is no meter of the workings' air: not in the journal, no gassing.

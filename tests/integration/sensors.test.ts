@@ -186,7 +186,7 @@ describe("the mine's sensor list imported into the register", () => {
     expect(text.split("\r\n")[0]).toBe(
       "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Участок;Место датчика;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по;Норма загазирования",
     );
-    // Issue 105: the longwall's meter in its section at its place, measuring no point.
+    // the longwall's meter in its section at its place, measuring no point.
     expect(text).toContain(
       "М-12;Метан (0–4 % об.);;отключающий;Лава 24-12;Выемочный участок 24-12;Исходящая струя очистной выработки;1;1,5;;;01.01.2026;",
     );
@@ -234,7 +234,7 @@ describe("the mine's sensor list imported into the register", () => {
 describe("what the readings give per sensor (D58–D62)", () => {
   it("answers completeness, a month's gaps and a day to the company's users, 400 for a malformed month or date", async () => {
     const listed = await json<Sensor[]>(await get(sensors()), 200);
-    // Issue 114, item 7: a meter registered today without a date put in service, and no reading before,
+    // a meter registered today without a date put in service, and no reading before,
     // served no earlier month («—»); put in service from 01.01.2026, its March without a reading is one gap.
     const registered = listed.find((s) => s.code === "М-12" && s.is_active)!;
     expect((await get(`${sensors()}${registered.id}/gaps/?month=2026-03`)).status).toBe(400);
@@ -277,7 +277,7 @@ describe("what the readings give per sensor (D58–D62)", () => {
   });
 });
 
-describe("a code taken at once (issue 116, item 5)", () => {
+describe("a code taken at once", () => {
   it("stores one sensor of ten creates of one code at once, and one of two renames to one code", async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => post(sensors(), { code: "DUP-15348", kind: "methane", point: shaft.id })),

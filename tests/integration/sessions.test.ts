@@ -102,7 +102,7 @@ describe("refresh tokens rotate", () => {
     expect((await refreshed(((await other.json()) as { refresh: string }).refresh)).refresh).toEqual(expect.any(String));
   });
 
-  // Issue 26 (hostile): the access tokens of a revoked session worked until they expired (15 min).
+  // hostile: the access tokens of a revoked session worked until they expired (15 min).
   it("refuses the access tokens of a revoked session on their next request (round-trips.test.ts keeps get_me at 2 calls)", async () => {
     const user = await h.signedInUser();
     const next = await refreshed(user.refresh);

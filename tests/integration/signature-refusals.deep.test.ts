@@ -1,4 +1,4 @@
-// Issue 97, item 10, measured as the red team did on the local server: signature uploads to a period at
+// measured as the red team did on the local server: signature uploads to a period at
 // its cap of 50, 22 a second for 10 s, each a form of 200 KB, refused (400) from a count before the form
 // is read, while another company's get_me is asked every 40 ms: its p50 stays under 50 ms (or, on a
 // machine loaded beside the test, twice its quiet p50). The red team saw 340 ms when each refusal read
@@ -48,7 +48,7 @@ afterAll(() => server?.close());
 const percentile = (values: number[], q: number) =>
   [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * q))];
 
-describe("refused signature uploads at 22 a second (issue 97, item 10)", () => {
+describe("refused signature uploads at 22 a second", () => {
   it("do not hold another company's get_me", async () => {
     let latencies: number[] = [];
     let probing = true;

@@ -1,4 +1,4 @@
-// Issue 97, «Done when»: SIGTERM ends the server within 5 s while the floods run (README and
+// «Done when»: SIGTERM ends the server within 5 s while the floods run (README and
 // docs/operations.md promise 5 s; item 12). The local server as `npm start` runs it, in a process of its
 // own, takes the three floods at once (tests/support/floods.ts), each from a user of its own company:
 // 10 in flight of a 980 KB climate evaluation, 10 in flight of a 37 000-key abatement body, and 200 KB

@@ -1,4 +1,4 @@
-// Issue 97, item 12: SIGTERM ends the local server within 5 s while requests are in flight (README
+// SIGTERM ends the local server within 5 s while requests are in flight (README
 // promises 5 s): the requests in flight are given what is left of the 5 s, the queued work is left
 // for the next start, and a stop that has not ended by then ends the process. Under load it once took
 // 6,4 and 7,2 s: the requests had 5 s, and the threads, the consumer and the storage closed after them.

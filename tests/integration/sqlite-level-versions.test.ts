@@ -1,4 +1,4 @@
-// Issue 106: the readings lost with LevelDB 1.20 were one key's versions split across files by a
+// the readings lost with LevelDB 1.20 were one key's versions split across files by a
 // compaction (google/leveldb #320, and again #887: a snapshot then read an older version, or a deleted
 // key came back). LevelDB went; this is that bug's test in upstream's form, on the store that replaced
 // it (packages/dynalite/db/sqlite-level.mts): snapshots held while a few keys are written over and

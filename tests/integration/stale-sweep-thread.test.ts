@@ -1,4 +1,4 @@
-// Issue 116, item 7: D65's stale sweep off the request thread. With 5 000 sensors in service and their
+// D65's stale sweep off the request thread. With 5 000 sensors in service and their
 // gateway silent, the sweep kept the request thread about 40 % busy (another company's p50 24 ms) and
 // took some 10 minutes to mark them all. On the local server as `npm start` runs it, the sweep now runs
 // in the consumer's thread, where the readings are applied, reading each facility's kept heads: here a

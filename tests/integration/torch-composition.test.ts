@@ -1,4 +1,4 @@
-// Issue 17 item 2 / docs/methodology.md, D11: flaring by composition (Order 371 formulas 2.2 and 2.4)
+// an earlier round / docs/methodology.md, D11: flaring by composition (Order 371 formulas 2.2 and 2.4)
 // through the API: the worked example stored to 1e-9 with the dictionary entries it used, a missing
 // component counted as 0, contents above 100 % refused in Russian naming the fields, the new
 // coefficient-of-unburnt-gas dictionary and the density dictionary feeding CF and ρ.

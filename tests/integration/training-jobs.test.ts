@@ -150,7 +150,7 @@ describe("training a model on the local host", () => {
     expect(await ownVersions()).toHaveLength(before);
   }, 120_000);
 
-  // Issue 76: the job's message had no horizon, so the thread trained and stored a nowcast.
+  // the job's message had no horizon, so the thread trained and stored a nowcast.
   it.each(HORIZONS.filter((h) => h > 0))(
     "trains for %i minutes ahead in the thread, stores that horizon and forecasts at it",
     async (horizon) => {
@@ -186,7 +186,7 @@ describe("training a model on the local host", () => {
   );
 
   it(`lets one user hold at most ${HEAVY_PER_USER} jobs at once, queued or running, until they end`, async () => {
-    // Issue 58: a queued job's slot lapsed and one user had 4 trainings in flight. Each history differs,
+    // a queued job's slot lapsed and one user had 4 trainings in flight. Each history differs,
     // so no request is another's job.
     const params = { params: JSON.stringify({ n_estimators: 100, max_depth: 4 }) };
     const sent = await Promise.all([1500, 1501, 1502].map((rows) => train(history(rows), params)));

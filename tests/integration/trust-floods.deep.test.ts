@@ -1,4 +1,4 @@
-// Issue 97, item 1, measured as the red team did: the local server as `npm start` runs it, in a process of
+// measured as the red team did: the local server as `npm start` runs it, in a process of
 // its own, while one user floods it, another company's get_me is asked every 40 ms from this process.
 // Two floods of 12 s each: 10 in flight of a 980 KB climate evaluation (POST v1/climate-projects/evaluate/:
 // before, each body was read and walked on the request thread before its slot; p50 460 ms), and 10 in
@@ -119,7 +119,7 @@ async function probed(flood: (until: number, tally: FloodTally) => Promise<void>
   return { quiet, latencies, tally };
 }
 
-describe("one user's floods of heavy bodies (issue 97, item 1)", () => {
+describe("one user's floods of heavy bodies", () => {
   for (const [name, path, body, expected] of [
     ["980 KB climate evaluations", "v1/climate-projects/evaluate/", climateBody, [200, 429]],
     ["37 000-key abatement bodies", "v1/abatement/evaluate/", keysBody, [400, 429]],

@@ -1,4 +1,4 @@
-// Issue 97, item 13: an unknown path under v1/ is the router's 404 «Не найдено», whatever route's
+// an unknown path under v1/ is the router's 404 «Не найдено», whatever route's
 // pattern catches it: `v1/:type/` once answered «Тип расчета telemetry не найден».
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe("unknown paths under v1/ (issue 97, item 13)", () => {
+describe("unknown paths under v1/", () => {
   const cases: Array<[string, string]> = [
     ["GET", "/api/v1/telemetry/"],
     ["GET", "/api/v1/nothing-here/"],

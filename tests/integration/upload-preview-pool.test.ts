@@ -57,7 +57,7 @@ describe("every preview and every upload takes a heavy-work slot, whatever its s
     try {
       for (const res of [await preview(small), await save(small)]) {
         expect(res.status).toBe(429);
-        // Held by no request of the server: until the budget's window lets one go (issue 116, item 6),
+        // Held by no request of the server: until the budget's window lets one go,
         // past half of the next window, at least 5 minutes.
         const wait = Number(res.headers.get("retry-after"));
         expect(wait).toBeGreaterThanOrEqual(300);

@@ -1,4 +1,4 @@
-// Issue 29 item 3: every upload takes the template's Russian headers and the English names as
+// every upload takes the template's Russian headers and the English names as
 // aliases (one table in the registry, case and spaces aside), and `?dry_run=1` answers what the
 // file holds — the first rows, the count, each column's unit, every refused row with its sheet, row
 // and column — storing nothing.
@@ -183,7 +183,7 @@ describe("?dry_run=1: the preview of an upload", () => {
     expect(preview.errors[0].message).toContain("выходит за даты проекта");
     const missing = await send("underground", UNDERGROUND, utf8("m.csv", "from;to\n01.01.2024;31.01.2024\n"), "?dry_run=1");
     expect(missing.status).toBe(400);
-    // Named as the template heads them, not by the internal names (flow_m3_min), every one missing (issue 117).
+    // Named as the template heads them, not by the internal names (flow_m3_min), every one missing.
     expect(((await missing.json()) as { detail: string }).detail).toBe(
       "Лист «CSV»: нет столбцов «Расход газовой смеси, м³/мин», «Время работы за период, ч», «Содержание CH4 в смеси, % об.», «Содержание CO2 в смеси, % об.»",
     );

@@ -42,7 +42,7 @@ describe("abandoned uploads on the local host", () => {
     await blobs.put(upload, new Uint8Array(10), "text/csv");
     backdate(join(dataDir, "blobs", `${abandoned}.pending`), 2 * DAY);
     for (const key of [completed, upload]) backdate(join(dataDir, "blobs", key), 30 * DAY);
-    // Issue 26: temporary files of forecast rows and uploads left by a crash mid-write.
+    // temporary files of forecast rows and uploads left by a crash mid-write.
     const forecasts = join(dataDir, "blobs", "forecasts/company/0199a0a0-0000-7000-8000-00000000000e");
     mkdirSync(forecasts, { recursive: true });
     const crashed = [

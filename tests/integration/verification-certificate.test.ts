@@ -1,4 +1,4 @@
-// Issue 118, item 3 over HTTP on the real local DynamoDB engine: a sensor's verification (поверка) carries
+// an earlier round over HTTP on the real local DynamoDB engine: a sensor's verification (поверка) carries
 // its certificate's scan. The file is attached once after the verification is recorded (PUT
 // …/verifications/{verification}/certificate/), marked with who and when, the verification's fields as they
 // were; it is a PDF, PNG or JPEG told by its first bytes (a workbook, or a program named .pdf, is 415 in
@@ -91,7 +91,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe("a verification's certificate file (issue 118, item 3)", () => {
+describe("a verification's certificate file", () => {
   it("is added to the recorded verification, marked with who and when, and read back byte for byte", async () => {
     const made = await verification("С-501");
     expect(made.certificate_file).toBeUndefined();

@@ -1,4 +1,4 @@
-// Issue 86 R9: the verification pack's readable parts bound to the platform's signature. Before,
+// the security review's R9: the verification pack's readable parts bound to the platform's signature. Before,
 // with the platform's real key `verify.py --public-key` exited 0 after passport.xlsx's year total,
 // coefficients.csv's values and sources, version.json's approved_by and total_t_co2e were changed,
 // bytes appended to passport.pdf or an unlisted file added — manifest.json re-hashed, since nothing
@@ -144,7 +144,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe("a verification pack bound to the platform's signature (issue 86 R9)", () => {
+describe("a verification pack bound to the platform's signature (the security review's R9)", () => {
   it("as made: verify.py --public-key checks the manifest's signature and the readable files against the snapshot, and exits 0", () => {
     const dir = unzipped(now.pack);
     const signed = JSON.parse(readFileSync(join(dir, "manifest.sig.json"), "utf8"));

@@ -82,7 +82,7 @@ function forge(dir: string, name: string, change: (value: Record<string, unknown
 }
 
 /** Changes manifest.json and the manifest copy manifest.sig.json signs (with its SHA-256: a forger
- *  who knows the format), leaving the platform's signature as it was (issue 86 R9). */
+ *  who knows the format), leaving the platform's signature as it was (the security review's R9). */
 function editManifest(dir: string, change: (manifest: { files: Array<{ name: string; sha256: string }> }) => void) {
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
   change(manifest);
@@ -211,7 +211,7 @@ describe("the verification pack of an approved version (D34)", () => {
       expect(bytes.byteLength, file.name).toBe(file.bytes);
       expect(createHash("sha256").update(bytes).digest("hex"), file.name).toBe(file.sha256);
     }
-    // Every file of the zip is in the manifest (and the manifest itself, with its signature: issue 86 R9).
+    // Every file of the zip is in the manifest (and the manifest itself, with its signature: the security review's R9).
     const all = (sub: string): string[] =>
       readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? all(join(sub, e.name)) : [join(sub, e.name).replace(/^\.\//, "")],
@@ -248,13 +248,13 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(out.stdout).toContain("сходится:    четыре глаза: отправил");
   });
 
-  it("without an outside anchor says only the pack's self-consistency was checked, and exits 3 (issue 74)", () => {
+  it("without an outside anchor says only the pack's self-consistency was checked, and exits 3", () => {
     const out = verify(unzipped(pack));
     expect(out.status, out.stdout).toBe(3);
     expect(out.stdout).toContain("Проверена только согласованность пакета с самим собой: внешний якорь не передан.");
   });
 
-  it("the finding's forgery — approved_by changed, re-hashed into version.json, the xlsx passport and the manifest — fails the signature and the PDF's printed hash (issue 74)", async () => {
+  it("the finding's forgery — approved_by changed, re-hashed into version.json, the xlsx passport and the manifest — fails the signature and the PDF's printed hash", async () => {
     const dir = unzipped(pack);
     const forged = forge(dir, "snapshot.json", (snapshot) => Object.assign(snapshot, { approved_by: "forger@pack.example" }), true);
     forge(dir, "version.json", (version) => Object.assign(version, { sha256: forged, approved_by: "forger@pack.example" }));
@@ -277,7 +277,7 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  подпись платформы — подпись в version.json не подтверждает SHA-256 ${forged}`);
   });
 
-  it("a version approved by its own sender fails four eyes (issue 74)", () => {
+  it("a version approved by its own sender fails four eyes", () => {
     const dir = unzipped(pack);
     forge(dir, "snapshot.json", (snapshot) => Object.assign(snapshot, { approved_by: snapshot.sent_by }), true);
     const out = verify(dir, "--public-key", keyFile);
@@ -285,7 +285,7 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}четыре глаза — версию утвердил тот же, кто ее отправил/);
   });
 
-  it("another key than the platform's fails the signature (issue 74)", () => {
+  it("another key than the platform's fails the signature", () => {
     const other = join(mkdtempSync(join(tmpdir(), "key-")), "other.pem");
     writeFileSync(other, generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "pem", type: "spki" }));
     const out = verify(unzipped(pack), "--public-key", other);
@@ -359,7 +359,7 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.xlsx) напечатан ${listedSha} — пересчет ${forged}`);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.pdf) напечатан ${listedSha} — пересчет ${forged}`);
-    // Issue 86 R9: the manifest names the version's hash, and version.json's approver is the snapshot's.
+    // the security review's R9: the manifest names the version's hash, and version.json's approver is the snapshot's.
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  файл manifest.json: sha256_of_snapshot — в манифесте ${listedSha}, у версии ${forged}`);
     expect(out.stdout).toContain(
       "РАСХОДИТСЯ:  файл version.json: approved_by — в version.json 'reviewer@pack.example', в снимке 'forger@pack.example'",

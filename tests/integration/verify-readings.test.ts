@@ -139,7 +139,7 @@ describe("verify.py's recomputation of an accepted month (D58–D61) on section 
   });
 });
 
-// Issue 118, item 4 (D94), D107: verify.py derives a channel's minutes «под сомнением» from the instruments'
+// D94, D107: verify.py derives a channel's minutes «под сомнением» from the instruments'
 // record of the month (instruments.json: the checks and the verifications' valid_to), not from the spans the
 // pack states, and names a stated count that differs or a channel whose doubt was removed.
 describe("verify.py derives the minutes «под сомнением» of an accepted month from instruments.json", () => {

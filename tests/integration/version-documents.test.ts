@@ -121,7 +121,7 @@ describe("an approved version's documents (D39)", () => {
   });
 });
 
-describe("an approved version's xlsx files on the company's clock (issue 74)", () => {
+describe("an approved version's xlsx files on the company's clock", () => {
   /** The DOS date and time of the zip's first local header, as the company's wall clock reads them. */
   const zipStamp = (bytes: Uint8Array) => {
     const view = Buffer.from(bytes);

@@ -1,4 +1,4 @@
-// Issue 85, R5: webhook deliveries of all companies went out one at a time with a 10 s timeout, so
+// R5: webhook deliveries of all companies went out one at a time with a 10 s timeout, so
 // company A's 10 webhooks to a receiver that never answers delayed company B's alarm deliveries by
 // 15 min 31 s. Now companies take turns within WEBHOOK_SENDS, each receiver has its own bound and
 // back-off: with A's 10 webhooks posting to a server on 127.0.0.1 that accepts and never answers, B's

@@ -1,4 +1,4 @@
-// Webhooks over HTTP on the real local DynamoDB engine (issue 78): a company registers a receiver on
+// Webhooks over HTTP on the real local DynamoDB engine: a company registers a receiver on
 // loopback (the local host allows it), the events of readings pushed by the API are posted to it — while
 // it answers 503 each delivery waits in the queue with its attempt in the log, and once it answers and
 // the back-off passed each event arrives once, its signature verifying with the secret answered once.

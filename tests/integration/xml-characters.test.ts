@@ -1,4 +1,4 @@
-// Issue 26 (hostile): characters XML 1.0 cannot carry (C0 controls but tab, LF and CR; U+FFFE,
+// hostile: characters XML 1.0 cannot carry (C0 controls but tab, LF and CR; U+FFFE,
 // U+FFFF; lone surrogates) typed into a project's and a calculation's name, a justification, a
 // facility and the company's details reach the project's xlsx exports and the report passport
 // without making their XML ill-formed. Every part of each zip is parsed back with saxes (a strict
@@ -31,7 +31,7 @@ beforeAll(async () => {
   h = await createHarness();
   const user = await h.signedInUser("ООО Уголь");
   token = user.token;
-  // The API refuses such text since issue 74 (http/text-hygiene.ts); what was stored before it,
+  // The API refuses such text since an earlier release (http/text-hygiene.ts); what was stored before it,
   // or reaches the table another way, is written through the domain here.
   const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
   const company = (await h.deps.repos.companies.get(user.companyId))!;
@@ -87,7 +87,7 @@ async function download(path: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-describe("text that XML 1.0 cannot carry (issue 26)", () => {
+describe("text that XML 1.0 cannot carry", () => {
   it("removes exactly the characters XML 1.0 forbids, keeping tab, LF, CR and paired surrogates", () => {
     expect(xmlText(`a${BAD}b`)).toBe("ab");
     expect(xmlText("a\tb\nc\rd 😀 ё")).toBe("a\tb\nc\rd 😀 ё");

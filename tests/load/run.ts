@@ -2,7 +2,7 @@
 // own data folder), each phase in empty companies of its own (the demo company's year counts
 // calculations of its own), its load offered as a company's staff would: many users of several
 // companies, each user from a connection of their own at a pace under the server's per-user pace
-// (USER_REQUEST_BURST / USER_REQUESTS_PER_SECOND: one user offering 150/s was served 30/s, issue 74),
+// (USER_REQUEST_BURST / USER_REQUESTS_PER_SECOND: one user offering 150/s was served 30/s),
 // the pace per user printed beside the figures. First calculation creates at CREATE_RATE (default
 // 150) per second from CREATE_USERS (default 8) users of 4 companies, side by side with a bare route of the same server (the web app's index, served from
 // memory), so the creates' latency reads against what the machine gives any request then; then
@@ -56,7 +56,7 @@ function startServer(): Promise<ChildProcess> {
 
 const { json, signIn, team } = teams(URL_BASE, dataDir);
 
-/** A create phase's p50 at or under which its rate counts as served (issue 90), ms; the knee is the
+/** A create phase's p50 at or under which its rate counts as served, ms; the knee is the
  *  highest rate served so, found when CREATE_RATE is not, by steps of KNEE_SECONDS down to KNEE_LOWEST. */
 const KNEE_P50_MS = 25;
 const KNEE_SECONDS = Number(process.env.KNEE_SECONDS ?? 10);

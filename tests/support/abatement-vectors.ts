@@ -160,7 +160,7 @@ export function maccMismatches(
   return wrong;
 }
 
-/** The largest abatement request the API takes (issue 86 R4): 50 streams at every bound — codes, names
+/** The largest abatement request the API takes (the security review's R4): 50 streams at every bound — codes, names
  *  and option lists at their longest, every number with 17 significant digits and an exponent, every
  *  option any stream may carry with every input of its own — so the body's cap is shown to hold it. */
 export function largestAbatementBody(limits: {

@@ -1,4 +1,4 @@
-// A generated longwall of the ML audit's kind (issue 108), nobody's real data: 10-minute rows over three
+// A generated longwall of the ML audit's kind, nobody's real data: 10-minute rows over three
 // weeks of a working face — the shearer cutting two hours, standing one, the night shift's maintenance
 // and Sunday off (a weekly rhythm), its run status and position along the face; the face's methane
 // following the cut, the return's an hour behind it and diluted by the air; a return meter drifting
@@ -14,7 +14,7 @@ export const AUDIT_START_MS = Date.UTC(2025, 2, 3);
 export const AUDIT_DAYS = 21;
 export const AUDIT_ROWS = (AUDIT_DAYS * 1440) / 10;
 export const EPISODES = 12;
-/** The x columns, then the working's channels (issue 108, item 5), in the file's order. */
+/** The x columns, then the working's channels, in the file's order. */
 export const AUDIT_X = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 export const AUDIT_CHANNELS = ["face_ch4", "shearer_run", "shearer_pos"] as const;
 export type AuditChannel = (typeof AUDIT_CHANNELS)[number];

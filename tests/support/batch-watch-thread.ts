@@ -8,7 +8,7 @@ import { createDocumentClient } from "../../functions/src/adapters/dynamodb/clie
 import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
 
 const { endpoint, tableName, engineSecret } = workerData as { endpoint: string; tableName: string; engineSecret?: string };
-// The engine's port asks the secret the server wrote beside its endpoint (issue 86 R18).
+// The engine's port asks the secret the server wrote beside its endpoint (the security review's R18).
 const repos = dynamoRepositories(createDocumentClient({ tableName, endpoint, engineSecret }), tableName);
 
 async function watch(company: string, batches: string[], flag: Int32Array): Promise<void> {

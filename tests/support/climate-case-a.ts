@@ -143,7 +143,7 @@ export async function caseAPeriod(h: Harness, token: string, name = "Факел�
   return { facility, point, project, period };
 }
 
-/** Every hand-written field of a period's report filled (issue 96 item 2: a period is approved only
+/** Every hand-written field of a period's report filled (a period is approved only
  *  once they are): PATCH …/report/ with `{fields: FILLED_REPORT, version}`. */
 export const FILLED_REPORT: Record<string, string> = Object.fromEntries(
   CLIMATE_REPORT_HAND_KEYS.map((key) => [key, `${CLIMATE_REPORT_HAND_FIELDS[key].label}: заполнено исполнителем`]),

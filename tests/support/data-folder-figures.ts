@@ -2,7 +2,7 @@
 // year's figures (totals, lines, facilities, threshold, review status), the approved versions with
 // their SHA-256, each version's passport (the xlsx's cell values) and the files of its verification
 // pack by SHA-256 (manifest.json) and its version.json. tests/fixtures/data-folder-v1/make.ts records them from a folder
-// the release of issue 80's start wrote; tests/integration/data-format.test.ts reads them again from
+// the release an earlier round's start wrote; tests/integration/data-format.test.ts reads them again from
 // that folder upgraded, and they must be equal. Plain HTTP only: the release that made the fixture
 // runs this file too.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 97's floods as the red team sent them, for the tests that replay them against a server:
+// an earlier round's floods as the red team sent them, for the tests that replay them against a server:
 // 10 in flight of a 980 KB climate evaluation (POST v1/climate-projects/evaluate/), 10 in flight of a
 // 37 000-key abatement body, and signature uploads of 200 KB refused at a period's cap of 50, 22 a
 // second. trust-floods.deep.test.ts and signature-refusals.deep.test.ts measure another company's

@@ -1,9 +1,9 @@
-// Issue 99: a company day of three methane meters (02.03.2026 at UTC+7, Kemerovo) for the АГК operator's
+// a company day of three methane meters (02.03.2026 at UTC+7, Kemerovo) for the АГК operator's
 // journal's tests (unit, integration, browser): М-7 and М-8 of «Лава 12-1» (W 0,8, A 2 %) reach their
-// place's norm of 1 % at once (issue 114, D87: the A of 2 % hides nothing), a general gassing 03:10–03:30
+// place's norm of 1 % at once (D87: the A of 2 % hides nothing), a general gassing 03:10–03:30
 // (peak 1,301 at 03:17); М-9 of «Штрек 5» has no alarm level and is read against its place's 1 % too, a local gassing 10:00–10:05 (a minute below inside it does not close it; peak
 // 1,301) and a spike to 3,5 % at 14:00 set aside by D58's step for the means (it and the minute after) —
-// issue 114, D88: the book reads it, a local gassing 14:00–14:01 marked «резкий рост»; М-8 sends nothing
+// D88: the book reads it, a local gassing 14:00–14:01 marked «резкий рост»; М-8 sends nothing
 // 12:00–12:30. Two readings a minute, 0,001 % above the minute's value on average. With this file's own
 // reading of the rules (validMinutes, meanOver) the tests check the journal's means independently.
 import { MINUTE_MS } from "@core/dates";
@@ -73,7 +73,7 @@ export function meanOver(valid: Map<number, number>, from: number, to: number): 
 }
 
 /** The day's sensors as POST v1/facilities/{facility}/sensors/ takes them: a longwall's two meters of
- *  one extraction section, a heading's face meter; none measures an emission point (issue 105). */
+ *  one extraction section, a heading's face meter; none measures an emission point. */
 const SECTION = "Выемочный участок 12-1";
 export const JOURNAL_SENSORS = () => [
   { code: "М-7", kind: "methane", working: "Лава 12-1", section: SECTION, place: "face_10_20m", warning: 0.8, alarm: 2 },

@@ -1,6 +1,6 @@
 // Projects of large forecasts written straight through a local server's repositories (no model
 // run: the rows and the summary as the API stores them), and a file download measured while
-// another user keeps asking get_me: the finding of issue 26 (66 × 100 000 rows, the detailed
+// another user keeps asking get_me: the finding an earlier round (66 × 100 000 rows, the detailed
 // export took the server down) for the heavy-work test and the bench.
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";

@@ -1,4 +1,4 @@
-// Four generated longwall histories for the forecast's bar (issue 76), nobody's real data: 10-minute
+// Four generated longwall histories for the forecast's bar, nobody's real data: 10-minute
 // readings of the seven data columns the forecast reads and the measured CH4 in the longwall's
 // outgoing air. «steady»: a face that does not change; «advancing»: the seam's gas release rising
 // as the face advances; «events»: barometric pressure drops and roof falls pushing methane above

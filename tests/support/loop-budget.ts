@@ -1,4 +1,4 @@
-// Issue 116, item 3: the loop budget, checked by measurement. Every operation of the OpenAPI document is
+// the loop budget, checked by measurement. Every operation of the OpenAPI document is
 // called with a valid request against a company with a large facility — the demo year (a year of
 // calculations, the demo mine's 9 sensors and 30 days of minutes) and `meters` methane meters more,
 // each with `hours` of minutes up to now, pushed through the API — on the local server as `npm start`
@@ -73,7 +73,7 @@ export interface Fixture {
   /** A user of the company the administrator's writes change. */
   spareUser: string;
   spareUserEmail: string;
-  /** Users of the company with the АГК operator's and the АГК electrician's duties (issue 118). */
+  /** Users of the company with the АГК operator's and the АГК electrician's duties. */
   operatorEmail: string;
   electricianEmail: string;
   /** D104: a user of the company with the chief engineer's duty, who confirms a cut-off's answer. */
@@ -668,7 +668,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
       json: { current_password: "long-enough-1", new_password: "long-enough-4" },
     };
   },
-  // Issue 118: the instruments' record and the shift handover.
+  // the instruments' record and the shift handover.
   listFacilitySensorChecks: (f) => ({ path: `v1/facilities/${f.mine}/sensor-checks/` }),
   listSensorChecks: (f) => ({ path: `v1/facilities/${f.mine}/sensors/${f.sensor}/checks/` }),
   sensorChecksDue: (f) => ({ path: `v1/facilities/${f.mine}/sensor-checks/due/` }),
@@ -782,7 +782,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     },
   }),
   exportHandMeasurements: (f) => ({ path: `v1/facilities/${f.mine}/hand-measurements/export/?format=xlsx` }),
-  // The rest of issue 116, item 3: files sent through their real flows (an upload address, the PUT,
+  // The rest an earlier round: files sent through their real flows (an upload address, the PUT,
   // then the route that names it), the forecast models, the readings' reconciliations, the climate
   // period's computation, approval and signature, and the two streams' setup.
   directUpload: async (f) => {
@@ -1250,7 +1250,7 @@ async function customCalculation(f: Fixture): Promise<{ id: string; version: num
 }
 
 /** A verification of the fixture's sensor just recorded, a certificate of its own each (the same record
- *  sent again is the one written, issue 118): its id. */
+ *  sent again is the one written): its id. */
 async function recordedVerification(f: Fixture): Promise<string> {
   const body = {
     instrument_type: "ДМС 03",
@@ -1313,17 +1313,17 @@ async function openEvents(f: Fixture): Promise<string[]> {
  *  measured and printed there, not held to it, and named in docs/security.md «The loop budget» until
  *  their fold leaves the request thread. In `npm test` they are held to it like every other. */
 export const OVER_BUDGET_AT_SIZE: readonly string[] = [
-  // A year's completeness of every sensor (issue 116, item 2) is folded in the spreadsheet threads: at
+  // A year's completeness of every sensor is folded in the spreadsheet threads: at
   // 200 meters with 30 h that takes seconds, and the longest hold of the request thread over them was
   // 50,0 ms at load 9,5, 82,4, 52,1 and 50,5 ms at load 5,7, 53,4, 81,5 and 16,3 ms at load 2,9
   // (29.11.2026) — not its own work (its
   // answer's text is received and sent), but what the request thread runs meanwhile at this size: the
-  // stale sweep reads every sensor's head there (issue 116, item 7), as statistics (43 ms) and the
+  // stale sweep reads every sensor's head there, as statistics (43 ms) and the
   // trend (49,9 ms), equally long in the threads, also showed.
   "sensorCompleteness",
 ];
 
-/** The operations not yet given a valid request here: measured by nothing yet (issue 116 left them,
+/** The operations not yet given a valid request here: measured by nothing yet (an earlier round left them,
  *  docs/security.md «The loop budget»). An operation leaves the list as its line is added above; a new
  *  one never joins it. */
 export const NOT_YET_MEASURED: readonly string[] = [];

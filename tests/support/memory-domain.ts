@@ -65,7 +65,7 @@ export async function fileOf(result: ExportResult): Promise<Uint8Array<ArrayBuff
 }
 
 /** A clock standing at `at`: a domain test runs on a day it names, never on the day it is run on (the
- *  readings' layout is chosen by the date: minute items while a day is open, issue 110 item 4). */
+ *  readings' layout is chosen by the date: minute items while a day is open). */
 export const clockAt = (at: string | number): Clock => ({ now: () => new Date(at) });
 
 /** The domain over a fresh in-memory table seeded as an installation is, on `clock`. */

@@ -1,4 +1,4 @@
-// Where a day's readings are stored (issue 98): the facility's minute items while the UTC day is open, the
+// Where a day's readings are stored: the facility's minute items while the UTC day is open, the
 // sensors' day items once it is closed. The unit tests of the reads that take both (the journal, the
 // offers, completeness, the shift report) run on a clock of each and say which one they covered.
 import type { Repositories } from "@server/ports";

@@ -1,4 +1,4 @@
-// The verifier's shape of a mine gateway's pushes (issue 95): a climate project's meters over days of
+// The verifier's shape of a mine gateway's pushes: a climate project's meters over days of
 // minutes, some minutes with two readings, shuffled, some readings sent twice, cut into batches pushed
 // back to back without waiting for the consumer; and what a test or the soak bench reads back to hold
 // the platform to its answers: every reading of a batch answered 202 stored once with its latest value,

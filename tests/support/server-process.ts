@@ -63,7 +63,7 @@ export function rssKinds(pid: number): { anon: number; file: number } {
 /** What a process's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
  *  2 MB (V8's heap pages, of every isolate), larger anonymous ones and the brk heap (glibc's malloc
  *  arenas: the engine's store's and Node's native memory), the store's files mapped (SQLite's WAL
- *  index, `-shm`; LevelDB's tables, `.ldb`, before issue 106), and the rest (the binary, its
+ *  index, `-shm`; LevelDB's tables, `.ldb`, before an earlier release), and the rest (the binary, its
  *  libraries, stacks). */
 export function rssParts(pid: number): Record<string, number> {
   const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "store files": 0, other: 0 };

@@ -134,7 +134,7 @@ async function addUser(deps: LocalServer["deps"]): Promise<Credentials> {
   const n = ++extraUsers;
   const user = { email: `staff.${n}@example.com`, password: DEMO.password };
   const company = await createCompany(deps, demoCompanyNumbered(`${DEMO_COMPANY.name} (отдельная) ${n}`, 500 + n));
-  // The demo login's password, which no one may choose (issue 86 R14): these users stand in for it.
+  // The demo login's password, which no one may choose (the security review's R14): these users stand in for it.
   await createUser(deps, { companyId: company.id, ...user, first_name: "Иван", last_name: "Петров" }, "allowed");
   return user;
 }
@@ -168,7 +168,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const file = ++files;
   const company = await createCompany(server.deps, demoCompanyNumbered(`${DEMO_COMPANY.name} ${file}`, 100 + file));
   const demo = { email: `demo.${file}@example.com`, password: DEMO.password };
-  // Each file's demo login, with the demo's password as the first start's (issue 86 R14).
+  // Each file's demo login, with the demo's password as the first start's (the security review's R14).
   const user = await createUser(server.deps, { companyId: company.id, ...demo, first_name: "Иван", last_name: "Петров" }, "allowed");
   if (options.demoYear) await seedDemoYear(server.deps, user);
   const admin = options.admin ? await addOperator(server.deps, `operator.${file}@example.com`, `Оператор платформы ${file}`) : undefined;

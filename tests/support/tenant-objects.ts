@@ -23,7 +23,7 @@ export interface TenantObjects {
   climatePeriod: { id: string };
   /** A batch of readings the company pushed (D57). */
   readingsBatch: { id: string };
-  /** A reconciliation of the facility against a dispatch export (issue 95): its one reading, another value. */
+  /** A reconciliation of the facility against a dispatch export: its one reading, another value. */
   reconciliation: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */

@@ -3,7 +3,7 @@
 // Its domain: the app reaches the server only through its contract (functions/src/contract,
 // biome.json), so its assets carry none of the server's implementation; each marker is a text only
 // one module of the server holds, and every asset is grepped.
-// Its weight: the browser-weight budget of issue 20, a route's initial JavaScript (the entry and the
+// Its weight: the browser-weight budget an earlier round, a route's initial JavaScript (the entry and the
 // route's lazy page chunks with their static imports, gzip) within 300 KB, measured as
 // `npm run bench -- web` measures it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";

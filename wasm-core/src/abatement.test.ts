@@ -95,7 +95,7 @@ describe("options per stream (D48)", () => {
     expect(stream.options[0].q_air_m3_s).toBeCloseTo(8, 9);
   });
 
-  it("a capture upgrade given for gas that needs none, or for ventilation air, is said, not dropped in silence (issue 87, 18)", () => {
+  it("a capture upgrade given for gas that needs none, or for ventilation air, is said, not dropped in silence", () => {
     const upgrade = { c_ch4_pct: 50, capex_rub: 1e6 };
     const result = evaluate({
       streams: [
@@ -190,7 +190,7 @@ describe("inputs", () => {
   });
 });
 
-describe("stream codes are data (issue 86 R12)", () => {
+describe("stream codes are data (the security review's R12)", () => {
   it("«__proto__», «constructor» and «toString» are codes like any other", () => {
     const drainage = { kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 };
     const result = evaluate({
@@ -231,7 +231,7 @@ describe("stream codes are data (issue 86 R12)", () => {
   });
 });
 
-describe("a stream measured over part of a year (issue 87)", () => {
+describe("a stream measured over part of a year", () => {
   it("takes the year's methane at the flow of the measured months", () => {
     // Two months, 1 464 of the year's 8 760 h, carrying 1 000 t: the year's 1 000 × 8 760 / 1 464 t,
     // sent at 8 000 h a year.
@@ -248,7 +248,7 @@ describe("a stream measured over part of a year (issue 87)", () => {
   });
 });
 
-describe("a stream's flow over its measured hours (issue 96 item 4)", () => {
+describe("a stream's flow over its measured hours", () => {
   it("is the methane over the hours measured in calendar time; the option treats its own hours of it", () => {
     // A shaft with two whole months accepted, 60 and 49,5 m³/min of CH4 (744 h and 720 h): the mean
     // over their minutes is 54,836 m³/min, not the 60,05 a year spread over 8 000 running hours gave.
@@ -280,7 +280,7 @@ describe("a stream's flow over its measured hours (issue 96 item 4)", () => {
   });
 });
 
-describe("energy sold only as far as it is used (issue 87)", () => {
+describe("energy sold only as far as it is used", () => {
   const stream = { code: "d", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 };
   it("a boiler asks how much of its heat the mine can use", () => {
     const asked = evaluate({ streams: [stream], options: { d: ["BOILER"] }, params: vectorParams() }).streams[0].options[0];

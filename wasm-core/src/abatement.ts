@@ -60,10 +60,10 @@ export interface AbatementStream {
    *  the flows come from it (Q = M / ρ / (60·h) × 1000) instead of q_mix_m3_min or q_air_m3_s. */
   m_ch4_t?: number;
   /** The share of the year's hours `m_ch4_t` was measured over (an inventory point's months with
-   *  measured data, issue 87): the year's methane is m_ch4_t / share, the months' flow kept over the
+   *  measured data): the year's methane is m_ch4_t / share, the months' flow kept over the
    *  whole year. Default 1: m_ch4_t is the year's. */
   m_ch4_year_share?: number;
-  /** Issue 96 item 4: the calendar hours `m_ch4_t` was measured over (an inventory point's months, a
+  /** the calendar hours `m_ch4_t` was measured over (an inventory point's months, a
    *  partly measured month by its measured minutes). When given, the stream's flow is m_ch4_t over
    *  those hours — the methane's mean flow in calendar time — and the option's hours a year decide
    *  how much of it the option treats (`m_ch4_year_share` is then not used). */
@@ -283,13 +283,13 @@ export const COST_ESTIMATES = {
 
 export const CH4_TO_CO2 = 44 / 16;
 
-/** The value a record holds under `key` as its own (issue 86 R12): stream and option codes are data,
+/** The value a record holds under `key` as its own (the security review's R12): stream and option codes are data,
  *  so «__proto__», «constructor» or «toString» name nothing an object inherits. */
 export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
   return record && typeof record === "object" && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** What the user is asked for an option that sells heat (issue 87: the heat is sold only as far as it is used). */
+/** What the user is asked for an option that sells heat (the heat is sold only as far as it is used). */
 export const HEAT_DEMAND_LABEL = "Доля тепла, которую шахта или потребитель могут использовать";
 
 /** Why a stream's code offers no use option (D48). */
@@ -302,7 +302,7 @@ export const STREAM_NOTICES: Readonly<Record<string, string>> = {
     "Концентрация 5–25 %: взрывоопасный диапазон (5–15 %) или нет запаса безопасности — сжигание, транспортирование и продажа не предлагаются. Возможны повышение качества каптажа до ≥ 30 % или разбавление до ≤ 1 % с окислением.",
 };
 
-/** Issue 87 (18): a capture upgrade given for a stream it does not apply to is said, not dropped in silence. */
+/** 18: a capture upgrade given for a stream it does not apply to is said, not dropped in silence. */
 export const UPGRADE_NOT_APPLIED = {
   ventilation: "Повышение качества каптажа относится к дегазации: для вентиляционной струи оно не рассматривается.",
   usable: "Повышение качества каптажа не рассматривается: при этой концентрации варианты использования предлагаются и без него.",
@@ -427,7 +427,7 @@ interface Flow {
   hours: number;
 }
 
-/** Issue 96 item 4: the electric capacity the capital costs are priced on, said in the coefficients —
+/** the electric capacity the capital costs are priced on, said in the coefficients —
  *  the gross generation over the hours of operation; the own use is taken off what is sold, not off the
  *  capacity (so the capacity is the net electricity over the hours divided by 1 − the own-use share). */
 function grossCapacity(coefficients: AbatementCoefficient[], kw: number, aux: number): void {
@@ -531,7 +531,7 @@ function evaluateOption(
   } else if (code === "BOILER") {
     const etaB = stated("eta_boiler", "КПД котельной", COST_ESTIMATES.boiler_eta, 0, 1, "доля", "[A]");
     const heat = eFuel * etaB;
-    // Issue 87: the heat is sold only as far as the mine or a buyer can take it, which the user states.
+    // the heat is sold only as far as the mine or a buyer can take it, which the user states.
     qHeatSold = heat * asked("heat_used_share", HEAT_DEMAND_LABEL, 0, 1, "доля");
     const mwTh = flow.hours > 0 ? heat / flow.hours : 0;
     capex = pick("capex_rub", COST_ESTIMATES.boiler_capex_rub_per_mw_th * mwTh, 0, 1e13);
@@ -587,7 +587,7 @@ function evaluateOption(
     let recoveryCapex = 0;
     let recoveryOpex = 0;
     if (code === "VAM_RTO_ENERGY") {
-      // Issue 87: no sourced recovery efficiency, so the user states both (0: that energy is not
+      // no sourced recovery efficiency, so the user states both (0: that energy is not
       // recovered); what is recovered costs what an engine's electricity and a boiler's heat cost
       // (11.3 estimates [A]), the plant uses its own share of the electricity, and the heat is sold
       // only as far as the mine or a buyer can take it.
@@ -732,13 +732,13 @@ function streamFlow(stream: AbatementStream, index: number, common: Common): Flo
     if (!(hours > 0)) throw new FieldError(`${field}.hours_per_year`, "Часы работы должны быть больше нуля");
     let q: number;
     if (!isMissing(stream.m_ch4_hours)) {
-      // Issue 96 item 4: the mean flow over the hours measured, in calendar time; the option runs its
+      // the mean flow over the hours measured, in calendar time; the option runs its
       // own hours a year at that flow.
       const measured = number(`${field}.m_ch4_hours`, stream.m_ch4_hours, 0, 8784);
       if (!(measured > 0)) throw new FieldError(`${field}.m_ch4_hours`, "Часы измерений должны быть больше нуля");
       q = ((m / common.rho) * 1000) / (60 * measured);
     } else {
-      // Measured over part of the year (an inventory point's months, issue 87): the year's methane at
+      // Measured over part of the year (an inventory point's months): the year's methane at
       // the flow of those months.
       const share = optional(`${field}.m_ch4_year_share`, stream.m_ch4_year_share, 1, 0, 1);
       if (!(share > 0)) throw new FieldError(`${field}.m_ch4_year_share`, "Доля года с измерениями должна быть больше нуля");
@@ -995,7 +995,7 @@ export function missingInputLabel(path: string): string {
 const monthText = (month: string) => `${month.slice(5, 7)}.${month.slice(0, 4)}`;
 const hoursText = (hours: number) => String(Math.round(hours)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
 
-/** Issue 87: the months an inventory point's figure was measured in, as the screen and the files say
+/** the months an inventory point's figure was measured in, as the screen and the files say
  *  it: all twelve, or how few and which, taken to a year by their hours. */
 export function measuredMonthsText(months: readonly string[], hours: number, yearHours: number): string {
   const named = months.map(monthText).join(", ");

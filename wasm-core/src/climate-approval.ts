@@ -1,4 +1,4 @@
-// Who may approve a climate project's monitoring period and withdraw the approval (issue 89; methodology
+// Who may approve a climate project's monitoring period and withdraw the approval (methodology
 // D80 with D20, D32 and D33 of the year's approval): four eyes — a reviewer or an administrator other
 // than the person who computed the period approves it, and an approved period is frozen (its figures
 // are the stored snapshot's; recomputing it is refused) until a reviewer other than that person

@@ -1,11 +1,11 @@
-// A monitoring period's hours as the core takes them (methodology D70, issue 89 item 2): from a device's
+// A monitoring period's hours as the core takes them (methodology D70): from a device's
 // meters' readings, each minute's value per channel — gas channels (Q, C, P, T) the D59 mean of the
 // minute's D58-valid readings, a proof channel (flame, run) 1 only if the minute has a valid reading
 // and every one proves it, the exhaust temperature the minute's minimum — and per hour the segments of
 // equal minutes, the analyser's efficiency (the hour's mean) and the meters' energy (the hour's sum).
 // A reading outside its meter's поверка dates (the register's dates in service) is invalid. Hours
 // alike in a row are one block repeated. Pure: the readings come in, the blocks go out. The same code
-// folds a stored period's minutes on the server and a day's in the browser's preview (issue 96 item 16).
+// folds a stored period's minutes on the server and a day's in the browser's preview.
 import type { ClimateDeviceInput, ClimateHourBlock, ClimateSegment } from "./climate-project";
 import { wallTimeIn } from "./company-clock";
 import { Flag, flagQuality, inRange, minuteMeans, type SensorKind } from "./monitoring";

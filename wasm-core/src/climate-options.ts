@@ -1,5 +1,5 @@
 // Which device of a climate project (methodology 13.1) puts an abatement option (section 11) into
-// practice (issue 89 item 6): a flare, a gas engine or a boiler, as each kind's module names its
+// practice: a flare, a gas engine or a boiler, as each kind's module names its
 // options; the other options (pipeline sale, ventilation-air oxidisers, a capture upgrade alone) are
 // outside 2026.7 and start no project.
 // Browser-safe: «Снижение выбросов» offers the project with it, the server checks it.

@@ -550,7 +550,7 @@ function evaluateDevice(
     const t = filled.t?.values;
     let v = 0;
     let ranWhenFed = true;
-    // Issue 96 item 13: fed minutes whose run status is missing, and whether any fed minute shows it stopped.
+    // fed minutes whose run status is missing, and whether any fed minute shows it stopped.
     let runMissing = 0;
     let stoppedWhenFed = false;
     for (let i = from; i < from + MINUTES_PER_HOUR; i++) {

@@ -1,4 +1,4 @@
-// Issue 105: the words of the gassing book («Книга учета загазирований») the server and the web app both
+// the words of the gassing book («Книга учета загазирований») the server and the web app both
 // write: a gassing's type, the duties whose holders confirm an entry, and a duration as the book writes
 // it. Pure and browser-safe (the web's monitoring pages load no schema for them).
 
@@ -27,7 +27,7 @@ export function gassingDurationText(minutes: number | null): string {
   return hours > 0 ? `${hours} ч ${String(minutes % 60).padStart(2, "0")} мин` : `${minutes} мин`;
 }
 
-/** Issue 114, D88: what a gassing holding a jump or a reading past the meter's span was, as closing its
+/** D88: what a gassing holding a jump or a reading past the meter's span was, as closing its
  *  entry records it. */
 export const ONSETS = ["outburst", "sensor_fault", "other"] as const;
 export type Onset = (typeof ONSETS)[number];
@@ -45,7 +45,7 @@ export function gassingMaxText(max: number, overSpan: number | null, number: (va
   return overSpan === null ? `${number(max, 2)} %` : `более ${number(overSpan, 0)} % (за пределом шкалы)`;
 }
 
-/** Issue 114, D89: the mark of an entry whose readings were corrected after the gassing was found. */
+/** D89: the mark of an entry whose readings were corrected after the gassing was found. */
 export const CORRECTED_MARK = "показания исправлены после обнаружения";
 
 /** D97: the mark of a correction written after the entry was closed (the entry keeps its closed figures). */
@@ -87,7 +87,7 @@ export function splitEntryText(
   return `запись от ${when(e.start)} создана исправлением показаний: с ${when(e.start)} ${e.end ? `до ${when(e.end)}` : "продолжалось"}, макс. ${number(e.max, 2)} %${who.length > 0 ? `; ${who.join(", ")}` : ""}`;
 }
 
-/** Issue 114: when an addressee of the book was notified (ISO) and, where given, by whom (surname and
+/** when an addressee of the book was notified (ISO) and, where given, by whom (surname and
  *  initials, free text); null: not notified. */
 export type Notice = { at: string; by: string | null };
 

@@ -57,7 +57,7 @@ export function sourceNotesOf(source: InventorySource, entryId: number | undefin
   return [source.note, byEntry].filter((note): note is string => note !== undefined);
 }
 
-/** Issue 87: the measurement frequency a month accepted from the mine's АГК readings records (D63): its
+/** the measurement frequency a month accepted from the mine's АГК readings records (D63): its
  *  method is continuous measurement. */
 export const AGK_MEASUREMENT_FREQUENCY = "непрерывно (АГК, минутные значения)";
 
@@ -465,7 +465,7 @@ export interface ReviewState {
   readonly last_changed_by?: string;
   /** Who changed the year's data since its last step. */
   readonly changed_by?: readonly string[];
-  /** In review: what the version would print differently from what was sent (issue 74). */
+  /** In review: what the version would print differently from what was sent. */
   readonly changed_after_send?: readonly string[];
 }
 

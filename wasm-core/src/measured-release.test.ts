@@ -62,7 +62,7 @@ describe("measured periods (D14)", () => {
     expect(() => checkPeriods([])).toThrow(FieldError);
   });
 
-  // Issue 26: three identical periods were all counted, CH4 + CO2 could be 200 %, periods could lie
+  // three identical periods were all counted, CH4 + CO2 could be 200 %, periods could lie
   // outside the project's dates, and an overflowing flow was reported as «volume».
   it("refuses overlapping periods, naming both by number and dates", () => {
     const period = { from: "01.01.2025", to: "31.01.2025", flow_m3_min: 1, hours: 10, w_ch4: 50, w_co2: 5 };

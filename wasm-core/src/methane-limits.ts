@@ -1,8 +1,8 @@
 // The permissible methane concentrations the product reads gassings against, by place, each with the act,
-// point and edition it comes from (issue 105, item 4), and whether that point was read in the act's text.
+// point and edition it comes from, and whether that point was read in the act's text.
 //
 // - The safety rules («Правила безопасности в угольных шахтах», Order 507 of Rostekhnadzor, 08.12.2020) say
-//   in point 122 that the permissible methane concentrations are those of their Appendix 3 (as issue 105's
+//   in point 122 that the permissible methane concentrations are those of their Appendix 3 (as an earlier round's
 //   verifiers read it). Neither the rules' text nor Appendix 3 is stored where this product was built, so
 //   the values (those the product has drawn since 2021) and the point are marked unread (`text_read: false`)
 //   and every screen that draws them says so. The order holds until 01.01.2027.
@@ -81,12 +81,12 @@ export const DECREE_315_RULES: readonly MethaneLimit[] = [
 /** The place a sensor of a kind measures, for the limit it is read against without its own alarm level. */
 export const METHANE_PLACES = Object.keys(METHANE_PLACE_LABELS) as [MethanePlace, ...MethanePlace[]];
 
-/** The screens' words where no confirmed edition holds today (issue 99, item 3). */
+/** The screens' words where no confirmed edition holds today. */
 export const EDITION_NOT_CONFIRMED = "редакция правил не подтверждена";
 /** The screens' words beside a limit whose point was not read in the act's text. */
 export const TEXT_NOT_READ = "текст акта не прочитан";
 
-/** Issue 114, D87: the row of the permissible concentrations a methane meter hanging at `place` (the
+/** D87: the row of the permissible concentrations a methane meter hanging at `place` (the
  *  register's) is read against — never its kind (0–4 % or high-range) nor its W/A setpoints, which are
  *  alarms: a face's, 10–20 m's, a longwall's or a section's return meter the working's 1 %; a wing's or
  *  the mine's return (the shaft) 0,75 %; the intake 0,5 %; an isolated removal line 3,5 %; «другое место»
@@ -104,7 +104,7 @@ export const NORM_OF_PLACE: Readonly<Record<SensorPlace, MethanePlace | null>> =
   other: "working",
 };
 
-/** Issue 114: the rows a meter at «другое место» (`other`) may be read against when the register names
+/** the rows a meter at «другое место» (`other`) may be read against when the register names
  *  one (`norm_place`): the rows of NORM_OF_PLACE (a local accumulation is a hand measurement's). */
 export const NORM_PLACES = ["working", "wing_outgoing", "intake", "suction_pipeline"] as const satisfies readonly MethanePlace[];
 export type NormPlace = (typeof NORM_PLACES)[number];

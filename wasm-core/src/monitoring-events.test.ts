@@ -238,7 +238,7 @@ describe("D65 stale channels", () => {
   });
 });
 
-// Issue 87, item 6: a reading out of the meter's range and a jump were set aside for the volumes, yet
+// a reading out of the meter's range and a jump were set aside for the volumes, yet
 // opened no event.
 describe("sensor faults", () => {
   const N = Number.NaN;
@@ -336,7 +336,7 @@ function stateOf(series: MinuteSeries): Uint8Array {
   );
 }
 
-// Issue 99: gassings as the safety rules count them, from the sensors' exceedances of their limits.
+// gassings as the safety rules count them, from the sensors' exceedances of their limits.
 describe("gassings", () => {
   const at = (m: number) => m * MINUTE_MS;
   const g = (code: string, working: string, start: number, end: number | null, max: number, section = "") => ({
@@ -360,7 +360,7 @@ describe("gassings", () => {
     expect(found[0].sensors.map((s) => s.code)).toEqual(["М-1", "М-2", "М-3"]);
   });
 
-  it("takes the meters of the workings of one extraction section above the norm at once as one general gassing (issue 105)", () => {
+  it("takes the meters of the workings of one extraction section above the norm at once as one general gassing", () => {
     const section = "Выемочный участок 12-3";
     const found = gassings([
       g("М-З", "Лава 12-3", 0, 10, 1.2, section),
@@ -415,7 +415,7 @@ describe("gassings", () => {
     ]);
   });
 
-  // Issue 114, D88: the book reads every reading. A face meter 0,50 → 4,50 % for 6 minutes: D58 sets each of
+  // D88: the book reads every reading. A face meter 0,50 → 4,50 % for 6 minutes: D58 sets each of
   // those minutes aside (past the 0–4 % span; the first a jump too), so the valid minutes gave no gassing at
   // all, only «неисправность датчика»; read every reading, they give one gassing, its maximum past the span,
   // marked for its onset.
@@ -443,7 +443,7 @@ describe("gassings", () => {
   });
 });
 
-// Issue 105 item 6: «Предупредительный» was W in the register and 0,9·W on «События», the shift report
+// «Предупредительный» was W in the register and 0,9·W on «События», the shift report
 // and the acknowledgement dialog.
 it("names each level with one word, the register's: W «Предупредительный», A «Аварийный», 0,9·W only near W", () => {
   expect(EVENT_LEVEL_LABELS).toEqual({

@@ -15,7 +15,7 @@ export const STALE_INTERVALS = 2;
 
 export type EventLevel = "pre_warning" | "warning" | "alarm";
 export const EVENT_LEVELS: readonly EventLevel[] = ["pre_warning", "warning", "alarm"];
-/** Issue 105 item 6: one word per level on every page and file, the register's («Предупредительный
+/** one word per level on every page and file, the register's («Предупредительный
  *  уровень W», «Аварийный уровень A»); 0,9·W is only near the warning level («Предупредительный» was
  *  0,9·W on «События» and W in the register). */
 export const LEVEL_WORDS: Readonly<Record<EventLevel, string>> = {
@@ -186,7 +186,7 @@ export function silenceSpan(minutes: number): string {
   return [`${whole(days)} сут`, hours > 0 ? `${hours} ч` : null].filter(Boolean).join(" ");
 }
 
-/** D96 (issues 99, 108): the chance of the limit a forecast shows — only one judged reliable (better than
+/** D96: the chance of the limit a forecast shows — only one judged reliable (better than
  *  the base rate on rows it did not train on); one judged not, or stored before reliability was judged,
  *  shows none (null). The one rule the tile (web liveTexts) and the handover's list of forecasts read. */
 export function chanceShown(f: { p_exceed: number | null; probability?: { reliable?: boolean | null } | null }): number | null {
@@ -204,7 +204,7 @@ export function faultText(fault: Pick<FaultEvent, "range_minutes" | "jump_minute
   return parts.join(", ");
 }
 
-/** Issue 87: a sensor's fault («неисправность датчика»), apart from any level crossing: D58 sets aside
+/** a sensor's fault («неисправность датчика»), apart from any level crossing: D58 sets aside
  *  a minute whose readings are all out of the kind's physical range (4,5 % on a 0–4 % meter) or whose
  *  mean jumped by more than the kind's step from the minute before; the fault opens at the first such
  *  minute and closes after `closeAfter` consecutive minutes with a valid mean (ending at the first of
@@ -261,16 +261,16 @@ export function parseEventId(id: string): { sensor: string; kind: EventKind; lev
   return { sensor: match[1], kind, level, start: Number.parseInt(match[4], 36) * MINUTE_MS };
 }
 
-/** One sensor's exceedance of its permissible limit (issue 99): D65's rule at that level. */
+/** One sensor's exceedance of its permissible limit: D65's rule at that level. */
 export interface SensorGassing {
   readonly sensor: string;
   readonly code: string;
   /** The sensor's working, as the journal prints it; empty when none. */
   readonly working: string;
-  /** Issue 105: the extraction section or development working whose sensors make one general gassing;
+  /** the extraction section or development working whose sensors make one general gassing;
    *  empty when none (the working stands for it then; without either a gassing is always local). */
   readonly section: string;
-  /** Issue 114: where the sensor hangs, in words (the register's place); empty when not given. */
+  /** where the sensor hangs, in words (the register's place); empty when not given. */
   readonly place?: string;
   readonly start: number;
   /** The first of the 2 valid minutes below; null while it lasts. */
@@ -279,7 +279,7 @@ export interface SensorGassing {
   readonly max_at: number;
   /** The limit it was read against, % vol. */
   readonly limit: number;
-  /** Issue 114, D88: a minute of it jumped over the kind's step or read past the meter's span (D58 sets
+  /** D88: a minute of it jumped over the kind's step or read past the meter's span (D58 sets
    *  such a minute aside for the volumes; the book reads it): «внезапный выброс или отказ датчика?». */
   readonly sudden: boolean;
   /** The meter's span, % vol, where its maximum is past it («более 4 % (за пределом шкалы)»); else null. */
@@ -297,7 +297,7 @@ export const NOTIFICATION_LABELS: Readonly<Record<(typeof NOTIFICATIONS)[number]
   rostekhnadzor: "территориальный орган Ростехнадзора",
 };
 
-/** A gassing as the safety rules classify it (issue 105; docs/methodology.md): one АГК sensor's
+/** A gassing as the safety rules classify it (docs/methodology.md): one АГК sensor's
  *  exceedance of the norm is a local one («местное»); the overlapping exceedances of two or more sensors
  *  of one development working or of the workings of one extraction section are one general gassing
  *  («общее загазирование»). */
@@ -321,7 +321,7 @@ export interface Gassing {
 }
 
 /** A sensor's gassings: each run of its minute means at or above `limit` by D65's rule (opens at the first
- *  minute ≥ the limit, closes after 2 minutes below, `end` the first of them). Issue 114, D88: the book
+ *  minute ≥ the limit, closes after 2 minutes below, `end` the first of them). an earlier round, D88: the book
  *  reads every reading — `series` is everyMinuteMeans' (@core/monitoring): a minute D58 flags (a jump, a
  *  reading past the span) opens, extends and closes as any other, and marks the gassing `sudden`; its
  *  maximum is the largest minute mean, `over_span` where it is past `span` (the meter's, % vol). A minute

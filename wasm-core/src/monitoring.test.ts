@@ -329,7 +329,7 @@ describe("roll-ups on the company's clock (D64)", () => {
   });
 });
 
-// Issue 99: the АГК operator's journal takes the mean of the valid minute means only.
+// the АГК operator's journal takes the mean of the valid minute means only.
 describe("validMeans", () => {
   it("averages a span's valid minutes, leaving out flagged and missing ones and those outside the series", () => {
     const values = Float64Array.from([1, 2, Number.NaN, 4, 10, 6]);
@@ -344,7 +344,7 @@ describe("validMeans", () => {
   });
 });
 
-// Issue 105 item 6: the third shift read «16:00–00:00» in the files and «16:00–24:00» on the journal.
+// the third shift read «16:00–00:00» in the files and «16:00–24:00» on the journal.
 it("names a shift one way, the last ending at 24:00 of its day", () => {
   expect([1, 2, 3].map((n) => shiftName(n))).toEqual(["Смена 1 (00:00–08:00)", "Смена 2 (08:00–16:00)", "Смена 3 (16:00–24:00)"]);
   expect(shiftName(2, [360, 1080])).toBe("Смена 2 (18:00–06:00)");

@@ -346,7 +346,7 @@ export function minuteMeans(
   return { start, values: means, flags };
 }
 
-/** Issue 114, D88: the gassing book's minutes — every reading counts, whatever D58 says of it. Each
+/** D88: the gassing book's minutes — every reading counts, whatever D58 says of it. Each
  *  minute's mean of all its readings (NaN without one); a minute holding a reading past the kind's range
  *  is flagged RANGE, and flagQuality then flags a jump over the kind's step (JUMP), so that the book can
  *  mark what it read past D58. Volumes keep D58's minutes (minuteMeans). */
@@ -674,7 +674,7 @@ function localShiftKey(local: number, day: string, minuteOfDay: number, starts: 
   return `${previous.getUTCFullYear()}-${two(previous.getUTCMonth() + 1)}-${two(previous.getUTCDate())}#${starts.length}`;
 }
 
-/** Issue 105 item 6: a shift as every page and file names it, «Смена 3 (16:00–24:00)»: its number on
+/** a shift as every page and file names it, «Смена 3 (16:00–24:00)»: its number on
  *  its local day and its hours, the last shift ending at 24:00 of that day (where the first starts at
  *  midnight; after it, at the next day's hour). */
 export function shiftName(number: number, shiftStarts: readonly number[] = DEFAULT_SHIFT_STARTS): string {
@@ -799,14 +799,14 @@ export function acceptedMonthChanged(acceptedCh4T: number, nowCh4T: number, shar
   return Math.abs(nowCh4T - acceptedCh4T) / Math.abs(acceptedCh4T) > share;
 }
 
-/** A span's mean of valid minute means and how many minutes it had (the АГК operator's journal, issue 99). */
+/** A span's mean of valid minute means and how many minutes it had (the АГК operator's journal). */
 export interface ValidMean {
   /** The mean of the span's valid minute means, % vol; null without one. */
   readonly mean: number | null;
   readonly valid: number;
 }
 
-/** The АГК operator's journal (issue 99): for each span [edges[i], edges[i+1]) (UTC ms on minutes) the
+/** The АГК operator's journal: for each span [edges[i], edges[i+1]) (UTC ms on minutes) the
  *  arithmetic mean of the series' valid minute means (D59 after D58's flags), as the methodological
  *  recommendations' journal takes it: a substituted minute (D60) is not a measurement and counts in
  *  none. Minutes outside the series count in none either. */

@@ -1,7 +1,7 @@
 // How a safety document names a person: surname and initials, shared by the server (the book, the
 // journal, the acknowledgements) and the web app (whether the signed-in user is the one an entry names).
 
-/** Issue 105: a person as a safety document names one, surname and initials («Кузнецова О. И.» of
+/** a person as a safety document names one, surname and initials («Кузнецова О. И.» of
  *  first name «Ольга Ивановна», last name «Кузнецова»); empty when they have given no surname. */
 export function surnameInitials(user: { first_name?: string | null; last_name?: string | null }): string {
   const surname = user.last_name?.trim() ?? "";

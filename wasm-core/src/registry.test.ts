@@ -72,7 +72,7 @@ const SPEC_FIELDS: Record<string, [string[], string[]]> = {
     ["volume", "koef_transform"],
     ["res_ch4", "res_ch4_to_co2"],
   ],
-  // Issue 17 / docs/methodology.md, D11: Order 371 flaring by composition.
+  // an earlier round / docs/methodology.md, D11: Order 371 flaring by composition.
   torch_composition: [
     ["volume", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12", "cf", "p_co2", "p_ch4"],
     ["ef_co2", "ef_ch4", "res_co2", "res_ch4", "res_ch4_to_co2", "sum_co2"],

@@ -230,7 +230,7 @@ export function isFormulaType(value: unknown): value is FormulaType {
   return isCalculationType(value) && REGISTRY[value].kind === "formula";
 }
 
-/** Issue 61: the input of a type that is the coal mined (activity «production», in t), which the
+/** the input of a type that is the coal mined (activity «production», in t), which the
  *  facility-year's coal output typed once on the inventory fills; undefined: the type takes none. */
 export function productionFieldOf(type: CalculationType): string | undefined {
   const definition: CalculationDefinition = REGISTRY[type];

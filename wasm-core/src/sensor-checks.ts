@@ -1,4 +1,4 @@
-// Issue 118 (D94): the words of a methane sensor's maintenance journal the server and the web app both
+// D94: the words of a methane sensor's maintenance journal the server and the web app both
 // write — a check's kind and result, and the duties of the three who sign it (the form «Журнал
 // эксплуатации и обслуживания» of the 2006 methodological recommendations on АГК: the АГК operator,
 // the АГК electrician, the deputy head of ВТБ for АГК). Pure and browser-safe.
@@ -36,7 +36,7 @@ export const MINE_DUTY_LABELS: Readonly<Record<MineDuty, string>> = { ...DUTY_LA
 
 export const isCheckDuty = (duty: string | null | undefined): duty is CheckDuty => CHECK_DUTIES.includes(duty as CheckDuty);
 
-/** Issue 118 (the review, D94): the verification records that count — each but one a later record corrects
+/** the review, D94: the verification records that count — each but one a later record corrects
  *  (`corrects`: a correction replaces the record it names, whatever their days; the corrected one stays
  *  listed as it was written). A record without an id (or written before corrections) counts. */
 export function verificationsInForce<T extends { id?: string; corrects?: string | null }>(records: readonly T[]): T[] {

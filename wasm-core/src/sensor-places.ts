@@ -1,4 +1,4 @@
-// Issue 105, item 1: where a sensor of the mine's АГК hangs — the place in its working as the safety rules
+// where a sensor of the mine's АГК hangs — the place in its working as the safety rules
 // name the places of methane control (docs/methodology.md, «Места датчиков») — and which places measure an
 // emission point. A longwall's face meter or anemometer measures the longwall's air, never the ventilation
 // shaft's: only a channel at the point's own place (the shaft, the drainage line) gives the point's month.
@@ -50,7 +50,7 @@ export const POINT_KIND_PLACES: Readonly<Record<EmissionPointKind, readonly Sens
 /** Whether a channel at `place` may measure a point of `kind`. */
 export const placeMeasures = (place: SensorPlace, kind: EmissionPointKind): boolean => POINT_KIND_PLACES[kind].includes(place);
 
-/** Issue 105, item 2: a degassing (drainage) pipeline's meter reads 20–60 % as its normal; it opens no
+/** a degassing (drainage) pipeline's meter reads 20–60 % as its normal; it opens no
  *  gassing of the workings' air. */
 export const opensNoGassing = (place: SensorPlace): boolean => place === "drainage_pipeline";
 
@@ -67,7 +67,7 @@ export function ownPlace(kind: SensorKind, pointKind: EmissionPointKind): Sensor
   return own[0];
 }
 
-/** The place a register stored before places existed gets (issue 105): a channel of no working its
+/** The place a register stored before places existed gets: a channel of no working its
  *  point's own place; a channel of a working on a pipeline for a pipeline's kinds, else «other», for the
  *  mine to set. */
 export function placeOfStoredSensor(kind: SensorKind, working: string, pointKind: EmissionPointKind | undefined): SensorPlace {

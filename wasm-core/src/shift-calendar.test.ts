@@ -1,4 +1,4 @@
-// Issue 114, item 5 (D90): the facility's shift calendar. Kemerovo (UTC+7, no clock changes).
+// D90: the facility's shift calendar. Kemerovo (UTC+7, no clock changes).
 import { describe, expect, it } from "vitest";
 import {
   calendarProblem,
@@ -59,7 +59,7 @@ describe("the shift calendar (D90)", () => {
     expect(calendarText({ shifts: 2, first_start: "08:00" })).toBe("2 смены по 12 ч, первая с 08:00");
   });
 
-  // Issue 118 (D95): the handover's shift — the one now or the one that has just ended, named with its day.
+  // D95: the handover's shift — the one now or the one that has just ended, named with its day.
   it("offers a handover the shift now and the one just ended, the ended one first while it is not handed over in the first half", () => {
     const TWO: ShiftCalendarEntry[] = [{ valid_from: "2026-01-01", shifts: 2, first_start: "08:00" }];
     const at1605 = at("2026-03-02", "16:05");

@@ -1,4 +1,4 @@
-// Issue 114, item 5 (D90): the facility's shift calendar — shifts per day (3 × 8 h or 4 × 6 h; 2 × 12 h
+// D90: the facility's shift calendar — shifts per day (3 × 8 h or 4 × 6 h; 2 × 12 h
 // where the mine works so) and the first shift's start, dated: a day is read with the calendar in force on
 // it (the entry with the latest `valid_from` not after it). Minutes before the first shift's start belong
 // to the day before's last shift (D64). The one place every roll-up by shift asks which shift an instant

@@ -1,4 +1,4 @@
-// Issue 97, item 7: a certificate's names under the product's text rules.
+// a certificate's names under the product's text rules.
 import { describe, expect, it } from "vitest";
 import { certificateText, unescapedName } from "./certificate-text";
 

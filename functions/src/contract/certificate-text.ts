@@ -1,4 +1,4 @@
-// Issue 97, item 7: the names a certificate carries (a signer's CN, O, T, ИНН…; a CA's subject and
+// the names a certificate carries (a signer's CN, O, T, ИНН…; a CA's subject and
 // issuer) are shown and stored under the rules the rest of the product applies to text
 // (http/text-hygiene.ts): a certificate is not refused for its names, so what text refuses is
 // stripped here — control characters, bidi overrides, isolates and marks, zero-width characters, the
@@ -24,7 +24,7 @@ export const certificateText = (value: string, max: number = LIMITS.climate.cert
 
 /** Text of a certificate or a file as shown and stored: nothing text refuses, NFC, at most `max`
  *  characters (cut with «…»). A file's text shown back (a reconciliation's unknown codes and
- *  refusals: its bidi and NUL characters were echoed raw, issue 107 item 8) alike. */
+ *  refusals: its bidi and NUL characters were echoed raw) alike. */
 export function shownText(value: string, max: number): string {
   const clean = value.replace(UNSHOWN, "").normalize("NFC").trim();
   const chars = Array.from(clean);

@@ -52,7 +52,7 @@ const addCounts = (into: Record<string, number>, counts: unknown, times: number)
   for (const [channel, n] of Object.entries((counts ?? {}) as Record<string, number>)) into[channel] = (into[channel] ?? 0) + n * times;
 };
 
-/** D79 (issue 96 item 13): the deviations grouped over consecutive hours of one device and one kind
+/** D79: the deviations grouped over consecutive hours of one device and one kind
  *  (and, for destruction not proven, one reason), each group with its totals — the methane sent in
  *  hours not proven (`m_ch4_t`), the minutes missing or substituted by channel, the generation not
  *  credited (`e_gen_mwh`). A 3 h 20 min flame loss is one line of 4 h, whatever each hour's methane.

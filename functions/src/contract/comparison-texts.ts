@@ -1,4 +1,4 @@
-// Issue 109 (methodology D84, D85): how the «Измерено и оценено» screen, its chart and its xlsx name the
+// methodology D84, D85: how the «Измерено и оценено» screen, its chart and its xlsx name the
 // verdict and the estimate's monthly share. Apart from the schemas: no zod to load for two texts.
 /** D85: how the screen, its chart and the xlsx name the estimate's monthly share. */
 export const MONTHLY_BASIS_TEXT = {

@@ -1,4 +1,4 @@
-// What a dispatch file's cells may be written as (issue 87, item 14): one text for the upload dialog, the
+// What a dispatch file's cells may be written as: one text for the upload dialog, the
 // refusal of a time and docs/api.md. Plain constants, schema-free.
 
 /** The times a dispatch file's line may carry: on the company's clock, seconds optional («T» may stand

@@ -5,7 +5,7 @@
 // problems once, as data, where a rule refuses (domain/errors.ts invalidAt, http/validate.ts for a
 // schema's issues) and writes the detail from them (detailOf); nothing reads a detail's text back, and
 // the web reads `errors` alone (web/src/shared/fieldErrors.ts). The detail names a field in Russian where
-// field-names.ts has its name (issue 105).
+// field-names.ts has its name.
 import { fieldName } from "./field-names";
 
 /** One problem of a 400, as the answer's `errors` carry it. */

@@ -1,4 +1,4 @@
-// Issue 105 item 6: an error's detail named its field as the API spells it («date: день … еще не
+// an error's detail named its field as the API spells it («date: день … еще не
 // наступил», «start_date: …», «email: …»). Every field every route takes has a Russian name, and the
 // detail says it.
 import { readdirSync } from "node:fs";

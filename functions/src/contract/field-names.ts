@@ -1,4 +1,4 @@
-// Issue 105 item 6: an error's detail names its field in Russian («Дата: день 27.11.2026 еще не
+// an error's detail names its field in Russian («Дата: день 27.11.2026 еще не
 // наступил», not «date: …»). The request names a field as the API spells it (`date`, `readings[3].t`);
 // the answer's `errors` keep that spelling for machines (field-errors.ts) and the detail says each named
 // part in words, an index as the item's number. Every field every route takes has its name here, the
@@ -42,7 +42,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   channels: "Каналы выработки",
   check: "Проверка",
   chief_engineer: "Главный инженер",
-  // Issue 114: who notified an addressee of the gassing book.
+  // who notified an addressee of the gassing book.
   "chief_engineer.by": "Кем оповещен",
   cutoff: "Запись об отключении",
   "head_ab.by": "Кем оповещен",

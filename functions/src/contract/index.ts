@@ -125,7 +125,7 @@ export type Dictionary = z.output<typeof dictionarySchema>;
 export type UploadGrant = z.output<typeof uploadGrantSchema>;
 /** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
 export type { UploadPreviewView } from "./schemas/upload-preview";
-/** Issue 99: the АГК operator's journal of a day, the register of gassings, a gassing's registration. */
+/** the АГК operator's journal of a day, the register of gassings, a gassing's registration. */
 export type {
   OperatorJournal,
   GassingRegister,
@@ -134,7 +134,7 @@ export type {
   GassingType,
   MethaneLimitRow,
 } from "./schemas/journal";
-/** Issue 118: a sensor's check (D94) and a facility's or a sensor's list of them. */
+/** a sensor's check (D94) and a facility's or a sensor's list of them. */
 export type {
   SensorCheckView,
   SensorCheckList,
@@ -161,8 +161,8 @@ export type {
 } from "./schemas/readings-audit";
 export { CUTOFF_CAUSES, CUTOFF_CAUSE_LABELS, HAND_INSTRUMENTS, HAND_INSTRUMENT_NAMES } from "./readings-audit-texts";
 export type { CutoffCause, HandInstrument } from "./readings-audit-texts";
-/** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
+/** the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
 export type { Duty } from "@core/gassing-book";
-/** Issue 109: what each mine measured against what its inventory estimates (methodology section 14). */
+/** what each mine measured against what its inventory estimates (methodology section 14). */
 export type { MeasuredVsEstimated } from "./schemas/measured-vs-estimated";
 export { MONTHLY_BASIS_TEXT, verdictText } from "./comparison-texts";

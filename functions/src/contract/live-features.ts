@@ -1,4 +1,4 @@
-// Issue 87 (ML M1): the forecast's data columns a working's live forecast is fed, and the sensors each may
+// ML M1: the forecast's data columns a working's live forecast is fed, and the sensors each may
 // be read from — plain constants, schema-free, shared by the contract, the domain (monitoring/live/live.ts) and
 // the web's «Модель прогноза» dialog.
 import type { SensorKind } from "@core/monitoring";

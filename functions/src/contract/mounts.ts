@@ -11,7 +11,7 @@ export const MOUNTS = {
   mediaStream: { prefix: "/v1/media", access: "public" },
   // The local stand-in for a presigned PUT (admin uploads): its signed token is its credential.
   directUploads: { prefix: "/v1/uploads", access: "public" },
-  // Issue 74: the keys a verifier checks a version's signature with; nothing secret.
+  // the keys a verifier checks a version's signature with; nothing secret.
   signingKeys: { prefix: "/v1/signing-keys", access: "public" },
   // A mine's gateway pushes with its gateway key, not a user's token: the route checks either itself.
   monitoringPush: { prefix: "/v1/telemetry", access: "public" },
@@ -21,7 +21,7 @@ export const MOUNTS = {
   uncertainty: { prefix: "/v1/projects", access: "user" },
   exports: { prefix: "/v1/projects", access: "user" },
   dictionaries: { prefix: "/v1/dictionary", access: "user" },
-  // Issue 99: the permissible methane concentrations by the act in force.
+  // the permissible methane concentrations by the act in force.
   reference: { prefix: "/v1/reference", access: "user" },
   forecastModels: { prefix: "/v1/forecast_models", access: "user" },
   forecast: { prefix: "/v1/forecast", access: "user" },

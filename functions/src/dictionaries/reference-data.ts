@@ -71,7 +71,7 @@ export const REFERENCE_DICTIONARIES: ReferenceDictionary[] = data.dictionaries.m
 
 export const DICTIONARY_NAMES = REFERENCE_DICTIONARIES.map((d) => d.name);
 
-/** The source as users read it: the document, table or formula (issue 14: plain language). The
+/** The source as users read it: the document, table or formula (plain language). The
  *  provenance tag stays a separate field; admins see it in words (`verificationOf`). */
 export function describeSource(value: Pick<SourcedValue, "ref" | "change_reason">): string {
   const document = REFERENCES[value.ref] ?? value.ref;

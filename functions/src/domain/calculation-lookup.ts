@@ -7,7 +7,7 @@ import type { StoredCalculation } from "../ports";
 import { isCalculationType, type CalculationType } from "@core/registry";
 
 /** A type the registry does not know: the path `v1/:type/` catches every unknown path under v1/, so its
- *  404 is the router's «Не найдено», naming nothing (issue 97, item 13: «Тип расчета telemetry не найден»). */
+ *  404 is the router's «Не найдено», naming nothing («Тип расчета telemetry не найден»). */
 export function supportedType(type: string): CalculationType {
   if (isCalculationType(type)) return type;
   throw new NotFound("Не найдено");

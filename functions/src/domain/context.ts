@@ -32,7 +32,7 @@ export interface Deps {
   config: AppConfig;
   /** Exports and xlsx templates: in-process locally, a worker function in AWS. */
   spreadsheets: SpreadsheetWorker;
-  /** Issue 74: signs each approved version's snapshot hash (a key in the data folder locally, KMS in AWS). */
+  /** signs each approved version's snapshot hash (a key in the data folder locally, KMS in AWS). */
   signer: VersionSigner;
   /** Uploads read off the request thread (worker threads locally): a large forecast file read and
    *  predicted, every preview. Without it, in this process (AWS: one request per API instance,
@@ -41,16 +41,16 @@ export interface Deps {
   /** Stored models parsed and scored off the request thread (scoring threads locally); without it,
    *  in this process (domain/forecast/scoring.ts). */
   modelScoring?: ModelScoring;
-  /** Issue 74: a year's uncertainty arithmetic off the request thread (the local host's scoring
+  /** a year's uncertainty arithmetic off the request thread (the local host's scoring
    *  threads); without it, in this process. */
   yearMath?: YearMath;
-  /** Issue 86 R4: an abatement assessment's evaluation off the request thread, each company one at a
+  /** the security review's R4: an abatement assessment's evaluation off the request thread, each company one at a
    *  time (the local host's scoring threads); without it, in this process. */
   abatementMath?: AbatementMath;
-  /** Issue 89: a climate project's monitoring period off the request thread, each company one at a
+  /** a climate project's monitoring period off the request thread, each company one at a
    *  time (the local host's scoring threads); without it, in this process. */
   climateMath?: ClimateMath;
-  /** Issue 89 item 5: a КЭП checked by OpenSSL with the GOST engine (adapters/signing/gost-cms.ts, the
+  /** a КЭП checked by OpenSSL with the GOST engine (adapters/signing/gost-cms.ts, the
    *  local server) or in TypeScript (gost-native.ts, AWS Lambda). Without it a signature is refused
    *  with 503 (the host cannot check one). */
   gostCms?: GostCmsVerifier;
@@ -68,7 +68,7 @@ export interface Deps {
   /** The first back-off of a batch of readings whose application failed (consumer.ts RETRIES.firstMs
    *  when unset): the local host's tests set it shorter (local/readings-retry.ts). */
   readingsRetryFirstMs?: number;
-  /** Issue 116, item 6: the local server's ledger of the heavy-work slots its requests hold, which its
+  /** the local server's ledger of the heavy-work slots its requests hold, which its
    *  next start gives back (local/slot-ledger.ts). Without it (AWS, the tests' harnesses) the slots a
    *  stopped process held lapse with their window. */
   slotLedger?: SlotLedger;
@@ -87,7 +87,7 @@ export interface ReadingsConsumer {
   drain(): Promise<void>;
   /** Resolves once the drains asked for so far are done. */
   idle(): Promise<void>;
-  /** Issue 116, item 7: D65's stale sweep (derive/events.ts sweepStaleChannels) run where the readings are
+  /** D65's stale sweep (derive/events.ts sweepStaleChannels) run where the readings are
    *  applied, off the request thread; undefined while that place is not running (then the caller sweeps). */
   sweepStale?(): Promise<number> | undefined;
 }

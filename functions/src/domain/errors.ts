@@ -90,7 +90,7 @@ export class Conflict extends DomainError {
 }
 
 /** A request well formed that cannot be done as it stands: the same Idempotency-Key sent with another
- *  body (issue 116, item 4), which neither answers the first batch nor makes a second. */
+ *  body, which neither answers the first batch nor makes a second. */
 export class Unprocessable extends DomainError {
   constructor(detail: string) {
     super("unprocessable", detail);

@@ -45,8 +45,7 @@ async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: 
   if (request.op === "train" || request.op === "climate_period" || request.op === "telemetry_reconciliation") return null;
   // A climate period's pack is made from the period as stored, its approval, its report (the
   // executor's fields; the project, the requisites and the facilities a period not yet approved
-  // prints live) and the executor's КЭП: a change of any of them is another pack (issue 97, item 3:
-  // a done pack was served after the report was edited, its manifest no longer the payload signed).
+  // prints live) and the executor's КЭП: a change of any of them is another pack (// a done pack was served after the report was edited, its manifest no longer the payload signed).
   if (request.op === "climate_pack") {
     const [period, signatures, hand, project, companyRecord, facilities] = await Promise.all([
       deps.repos.climateProjects.getPeriod(company, request.project, request.period),

@@ -1,4 +1,4 @@
-// The whole-year answers kept per company's data version (domain/heavy-reads.ts, issue 74) on the
+// The whole-year answers kept per company's data version (domain/heavy-reads.ts) on the
 // in-memory repositories: the same question asked again is answered from what is kept, callers asking
 // at once share one computation, a change of the company's data (a facility added) computes it anew,
 // another company's question is its own, and a computation that fails is not kept. Over HTTP, with the

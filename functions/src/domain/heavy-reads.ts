@@ -1,4 +1,4 @@
-// Issue 74: the answers that fold a whole year, or years (the year's uncertainty with its 100 000
+// the answers that fold a whole year, or years (the year's uncertainty with its 100 000
 // Monte Carlo trials, the trend), cost seconds of CPU. Ten of them in flight held every other
 // company's requests (a get_me p50 of 460-801 ms). Each is now computed once per what it depends
 // on and kept in the process within a byte budget (byte-budget-cache.ts: the callers asking at
@@ -11,7 +11,7 @@
 // whose hash the reviews carry. While a calculation write is not yet in the kept sums nothing is
 // kept: the answer is computed for that request alone. A company's answers of an older version of
 // its data are given up as soon as one of a newer is asked for: nobody asks for them again, and
-// kept they held the process's memory after a burst (issue 74: RSS +13 % once idle).
+// kept they held the process's memory after a burst (RSS +13 % once idle).
 import { createHash } from "node:crypto";
 import { byteBudgetCache, type ByteBudgetCache } from "./byte-budget-cache";
 import { keptState } from "../ports/runtime";
@@ -76,7 +76,7 @@ const ignore = () => {};
 
 /** A company's version reads in flight (VersionReads): one at a time, the callers that come meanwhile sharing the
  *  next. Fifty whole-year reads in flight each read the seven lists of companyDataVersion, and their
- *  reads queued before another company's get_me in the engine (issue 74). */
+ *  reads queued before another company's get_me in the engine. */
 function startVersionRead(
   deps: Pick<Deps, "repos" | "runtime">,
   company: string,

@@ -35,7 +35,7 @@ describe("a queued job's heavy-work slots", () => {
   });
 });
 
-describe("heavy work of one process (issue 74)", () => {
+describe("heavy work of one process", () => {
   it("refuses past a budget without writing to it, while the slots it holds are held", async () => {
     const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     const user = await actor();
@@ -88,7 +88,7 @@ describe("heavy work of one process (issue 74)", () => {
   });
 });
 
-describe("a refusal's wait (issue 116, item 6)", () => {
+describe("a refusal's wait", () => {
   it("is the oldest held slot's expected end here, by the longest of the last holds given back", async () => {
     const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -25,7 +25,7 @@ export const MAX_PASSPORT_LINES = LIMITS.heavy.passportLines;
 /** In AWS the API's call has 29 s: from these sizes on an export or a report passport is rendered
  *  by the spreadsheet worker function as a job (status, progress, download address) instead of
  *  inside the call. A detailed export of one full forecast took 20 s on the local host; a PDF
- *  passport of 5 200 lines took 24 s (issue 26), and the PDF is the slow format. */
+ *  passport of 5 200 lines took 24 s, and the PDF is the slow format. */
 export const JOB_FORECAST_ROWS = LIMITS.heavy.jobForecastRows;
 export const JOB_CALCULATIONS = LIMITS.heavy.jobCalculations;
 
@@ -90,15 +90,15 @@ export const uploadBudgetSpent = (seconds = UPLOAD_BUDGET_SECONDS) =>
 export const HEAVY_PER_USER = LIMITS.heavy.perUser;
 export const HEAVY_PER_COMPANY = LIMITS.heavy.perCompany;
 /** Whole-year answers (domain/inventory/whole-year.ts) one company has computed at once in the local
- *  host's spreadsheet threads; its others wait their turn (issue 74): the pool has a thread per core
+ *  host's spreadsheet threads; its others wait their turn: the pool has a thread per core
  *  and two more, so one company's burst of distinct reads leaves the other threads to the others. */
 export const HEAVY_READS_AT_ONCE = 1;
 /** Abatement evaluations (an assessment's stateless evaluation, its create and its change) one company
- *  has in the local host's scoring threads at once; its others wait their turn (issue 86 R4: one user's
+ *  has in the local host's scoring threads at once; its others wait their turn (the security review's R4: one user's
  *  ten evaluations of 50 streams held another company's get_me at a p50 of 762 ms on the request thread). */
 export const ABATEMENT_AT_ONCE = 1;
 /** A spreadsheet thread beyond the first that has had no work this long is ended: a burst's threads
- *  (each with its own heap, 60-150 MB) are given back once it is over (issue 74). */
+ *  (each with its own heap, 60-150 MB) are given back once it is over. */
 export const IDLE_THREAD_SECONDS = 20;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */
 const HEAVY_LEASE_SECONDS = 10 * 60;
@@ -217,7 +217,7 @@ const unhold = (held: Map<string, number[]>, key: string, at: number) => {
   else held.delete(key);
 };
 
-/** Seconds until one of the slots taken at `starts` (held here) is expected back (issue 116, item 6):
+/** Seconds until one of the slots taken at `starts` (held here) is expected back:
  *  the oldest's start plus the longest of the last holds given back here, at least 1 s, at most the
  *  lease's end; HEAVY_RETRY_AFTER_SECONDS while no hold was given back. */
 export function expectedWaitSeconds(starts: readonly number[], holds: readonly number[], now: number): number {
@@ -229,7 +229,7 @@ export function expectedWaitSeconds(starts: readonly number[], holds: readonly n
 
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
  *  their budgets (heavySlotsHere: never more than the budgets count, so a request past
- *  them is refused without a write; issue 74: a burst's refused requests each wrote to the budgets
+ *  them is refused without a write; a burst's refused requests each wrote to the budgets
  *  and took the engine's turns from other companies); calling the answer gives it back (once), and
  *  `uncount` stops counting it here while it stays taken (handed on to a job or a streamed file). */
 export async function takeHeavySlot(
@@ -248,7 +248,7 @@ export async function takeHeavySlot(
   const takenAt = Date.now();
   hold(heldHere.user, actor.id, takenAt);
   hold(heldHere.company, actor.company, takenAt);
-  // Written down until given back or handed on (issue 116, item 6): a stop meanwhile leaves them to the
+  // Written down until given back or handed on: a stop meanwhile leaves them to the
   // next start, which gives them back.
   const token = newId();
   deps.slotLedger?.taken(token, release.reservations);
@@ -291,7 +291,7 @@ export async function heavyWork<T>(
 }
 
 /** Report files (a climate period's report, an abatement assessment's) one company has rendered at
- *  once in this process; its others wait their turn (issue 97, item 4: 12 of one company's report
+ *  once in this process; its others wait their turn (12 of one company's report
  *  PDFs in flight took every spreadsheet thread, and another company's 0,4 s report took 15,6 s). */
 export const FILES_AT_ONCE = 1;
 

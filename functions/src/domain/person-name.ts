@@ -27,7 +27,7 @@ export async function withCurrentNames<R extends { history: ReadonlyArray<{ by: 
   return { ...review, history: review.history.map((step) => (names.has(step.by) ? { ...step, by_name: names.get(step.by) } : step)) };
 }
 
-/** Issue 105: surname and initials («Кузнецова О. И.»), shared with the web app. */
+/** surname and initials («Кузнецова О. И.»), shared with the web app. */
 export { surnameInitials };
 
 /** What a document prints for someone who gave no surname (never their e-mail). */

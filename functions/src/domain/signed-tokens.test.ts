@@ -36,7 +36,7 @@ describe("signed parts", () => {
   });
 });
 
-describe("a token checked again (issue 74)", () => {
+describe("a token checked again", () => {
   const content = (expiresAt: number) => ({
     claims: { typ: "access" },
     subject: "user-1",

@@ -90,7 +90,7 @@ export function verifyGrant(
 
 /** Tokens checked by the current secret, with what they were checked for: a signed-in user's every
  *  request checked its token's HMAC through WebCrypto's job queue, about 7 % of a create's CPU
- *  (issue 74). A token asked again, for the same checks, with the same secret and inside its time
+ *. A token asked again, for the same checks, with the same secret and inside its time
  *  claims, is the same token: its payload is answered without the HMAC. Whether its session still
  *  stands is the caller's check, every time (domain/company/tokens.ts). The host keeps them (its
  *  runtime); without one (a tool, a test) every token is checked. */

@@ -1,4 +1,4 @@
-// The periodic work of the monitoring wing, one list both hosts read (issue 110, item 3): the local
+// The periodic work of the monitoring wing, one list both hosts read: the local
 // server runs each line on its runtime's timers (ports/clock.ts Timers; local/server.ts), the minute
 // function runs the lines due at each of its runs (lambda/monitoring-minute.ts), which an EventBridge
 // rule starts every MINUTE_FUNCTION_EVERY_MS (infra/lib/stack.ts, derived from this list).
@@ -67,7 +67,7 @@ const periodic = (work: ScheduledWork): work is PeriodicWork => "every" in work;
 /** In the order the minute function runs them: the sweep's deliveries go out with the webhooks' round. */
 export const SCHEDULE: readonly ScheduledWork[] = [
   // D65: a channel whose readings stopped (stale after 2 minutes) is found without a batch to run the detector.
-  // Locally in the consumer's thread while it runs (issue 116, item 7: it kept the request thread 40 % busy).
+  // Locally in the consumer's thread while it runs (it kept the request thread 40 % busy).
   {
     name: "stale_sweep",
     every: MINUTE_MS,
@@ -86,7 +86,7 @@ export const SCHEDULE: readonly ScheduledWork[] = [
   // Batches still queued whose announcement on the readings' queue was lost (stored and marked, then
   // the SQS send failed), sent again; the local host drains the marks itself.
   { name: "reannounce", every: MINUTE_MS, hosts: ["aws"], run: (d) => reannounceQueued(d) },
-  // Issue 98: the settled days' minute items compacted into their sensors' days, then those past their
+  // the settled days' minute items compacted into their sensors' days, then those past their
   // expiry removed where the store has no TTL (dynalite: local/expired-minutes.ts).
   {
     name: "compaction",

@@ -21,7 +21,7 @@ export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">
 export type HostSubscriber = Subscriber<SubscriberDeps> & { thread: "request" | "consumer"; aws: boolean };
 
 export const SUBSCRIBERS: readonly HostSubscriber[] = [
-  // Before the tiles: their GET answers from the facility's kept heads (issue 116), merged here as the
+  // Before the tiles: their GET answers from the facility's kept heads, merged here as the
   // readings are applied, in AWS too (the page polls them there).
   { name: "live heads", thread: "consumer", aws: true, prompt: true, hears: ["ReadingsWritten"], run: keepLiveHeads },
   // First: the tiles read only the days, written now, not what the others make of them; prompt, told
@@ -38,7 +38,7 @@ export const SUBSCRIBERS: readonly HostSubscriber[] = [
   // Before the detector: a forecast is what a watching page waits for.
   { name: "forecaster", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: forecastReadingsWritten },
   { name: "event detector", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: detectEvents },
-  // Issue 114 (D89): a gassing the minutes give is the book's entry from then on; a correction adds to it.
+  // D89: a gassing the minutes give is the book's entry from then on; a correction adds to it.
   { name: "gassing record", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: keepFoundGassings },
   { name: "acceptances' recheck", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: recheckAcceptances },
   // Readings written into a climate project's periods: the period is flagged, its figures unmoved.

@@ -37,7 +37,7 @@ export const PARAM_ROWS: readonly { key: string; label: string; unit: string; de
 
 const KIND_LABEL = { drainage: "дегазация", ventilation: "вентиляция" } as const;
 
-/** Issue 87: «; измерения за 2 из 12 месяцев (10.2026, 11.2026): …» of an inventory stream (none for one stored before). */
+/** «; измерения за 2 из 12 месяцев (10.2026, 11.2026): …» of an inventory stream (none for one stored before). */
 function monthsOf(origin: AbatementAssessment["origins"][string]): string {
   return origin.months && origin.hours && origin.year_hours
     ? `; ${measuredMonthsText(origin.months, origin.hours, origin.year_hours)}`

@@ -1,4 +1,4 @@
-// Issue 89 item 4 (D80): the verifier's pack of a climate project's monitoring period
+// D80: the verifier's pack of a climate project's monitoring period
 // (GET v1/climate-projects/{id}/periods/{p}/pack/), as the inventory's pack of an approved version
 // (verification-pack.ts), whose signed manifest, zip and verify.py it shares. It holds the readings
 // of every meter of the monitoring plan as the period read them (minutes/*.csv, kept with the period:
@@ -167,7 +167,7 @@ function deviationsFile(result: ClimateEvaluation): Uint8Array {
   return csvFile(rows);
 }
 
-/** The report on implementation (Order 248 Annex 4, issue 89 item 3; export/climate-report.ts) as PDF
+/** The report on implementation (Order 248 Annex 4; export/climate-report.ts) as PDF
  *  and xlsx, from the same sources as the report's own route, dated by the period's moment so that the
  *  pack is the same bytes for the same period state (the executor's fields are the report's). */
 async function reportFiles(
@@ -295,7 +295,7 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     files.push({ name: `hours/${fileStem(i, device.id)}.csv`, bytes: hourTable(device, labels, record.start_utc) });
   });
   for (const meter of minutes.meters) files.push({ name: meterFiles.get(meter.code)!, bytes: readingsFile(meter) });
-  // Issue 95: the readings per meter and day, for verify.py --reconcile (reading-days.ts).
+  // the readings per meter and day, for verify.py --reconcile (reading-days.ts).
   files.push({
     name: READING_DAYS_FILE,
     bytes: readingDaysFile(
@@ -335,7 +335,7 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
   return { project: shown, record, zone, manifest, script, files };
 }
 
-/** The file the executor signs with their КЭП (issue 89 item 5, domain/climate/signatures.ts): the
+/** The file the executor signs with their КЭП (domain/climate/signatures.ts): the
  *  pack's manifest.json, byte for byte as the pack carries it, which names every file of the pack by
  *  its SHA-256 — one signature binds the executor to the report, the readings and the figures alike. */
 export async function climatePackManifest(

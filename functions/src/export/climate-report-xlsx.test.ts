@@ -1,4 +1,4 @@
-// Issue 96 item 7: the report on implementation's xlsx holds its figures as numbers with a number
+// the report on implementation's xlsx holds its figures as numbers with a number
 // format that shows them the Russian way («4 563,274» in a Russian Excel), not as text; dates, codes
 // and figures with their units stay text.
 import ExcelJS from "exceljs";

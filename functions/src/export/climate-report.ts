@@ -37,7 +37,7 @@ export function climateReportSheet(report: ClimateReport): Sheet {
     }
     for (const field of section.hand) rows.push([n, `${field.label} (${HAND_MARK})`, field.text || HAND_MARK]);
   }
-  // Issue 96 item 7: a figure the report writes the Russian way («4 563,274», «15») is a number in the
+  // a figure the report writes the Russian way («4 563,274», «15») is a number in the
   // sheet, shown with as many decimals as the report gives it and its thousands grouped.
   const decimals = new Map<string, number>();
   const numbered = rows.map((row, r) =>

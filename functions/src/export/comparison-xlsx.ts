@@ -1,4 +1,4 @@
-// Issue 109: «Измерено и оценено» as an xlsx (GET v1/inventory/measured-vs-estimated/?format=xlsx):
+// «Измерено и оценено» as an xlsx (GET v1/inventory/measured-vs-estimated/?format=xlsx):
 // per mine the two figures, their uncertainties, the difference and the verdict; per month the
 // measured CH4 against the estimate's share; the explanations. Numbers as numbers with the exports'
 // formats (a Russian spreadsheet shows «2 662,48»); a year holds 12 months a mine, so made whole in memory.

@@ -99,7 +99,7 @@ export interface Sheet {
   /** Async where rows are read as they are written (a forecast's rows from the blob store). */
   rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
   /** The decimals of a number cell of a text column, by its row (0: the first of `rows`) and column:
-   *  the xlsx gives it that grouped number format (issue 96 item 7: «4 563,274» a number, not a text). */
+   *  the xlsx gives it that grouped number format («4 563,274» a number, not a text). */
   cellDecimals?: (row: number, column: number) => number | undefined;
 }
 
@@ -537,7 +537,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
   const dataInput = def.inputs.find((f) => f.type === "table");
   const inputColumns = (dataInput && "columns" in dataInput ? dataInput.columns : undefined) ?? [];
   const resultColumns = table.columns ?? [];
-  // Issue 117, item 6: the models' own named channels (the working's: the face meter, the shearer's run and
+  // the models' own named channels (the working's: the face meter, the shearer's run and
   // position), each a column by its name after x1 … x15, as the rows table on the screen shows them.
   const channels = [...new Set(section.calculations.flatMap((c) => forecastChannels(c)))];
   return sheet(
@@ -585,7 +585,7 @@ function forecastChannels(c: Pick<StoredCalculation, "results">): string[] {
 export const NEAR_LIMIT_MARK = "интервал у предела не проверен: не доверять";
 
 /**
- * What the forecast's screen shows of its rows (issue 108, items 1 and 2), read from its stored results: the chance
+ * What the forecast's screen shows of its rows, read from its stored results: the chance
  * of reaching the limit only where judged better than the base rate (else empty, with the reason), and the band
  * near the limit marked from the warning level on where it did not hold there on this history.
  */

@@ -51,7 +51,7 @@ export interface TrainJobRequest {
   params: Record<string, number | string>;
   /** Minutes ahead (0: the nowcast). */
   horizon?: number;
-  /** The history's own columns the model reads beyond x1 … x15 (issue 108, item 5); absent: none. */
+  /** The history's own columns the model reads beyond x1 … x15; absent: none. */
   features?: string[];
   description: string;
   activate: boolean;
@@ -73,7 +73,7 @@ export interface ClimatePeriodJobRequest {
 }
 
 /** A dispatch export reconciled with the stored readings as a job (domain/monitoring/ingest/reconciliation.ts,
- *  issue 95): the record the API wrote under `reconciliation` names the facility and the file. */
+ *  an earlier round): the record the API wrote under `reconciliation` names the facility and the file. */
 export interface ReconciliationJobRequest {
   op: "telemetry_reconciliation";
   actor: { id: string; company: string; email: string; role: Role };
@@ -108,7 +108,7 @@ export function passportFormat(value: string | undefined): PassportFormat {
 export const PACK_FORMAT = { format: "pack", contentType: "application/zip" } as const;
 
 /** What the passport's request renders: the passport in a format, or a version's pack. */
-/** Issue 61: the company-year's calculations as one workbook (export/year-calculations.ts): every
+/** the company-year's calculations as one workbook (export/year-calculations.ts): every
  *  counted calculation with its facility, point, IPCC line and netted figure; asked as the report's
  *  ?format=calculations, rendered by the passport's worker with its bounds, job and hand-out. */
 export const YEAR_CALCULATIONS_FORMAT = { format: "calculations", contentType: EXPORT_FORMATS.xlsx.contentType } as const;
@@ -123,7 +123,7 @@ export const PASSPORT_FONTS = { dir: "fonts", regular: "DejaVuSans.ttf", bold: "
  *  AWS beside the worker's bundle, where the CDK stack copies it as it does the fonts. */
 export const VERIFY_SCRIPT = { dir: "verify", file: "verify.py" } as const;
 
-/** Issue 86 R9: the pack's file with the manifest as signed and the platform's signature over the
+/** the security review's R9: the pack's file with the manifest as signed and the platform's signature over the
  *  SHA-256 of its canonical JSON (RFC 8785): the manifest names the version and every other file's
  *  SHA-256, so the signature binds them all to the version. */
 export const MANIFEST_SIGNATURE_FILE = "manifest.sig.json";

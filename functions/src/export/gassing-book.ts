@@ -1,7 +1,7 @@
-// Issue 105: the gassing book («Книга учета загазирований») of a period as xlsx and PDF (GET
+// the gassing book («Книга учета загазирований») of a period as xlsx and PDF (GET
 // v1/telemetry/gassings/?format=xlsx|pdf), and the day's gassings sheet of the operator's journal in the
 // same columns: each entry's start, end and duration, the working and sensors, the kind and the type, the
-// maximum, the cause, the losses, whom they informed and when (issue 114), who cleared the gas and who investigated, the
+// maximum, the cause, the losses, whom they informed and when, who cleared the gas and who investigated, the
 // measures, who registered and closed it and the three confirmations, people by surname and initials;
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText, isoDateIn } from "@core/company-clock";
@@ -30,7 +30,7 @@ export const BOOK_SIGNATURES = ["Начальник участка АБ", "Гл�
 const NO_WORKING = "без выработки";
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Issue 114: whom they informed, each with when and by whom: «главный инженер 16:05 (Иванов И. И.)», the
+/** whom they informed, each with when and by whom: «главный инженер 16:05 (Иванов И. И.)», the
  *  date too where it is not the gassing's first day; «—» where nobody was. */
 const notifiedText = (g: GassingView, zone: string) =>
   NOTIFICATIONS.flatMap((n) => {
@@ -42,7 +42,7 @@ const notifiedText = (g: GassingView, zone: string) =>
   }).join(",\n") || "—";
 /** «М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)»: each sensor with its place. */
 const placesText = (g: GassingView) => g.sensors.map((code, i) => (g.places[i] ? `${code} (${g.places[i]})` : code)).join(", ");
-/** A loss as the book prints it: «2,5 м», «—» where never entered (issue 114). */
+/** A loss as the book prints it: «2,5 м», «—» where never entered. */
 const lossText = (value: number | null, unit: string) => (value === null ? "—" : `${formatNumber(value, 1)} ${unit}`);
 const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
 /** D87: the norms its meters were read against, by where they hang («1,00», «0,75; 1,00»). */
@@ -82,7 +82,7 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     when("Начало", 17, (g) => g.start, "—"),
     when("Окончание", 17, (g) => g.end, "продолжается"),
     text("Продолжительность", 14, (g) => gassingDurationText(g.duration_min)),
-    // Issue 114: the section and the place of each gassing.
+    // the section and the place of each gassing.
     text("Участок", 20, (g) => g.section || "—"),
     text("Выработка", 20, (g) => g.working || NO_WORKING),
     text("Место установки датчиков", 24, placesText),
@@ -94,12 +94,12 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     // One norm a number; the norms of meters at places of other rows «0,75; 1,00».
     number("Норма CH4, % об.", 2, 10, (g) => (new Set(g.limits).size === 1 ? g.limits[0] : normText(g))),
     text("Причина", 30, (g) => [g.cause || "—", suddenText(g), correctionsText(g, zone)].filter(Boolean).join("\n")),
-    // Issue 114: losses never entered are «—», never «0,0».
+    // losses never entered are «—», never «0,0».
     number("Потери проходки, м", 1, 11, (g) => g.losses.development_m ?? "—"),
     number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t ?? "—"),
     text("Оповещены", 30, (g) => notifiedText(g, zone)),
     text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
-    // Issue 114: when the gas was cleared and work resumed, as a real book keeps them.
+    // when the gas was cleared and work resumed, as a real book keeps them.
     when("Разгазировано", 17, (g) => g.cleared_at, "—"),
     when("Работы возобновлены", 17, (g) => g.resumed_at, "—"),
     text("Расследовал", 22, (g) => g.investigated_by || "—"),
@@ -167,7 +167,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const scale = width / widths.reduce((a, b) => a + b, 0);
   const cellWidth = (i: number) => widths[i] * scale - 4;
   const SIZE = 7;
-  // Issue 114: a cell's words break only where Russian hyphenation allows, with «-» (hyphenation.ts);
+  // a cell's words break only where Russian hyphenation allows, with «-» (hyphenation.ts);
   // PDFKit itself cut a word longer than its column at any letter.
   // A row wrapped and measured once: its cells' lines and its height.
   const laidOut = (cells: string[], bold = false) => {

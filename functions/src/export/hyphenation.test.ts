@@ -1,4 +1,4 @@
-// Issue 114: where a Russian word may break in a PDF's narrow column (hyphenation.ts), and the wrapping
+// where a Russian word may break in a PDF's narrow column (hyphenation.ts), and the wrapping
 // that breaks a word only there, with «-».
 import { describe, expect, it } from "vitest";
 import { hyphenPoints, wrapText } from "./hyphenation";

@@ -1,4 +1,4 @@
-// Issue 114, item 4: a PDF's narrow column breaks a Russian word only where the rules of Russian
+// a PDF's narrow column breaks a Russian word only where the rules of Russian
 // hyphenation allow, and marks the break with a hyphen (PDFKit cut a word longer than its column at
 // whatever letter filled the line, «Разгерметиз|ация», with no hyphen). The cell's text is wrapped here,
 // line by line, and handed to PDFKit with its line breaks, each line narrower than the column.

@@ -1,4 +1,4 @@
-// Issue 118, item 6: the instruments' documents. The «Метан» maintenance journal of a period in the columns
+// the instruments' documents. The «Метан» maintenance journal of a period in the columns
 // of the form «Журнал эксплуатации и обслуживания» (the 2006 methodological recommendations on АГК): route,
 // date, shift and time, the sensor and its place, its reading against the reference instrument, the
 // «Контроль» button, the alarm and cut-off by a control mixture, the fault and measures, planned works and
@@ -303,7 +303,7 @@ export function registerSheet(d: SensorRegisterDocument): Sheet {
 
 export const registerXlsx = (d: SensorRegisterDocument) => xlsxBytes([registerSheet(d)], new Date(d.issued_at));
 
-/** A monitoring file rendered: the operator's journal (issue 99) or one of the instruments' documents. */
+/** A monitoring file rendered: the operator's journal or one of the instruments' documents. */
 export function monitoringFileBytes(file: MonitoringFile): Promise<Uint8Array> {
   switch (file.kind) {
     case "journal":

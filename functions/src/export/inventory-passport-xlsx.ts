@@ -276,6 +276,6 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();
-  // A zip entry's time has no zone: the company's wall clock at the document's moment (issue 74).
+  // A zip entry's time has no zone: the company's wall clock at the document's moment.
   return stampZip(await bytes, new Date(`${wallTimeIn(passport.issued, passport.zone)}Z`));
 }

@@ -176,11 +176,11 @@ export interface Passport {
   destruction: PassportDestruction[];
   balance: PassportBalance[];
   total_t_co2e: number;
-  /** Issue 74: under a table whose rows, each rounded to EMISSION_DECIMALS, add up to other than
+  /** under a table whose rows, each rounded to EMISSION_DECIMALS, add up to other than
    *  its rounded total, the note that says so (by gas, by category and gas, by facility). */
   rounding: { gases?: string; totals?: string; facilities?: string };
   threshold: string;
-  /** Issue 109 (D86): in one line per mine whether its measurement and its estimate from coal agree. */
+  /** D86: in one line per mine whether its measurement and its estimate from coal agree. */
   measured_vs_estimated: string;
   checks: string[];
   footnote: string;
@@ -188,7 +188,7 @@ export interface Passport {
   /** When the document is of: the approval of the version printed (D39), else when it was made;
    *  the files' own dates (PDF metadata, the workbook's properties and zip entries) are this. */
   issued: Date;
-  /** The company's time zone (IANA), whose wall clock dates the files (issue 74). */
+  /** The company's time zone (IANA), whose wall clock dates the files. */
   zone: string;
 }
 
@@ -215,7 +215,7 @@ export function columnDecimals(figures: ReadonlyArray<Pick<Quantity, "value" | "
   }
   return places;
 }
-/** One precision per unit (issue 75): the decimals each unit's figures are printed with, wherever
+/** One precision per unit: the decimals each unit's figures are printed with, wherever
  *  they stand in the passport — every «т» of coal alike (not «4 500 000,0000 т» because a fuel in
  *  another unit carries four), every device's «тыс. м³» of burnt gas alike. */
 export function unitDecimals(figures: ReadonlyArray<Pick<Quantity, "value" | "decimals" | "unit">>): Map<string, number> {
@@ -369,7 +369,7 @@ function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): 
     .filter(([name]) => name === ACTIVITY_INPUT)
     .map(([name, use]) => {
       // D29: a measured volume is Tier 3; the other activity data (coal, fuel) carry no tier of
-      // their own (a tier is the method's, by its factor), which the column says (issue 74).
+      // their own (a tier is the method's, by its factor), which the column says.
       const tier = tierOf(calculation.type, name, use.source);
       const q = { ...quantity(name, use.value, use.unit), tier: tier === 3 ? TIER_LABELS[tier] : ACTIVITY_WITHOUT_TIER };
       // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
@@ -699,7 +699,7 @@ export interface PassportData {
   snapshot?: {
     version: number;
     sha256: string;
-    /** Issue 74: the SHA-256 fingerprint of the platform's key that signed the hash. */
+    /** the SHA-256 fingerprint of the platform's key that signed the hash. */
     key?: string;
     approved_at: string;
     approved_by: string;
@@ -734,10 +734,10 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
   return { title: `Изменения относительно версии ${changes.against}`, lines };
 }
 
-/** Issue 74: the row of the passport that prints the signing key's fingerprint (verify.py reads it). */
+/** the row of the passport that prints the signing key's fingerprint (verify.py reads it). */
 export const SIGNING_KEY_LABEL = "Отпечаток ключа подписи (SHA-256)";
 
-/** The note under a table of rows rounded apart from its total (issue 74), when they add up to
+/** The note under a table of rows rounded apart from its total, when they add up to
  *  other than it as printed: «1 018 635,41» of rows under «Итого 1 018 635,42». */
 export function roundingNote(parts: readonly number[], total: number): string | undefined {
   const scale = 10 ** EMISSION_DECIMALS;

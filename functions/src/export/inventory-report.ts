@@ -137,7 +137,7 @@ export async function renderPassport(
   return { bytes, fileName: passportFileName(passport, Boolean(request.facility), request.format, request.version) };
 }
 
-/** Issue 61: the company-year's calculations as one workbook (year-calculations.ts), of the version
+/** the company-year's calculations as one workbook (year-calculations.ts), of the version
  *  the passport prints. */
 export async function yearCalculations(
   deps: ExportDeps,

@@ -1,4 +1,4 @@
-// The АГК operator's journal of a company day (GET v1/telemetry/journal/?format=xlsx|pdf), issue 99
+// The АГК operator's journal of a company day (GET v1/telemetry/journal/?format=xlsx|pdf)
 // (the gassing book of a period is gassing-book.ts, whose columns the day's gassings sheet takes): the layout of
 // the methodological recommendations' journal, a shift a sheet (xlsx) or a page (PDF): per sensor its
 // code, place and set-point, the mean of each hour of the shift, the shift's and the day's mean; the
@@ -28,7 +28,7 @@ export const JOURNAL_DECIMALS = 2;
 const hourHeader = (h: number) => `${two(h)}–${two(h + 1)}`;
 const demoMark = (j: Pick<Journal, "demo">) => (j.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 
-/** The gassings of shift `index` (issue 105): every one in force during its hours on the company's
+/** The gassings of shift `index`: every one in force during its hours on the company's
  *  clock — begun in it, or before it (carried over) and still open or ending in it. */
 export function shiftGassings(j: Journal, index: number): (GassingView & { carried: boolean })[] {
   // D90: the shift by the facility's calendar in force on the day.
@@ -174,7 +174,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
       ]);
     }
     for (const source of limitSources(j.sensors)) line(`Предел ${source}`);
-    // Issue 118: a failed or overdue check printed beside the sensor's means.
+    // a failed or overdue check printed beside the sensor's means.
     for (const s of j.sensors)
       if (s.checks.length > 0 || s.doubt)
         line(`${s.code}: ${[...s.checks, ...(s.doubt ? [s.doubt] : [])].join("; ")}`.replace(/\.?$/, "."));

@@ -1,6 +1,6 @@
 // The pieces every verifier's pack of the platform shares (an approved version's, verification-pack.ts;
 // a climate period's, climate-pack.ts): each file's SHA-256 as the manifest lists it, the manifest with
-// the platform's signature over it (issue 86 R9), a CSV cell as the exports write it, and verify.py, which
+// the platform's signature over it (the security review's R9), a CSV cell as the exports write it, and verify.py, which
 // checks either pack. Light on purpose: nothing here renders a spreadsheet.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -21,7 +21,7 @@ export const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 
 export const manifestEntries = (files: readonly ZipEntry[]) =>
   files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) }));
 
-/** Issue 86 R9: manifest.json and manifest.sig.json of a pack — the manifest carried whole beside the
+/** the security review's R9: manifest.json and manifest.sig.json of a pack — the manifest carried whole beside the
  *  platform's signature over the SHA-256 of its canonical JSON (RFC 8785), so that verify.py names the
  *  file that differs from it even when manifest.json was rewritten to match. Every pack the platform
  *  makes (an approved version's, a climate period's) signs its manifest here. */

@@ -1,4 +1,4 @@
-// Issue 118, item 6: the verification pack of an approved year carries the instruments' record behind each
+// the verification pack of an approved year carries the instruments' record behind each
 // month it took from the mine's АГК (D63, D94): for every sensor whose readings the month's evidence holds,
 // its checks done in the month's window (and the last one before it, which qualifies the window's start) in
 // the «Метан» journal's columns, and its state verifications recorded by then. Only what was written (and

@@ -1,4 +1,4 @@
-// Issue 74, low: the passport's per-gas table added up to 1 018 635,41 under «Итого 1 018 635,42»
+// low: the passport's per-gas table added up to 1 018 635,41 under «Итого 1 018 635,42»
 // with no note. Rows rounded apart from their total get a note saying so whenever their sum as
 // printed is other than the total as printed.
 import { describe, expect, it } from "vitest";

@@ -23,7 +23,7 @@ import { writeXls } from "./xls-writer";
 import { writeXlsx } from "./xlsx-writer";
 
 /** What an export reads and writes: no configuration, no secret (the worker function has neither). */
-/** `signer`: the platform's version signer, which signs a verification pack's manifest (issue 86
+/** `signer`: the platform's version signer, which signs a verification pack's manifest (an earlier round
  *  R9); a host that renders no pack may leave it out. */
 export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "signer">>;
 

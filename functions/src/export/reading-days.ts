@@ -1,4 +1,4 @@
-// Issue 95: a verification pack's stored readings per meter and day, so that a verifier reconciles them
+// a verification pack's stored readings per meter and day, so that a verifier reconciles them
 // offline with the mine's own dispatch export (verify.py --reconcile EXPORT.csv) as the platform's
 // «Сверка с выгрузкой АГК» does online. readings-days.json holds, for each set of readings the pack
 // carries (an accepted month's telemetry/NNNN.csv; a climate period's minutes/*.csv) and its window

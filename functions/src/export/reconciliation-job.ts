@@ -1,4 +1,4 @@
-// A reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts, issue 95) as the
+// A reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts) as the
 // job runs it, in the spreadsheet thread or the job function: the comparison, then its differences as an
 // xlsx beside its record (a row per reading missing, extra or different, at most
 // LIMITS.monitoring.reconciliationXlsxRows; the counts in the record say how many there are). Times are

@@ -21,7 +21,7 @@ const NO_WORKING = "без выработки";
 const number = (header: string, decimals: number, width = 14): Column => ({ header, kind: "number", decimals, width });
 const text = (header: string, width: number): Column => ({ header, kind: "text", width });
 
-/** Issue 87, item 16: the demo mine's shift report says its readings are simulated. */
+/** the demo mine's shift report says its readings are simulated. */
 const demoMark = (r: Pick<ShiftReport, "demo">) => (r.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 const DEMO_NOTE = `Показания смоделированы для демонстрации, не шахты: ${DEMO_READINGS_LABEL}.`;
 
@@ -31,7 +31,7 @@ export function shiftTitle(r: Pick<ShiftReport, "date" | "shift_name">): string 
 }
 
 const levelText = (level: EventLevel | null) => (level ? EVENT_LEVEL_LABELS[level] : "—");
-/** The «Уровень» cell: a level's name, a fault's reasons (issue 87). */
+/** The «Уровень» cell: a level's name, a fault's reasons. */
 const levelCell = (e: EventView) => (e.fault ? faultText(e.fault) : levelText(e.level));
 /** What an event's minutes are, in the report's line. */
 const minutesText = (e: EventView) =>

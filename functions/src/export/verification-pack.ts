@@ -5,7 +5,7 @@
 // name, the passport of the version as PDF and xlsx, the rules the lines are made by (which result
 // is which gas, the methane basis of each type), a manifest with every file's SHA-256, and
 // verify.py (export/verify/verify.py; Python 3's standard library only), which recomputes every
-// line, the netting, the totals and the hash from these files. Issue 86 R9: the manifest (its
+// line, the netting, the totals and the hash from these files. the security review's R9: the manifest (its
 // format, the version and every file's SHA-256) is signed with the platform's version key
 // (manifest.sig.json), so that no file of the pack can be changed, added or dropped with the
 // manifest re-hashed; verify.py also reads the passport's and the coefficients' figures back
@@ -33,7 +33,7 @@ import type { OfferAcceptance } from "../ports";
 import { snapshotComparison } from "../domain/inventory/measured-vs-estimated";
 import { instrumentsFiles, type UsedMonth } from "./pack-instruments";
 
-/** Issue 109: the pack's file of the measured-against-estimated comparison. */
+/** the pack's file of the measured-against-estimated comparison. */
 export const COMPARISON_FILE = "comparison.json";
 
 /** The calculation files' names: in the snapshot's order, so a verifier finds line n as file n. */
@@ -121,7 +121,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       continue;
     }
     files.push({ name: names.csv, bytes: csv.body }, { name: names.json, bytes: json.body });
-    // Issue 95: its readings per meter and day, for verify.py --reconcile (reading-days.ts).
+    // its readings per meter and day, for verify.py --reconcile (reading-days.ts).
     const window = JSON.parse(new TextDecoder().decode(json.body)) as { start_ms: number; minutes: number };
     const meters = metersOfEvidence(csv.body);
     sets.push({
@@ -184,12 +184,12 @@ export async function verificationPack(
         approved_by: item.approved_by,
         total_t_co2e: item.total_t_co2e,
         calculations: item.calculations,
-        // Issue 74: the platform's signature over sha256; verify.py --public-key checks it.
+        // the platform's signature over sha256; verify.py --public-key checks it.
         signature: item.signature ?? null,
       }),
     },
     { name: "rules.json", bytes: jsonFile(packRules(item.approved_at)) },
-    // Issue 109 (D86): each mine's measurement against its estimate, as the version's lines give it;
+    // D86: each mine's measurement against its estimate, as the version's lines give it;
     // verify.py recomputes it from the snapshot's calculations.
     { name: COMPARISON_FILE, bytes: jsonFile(snapshotComparison(snapshot)) },
   ];
@@ -233,7 +233,7 @@ export async function verificationPack(
   files.push(...accepted.files);
   const company = await deps.repos.companies.get(actor.company);
   if (accepted.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(accepted.sets, zoneOf(company)) });
-  // Issue 118, item 6: the checks and verifications of the sensors those months used, as recorded by the approval.
+  // the checks and verifications of the sensors those months used, as recorded by the approval.
   // The verifications' certificate scans attached by then ride beside it, under instruments/certificates/.
   files.push(...(await instrumentsFiles(deps, actor.company, accepted.used, item.approved_at, zoneOf(company))));
   files.push(
@@ -243,7 +243,7 @@ export async function verificationPack(
     { name: "verify.py", bytes: script },
   );
   const manifest = {
-    // Issue 86 R9: signed (manifest.sig.json); verify.py refuses a file this list does not name.
+    // the security review's R9: signed (manifest.sig.json); verify.py refuses a file this list does not name.
     format: PACK_MANIFEST_FORMAT,
     company: snapshot.legal_entity?.requisites.name ?? null,
     year,

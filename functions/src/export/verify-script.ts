@@ -1,4 +1,4 @@
-// Issue 86 R9: the SHA-256 of the published verify.py (export/verify/verify.py), which every
+// the security review's R9: the SHA-256 of the published verify.py (export/verify/verify.py), which every
 // verification pack carries. A replaced script in a pack prints whatever it likes, so a verifier
 // takes the script's SHA-256 independently and compares it with this one, served at
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's

@@ -1,4 +1,4 @@
-// verify.py's tables written from the core, never by hand (issue 110 item 6): the destruction device
+// verify.py's tables written from the core, never by hand: the destruction device
 // kinds (between its «--- device kinds ---» marks, `verifierTable` of wasm-core/src/climate-devices/)
 // and D58's range of every sensor kind (between its «--- sensor kinds ---» marks, the core's
 // SENSOR_KINDS of wasm-core/src/monitoring.ts) and, for the comparison's U_M and U_E (D91, D107), each

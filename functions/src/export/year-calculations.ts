@@ -1,4 +1,4 @@
-// Issue 61: a company-year's calculations as one workbook, beside the passport: every counted
+// a company-year's calculations as one workbook, beside the passport: every counted
 // calculation of the year, a row per gas, with its facility, emission point, project, period,
 // Order 371 category, IPCC line, its own figure, what the facility-year's netting took off it and
 // the netted figure (D17, D26), so an office can filter and sum them; the last row is the year's
@@ -21,7 +21,7 @@ export interface YearCalculationsInput {
   company: string;
   /** The approved version listed; none: the live draft. */
   version?: number;
-  /** Issue 74: an approved version's workbook is dated by its approval on the company's clock (the
+  /** an approved version's workbook is dated by its approval on the company's clock (the
    *  wall time as its staff read it: a zip entry's time has no zone), so every download is the same
    *  bytes; a draft's is dated now. */
   dated?: Date;

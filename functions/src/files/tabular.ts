@@ -272,7 +272,7 @@ export function locateColumns(
     if (key && !positions.has(key)) positions.set(key, i);
   });
   const headers: Record<string, string> = {};
-  // Every required column the file lacks, named together (issue 117: a forecast's file missing two columns its
+  // Every required column the file lacks, named together (a forecast's file missing two columns its
   // model reads was told of the first only), each as the template heads it; a column the user named (gap
   // filling's) by that name.
   const missing: string[] = [];

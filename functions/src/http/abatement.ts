@@ -20,7 +20,7 @@ import { heavyFile } from "../domain/heavy-work";
 
 const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
-// Issue 86 R4: an evaluation (evaluate, a create, a change) takes its heavy-work slot before its
+// the security review's R4: an evaluation (evaluate, a create, a change) takes its heavy-work slot before its
 // body is read (http/heavy-bodies.ts): a burst past the budgets is refused before any of it is parsed.
 export const abatementRoutes = routeApp()
   .openapi(

@@ -28,7 +28,7 @@ export const tokenRoutes = routeApp()
     return c.json(await refreshAccess(c.get("deps"), (body.token ?? body.refresh)!), 200);
   });
 
-/** Issue 74: an address past its refusals is answered 429 before its credential is looked at (no
+/** an address past its refusals is answered 429 before its credential is looked at (no
  *  signature checked, no key hashed, nothing read); otherwise one refusal is taken ahead of the check
  *  and the answer gives it back, to be called once the credential holds (http/request-pace.ts). */
 export function takeRefusal(c: Context<AppEnv>): () => void {

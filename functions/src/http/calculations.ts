@@ -140,7 +140,7 @@ const uploadSlot: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
-/** Issue 97, item 13: this mount comes last, so `/:type` catches every unknown path under v1/; a type
+/** this mount comes last, so `/:type` catches every unknown path under v1/; a type
  *  the registry does not know (`all` lists every type's) is the router's 404 before any slot, query
  *  or body is looked at. */
 const knownType: MiddlewareHandler<AppEnv> = async (c, next) => {

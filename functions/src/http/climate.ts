@@ -56,7 +56,7 @@ export const climateRoutes = routeApp()
   .openapi(patchClimateProjectRoute, async (c) =>
     c.json(await patchClimateProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  // Its minutes read and laid out off the request thread (issue 116, item 3), as a facility's minute reads.
+  // Its minutes read and laid out off the request thread, as a facility's minute reads.
   .openapi(climateDayMinutesRoute, async (c) => {
     const text = await climateDayMinutesText(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").date);
     return c.body(text, 200, { "Content-Type": "application/json" }) as never;
@@ -65,7 +65,7 @@ export const climateRoutes = routeApp()
   .openapi(createClimatePeriodRoute, async (c) => {
     const started = await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json"));
     if (started.job) return jobAnswer(c, started.job) as never;
-    // Computed in the host's threads: their answer's text as it is (issue 116, item 3).
+    // Computed in the host's threads: their answer's text as it is.
     if (started.text !== undefined) return c.body(started.text, 201, { "Content-Type": "application/json" }) as never;
     return c.json(started.period, 201);
   })
@@ -76,7 +76,7 @@ export const climateRoutes = routeApp()
     const { id, period } = c.req.valid("param");
     return c.json(await getClimatePeriod(c.get("deps"), c.get("actor"), id, period), 200);
   })
-  // Issue 89 item 4: the verifier's pack, made by the spreadsheet worker as the inventory's pack is
+  // the verifier's pack, made by the spreadsheet worker as the inventory's pack is
   // (export/climate-pack.ts), in a heavy-work slot; each part within the registry's attachment limit.
   .openapi(climatePeriodPackRoute, async (c) => {
     const { id, period } = c.req.valid("param");
@@ -96,7 +96,7 @@ export const climateRoutes = routeApp()
     }
     return heavyFileAnswer(c, () => deps.spreadsheets.climatePack(actor, request)) as never;
   })
-  // КЭП (issue 89 item 5, domain/climate/signatures.ts): the file to sign — the pack's manifest.json
+  // КЭП (domain/climate/signatures.ts): the file to sign — the pack's manifest.json
   // (export/climate-pack.ts), made from the period's stored readings in a heavy-work slot — and the
   // signature brought back, checked against it.
   .openapi(climateSignaturePayloadRoute, async (c) => {

@@ -13,11 +13,11 @@ export interface AppEnv {
     clientAddressOf: ClientAddressOf;
     /** The pace of each user's requests, where the host keeps one (the local server). */
     pace?: RequestPace;
-    /** Issue 74: the requests refused for their token, per source address (the local server). */
+    /** the requests refused for their token, per source address (the local server). */
     refusals?: RefusalPace;
-    /** Issue 85, R7: the pace of each gateway key's pushes (the local server). */
+    /** R7: the pace of each gateway key's pushes (the local server). */
     gatewayPace?: RequestPace;
-    /** Issue 78: the host holds no server-sent stream open (AWS): the stream route answers 404. */
+    /** the host holds no server-sent stream open (AWS): the stream route answers 404. */
     noLiveStream?: boolean;
     actor: Actor;
     /** In place of `actor`, on a route that reads the user beside its own first reads (http/auth.ts). */

@@ -91,7 +91,7 @@ describe("errorResponse", () => {
   });
 });
 
-describe("the storage gone (issue 107, item 4)", () => {
+describe("the storage gone", () => {
   it("answers a refused connection to the storage 503 with Retry-After, in Russian, not a 500", async () => {
     const gone = Object.assign(new Error("dynalite thread unreachable"), { code: "ECONNREFUSED" });
     const { status, retryAfter, body } = await answerTo(gone);

@@ -55,7 +55,7 @@ export function errorResponse(thrown: Error, c: Context): Response {
     return c.json({ detail }, error.status);
   }
   // The storage refused the connection (the local engine's thread closed as the server stops): the request
-  // is not wrong and nothing failed in it; 503 to retry, not a 500 logged with its stack (issue 107, item 4).
+  // is not wrong and nothing failed in it; 503 to retry, not a 500 logged with its stack.
   if ((error as { code?: unknown }).code === "ECONNREFUSED") {
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return c.json({ detail: STORAGE_GONE }, 503);

@@ -73,13 +73,13 @@ export const facilityRoutes = routeApp()
     return c.json(await importSensorList(c.get("deps"), c.get("actor"), id, file), 201);
   })
   .openapi(routes.sensorCompletenessRoute, async (c) => {
-    // A year of every sensor's minutes folded off the request thread (issue 116, item 2).
+    // A year of every sensor's minutes folded off the request thread.
     const query = { facility: c.req.valid("param").id, year: Number(c.req.valid("query").year) };
     const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "completeness", query });
     return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(routes.getSensorRoute, async (c) => c.json(await getSensor(...callerAnd(c, "sensor")), 200))
-  // A month's or a day's minutes of a sensor folded off the request thread (issue 116: 128 and 205 ms
+  // A month's or a day's minutes of a sensor folded off the request thread (128 and 205 ms
   // on it, found by the loop budget).
   .openapi(routes.sensorGapsRoute, async (c) => {
     const [deps, actor, facility, sensor] = callerAnd(c, "sensor");

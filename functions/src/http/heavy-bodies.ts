@@ -1,8 +1,8 @@
-// Issue 107, item 10: every operation the contract declares heavy (routes/declare.ts Cost) takes the
+// every operation the contract declares heavy (routes/declare.ts Cost) takes the
 // user's and the company's heavy-work slot here, after the user's pace and before its body or the store
 // is read; past the budgets it is refused 429 at once. The slot is given back when the answer is made,
 // or by what it was handed on to (a job, a streamed file: domain/heavy-work.ts handOnSlot).
-// Issue 97, item 1: a JSON request whose work is heavy (an abatement evaluation, create or change; a
+// a JSON request whose work is heavy (an abatement evaluation, create or change; a
 // climate period's stateless evaluation) takes its heavy-work slot after the user's pace and before
 // its body is read: past the user's or the company's budget it is refused at once, its body unread.
 // In the slot the body is parsed once (natively) and its counts (streams, keys, devices, blocks,

@@ -1,4 +1,4 @@
-// Issue 118 served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
+// an earlier round served: the facility's sensors' checks; the declarations are in routes/instruments.ts.
 import { dateText } from "@core/company-clock";
 import { listChecks, recordCheck, signCheck } from "../domain/monitoring/instruments/sensor-checks";
 import { getCheckIntervals, putCheckIntervals, sensorCheckStates } from "../domain/monitoring/instruments/check-states";

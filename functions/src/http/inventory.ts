@@ -16,7 +16,7 @@ import { XLSX } from "../contract/routes/declare";
 import * as routes from "../contract/routes/inventory";
 
 /** The trend, computed once per the company's data, off the request thread where the host can
- *  (issue 74, domain/inventory/whole-year.ts). */
+ *  (domain/inventory/whole-year.ts). */
 const trendOf = (deps: Deps, actor: Actor, from: number, to: number, facility: string | undefined, gwpSet: number | undefined) =>
   wholeYear(deps, actor, { read: "trend", from, to, facility, gwp_set: gwpSet });
 
@@ -42,14 +42,14 @@ export const inventoryRoutes = routeApp()
     const q = c.req.valid("query");
     const base = q.base === undefined ? undefined : parseInventoryYear(q.base, "base");
     const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
-    // Issue 74: computed once per the company's data, in a heavy-work slot, off the request thread
+    // computed once per the company's data, in a heavy-work slot, off the request thread
     // where the host can (domain/inventory/whole-year.ts).
     return c.json(await wholeYear(deps, actor, { read: "uncertainty", year, facility, base }), 200);
   })
   .openapi(routes.measuredVsEstimatedRoute, async (c) => {
     const q = c.req.valid("query");
     const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
-    // Issue 109: in the heavy-read slot like the year's other folds (domain/monitoring/minutes/measured-vs-estimated.ts).
+    // in the heavy-read slot like the year's other folds (domain/monitoring/minutes/measured-vs-estimated.ts).
     const comparison = await measuredVsEstimated(deps, actor, year, facility);
     if (!q.format) return c.json(comparison, 200);
     // The workbook through the heavy-file path: in a heavy-work slot and the company's turn.
@@ -99,7 +99,7 @@ export const inventoryRoutes = routeApp()
   })
   .openapi(routes.reviewRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
-    // Its folds of the year off the request thread where the host can (issue 116, item 3).
+    // Its folds of the year off the request thread where the host can.
     return c.json(await reviewStep(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   })
   .openapi(routes.commentRoute, async (c) => {

@@ -107,7 +107,7 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
   let restrictTo: { facility: string } | undefined;
   let body: ReadBody & { facility?: string };
   let sentBy: string;
-  // Issue 85, R7: the push is paced as every other route. An address past its refusals is answered
+  // R7: the push is paced as every other route. An address past its refusals is answered
   // 429 before its key is hashed or its token's signature checked; a gateway key that holds waits its
   // turn in its own line (GATEWAY_REQUEST_BURST, GATEWAY_REQUESTS_PER_SECOND), a user's token in the
   // user's (http/auth.ts).
@@ -149,14 +149,14 @@ export const monitoringRoutes = routeApp()
   })
   .openapi(listOffersRoute, async (c) => {
     const { facility, year } = c.req.valid("query");
-    // A year of each point's minutes folded off the request thread (issue 116, item 2).
+    // A year of each point's minutes folded off the request thread.
     const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "offers", query: { facility, year: Number(year) } });
     return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(listPointChannelsRoute, async (c) =>
     c.json(await listPointChannels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
   )
-  // Each month's minutes read off the request thread where the host can (issue 116, item 3: 211 and
+  // Each month's minutes read off the request thread where the host can (211 and
   // 798 ms at load 13 on the request thread), as the offers' list reads them.
   .openapi(acceptOffersRoute, async (c) => {
     const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "accept_offers", query: c.req.valid("json") });
@@ -171,7 +171,7 @@ export const monitoringRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const facility = await getFacility(deps, actor, c.req.valid("query").facility);
-    // Issue 116: from a watch's tiles, else the facility's kept heads; where they cannot answer (none
+    // from a watch's tiles, else the facility's kept heads; where they cannot answer (none
     // kept yet, a bound model's forecast not stored), computed off the request thread.
     const view = await currentLiveView(deps, actor, facility);
     c.header("ETag", view.etag);
@@ -194,7 +194,7 @@ export const monitoringRoutes = routeApp()
   })
   .openapi(liveChartRoute, async (c) => {
     const { facility, working } = c.req.valid("query");
-    // A day of minutes folded and the models run off the request thread, in a heavy slot (issue 116).
+    // A day of minutes folded and the models run off the request thread, in a heavy slot.
     const text = await minutesRead(c.get("deps"), c.get("actor"), { read: "live_chart", query: { facility, working } });
     return c.body(text, 200, { "Content-Type": "application/json" }) as never;
   })
@@ -216,23 +216,23 @@ export const monitoringRoutes = routeApp()
   .openapi(journalRoute, async (c) => {
     const deps = c.get("deps");
     const { format, ...query } = c.req.valid("query");
-    // Its minutes folded off the request thread, as the gassings register's (issue 107).
+    // Its minutes folded off the request thread, as the gassings register's.
     const text = await minutesRead(deps, c.get("actor"), { read: "journal", query });
     if (!format) return c.body(text, 200, { "Content-Type": "application/json" }) as never;
     const journal = JSON.parse(text) as Journal;
-    // Issue 107, item 3: through the heavy-file path, in the company's turn, as the other report files.
+    // through the heavy-file path, in the company's turn, as the other report files.
     const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile({ kind: "journal", journal, format }));
     return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${dateText(journal.date, "UTC")}.${format}`);
   })
   .openapi(listGassingsRoute, async (c) => {
     const { format, ...query } = c.req.valid("query");
-    // The register of up to 92 days folds their minutes off the request thread (issue 107).
+    // The register of up to 92 days folds their minutes off the request thread.
     if (!format)
       return c.body(await minutesRead(c.get("deps"), c.get("actor"), { read: "gassings", query }), 200, {
         "Content-Type": "application/json",
       }) as never;
     // The book is read (the minutes of up to 92 days) and rendered by the spreadsheet worker, in the
-    // company's turn as the other report files (issue 107, item 3); the route's heavy-work slot is
+    // company's turn as the other report files; the route's heavy-work slot is
     // handed on to the file.
     const deps = c.get("deps");
     const actor = c.get("actor");

@@ -60,7 +60,7 @@ describe("a user's paced requests", () => {
   });
 });
 
-describe("requests refused for their token, per address (issue 74)", () => {
+describe("requests refused for their token, per address", () => {
   it("let an address have its burst of refusals, then ask it to wait, give the allowance back at the pace, and charge nothing for a token that holds", async () => {
     const { refusalPace } = await import("./request-pace");
     const clock = manualClock();
@@ -81,7 +81,7 @@ describe("requests refused for their token, per address (issue 74)", () => {
     expect(refusals.take("203.0.113.9").wait).toBe(1);
   });
 
-  it("tell the first gate how long an address waits without spending anything (issue 86, R8)", async () => {
+  it("tell the first gate how long an address waits without spending anything (R8)", async () => {
     const { refusalPace } = await import("./request-pace");
     const clock = manualClock();
     const refusals = refusalPace({ burst: 2, perSecond: 1 }, clock);

@@ -96,7 +96,7 @@ export function requestPace(pace: Pace, clock: PaceClock = systemPaceClock): Req
   };
 }
 
-/** Issue 74: requests refused for their token (none, malformed, forged, expired), per source
+/** requests refused for their token (none, malformed, forged, expired), per source
  *  address: each address may have `burst` refused and then `perSecond` a second; past that its next
  *  requests are answered 429 with Retry-After before any signature is checked. 880 junk-token
  *  requests a second put another company's get_me p50 at 60 ms; a valid token spends nothing. */

@@ -1,4 +1,4 @@
-// GET v1/signing-keys/ (issue 74; declared in contract/routes/signing-keys.ts): public, no token.
+// GET v1/signing-keys/ (declared in contract/routes/signing-keys.ts): public, no token.
 import { routeApp } from "./openapi-routes";
 import { signingKeysRoute } from "../contract/routes/signing-keys";
 import { VERIFY_PY_SHA256 } from "../export/verify-script";

@@ -1,4 +1,4 @@
-// Issue 74, low: names and comments kept NUL, U+202E and invalid UTF-8. A JSON body's strings
+// low: names and comments kept NUL, U+202E and invalid UTF-8. A JSON body's strings
 // are refused with 400 naming the field when they carry one; names are made NFC; passwords are
 // left as sent. Through the API on the in-process harness's app.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 74: text a user sends is text. A JSON body's strings may not carry control characters
+// text a user sends is text. A JSON body's strings may not carry control characters
 // (tab, line feed and carriage return aside), bidi overrides and isolates (U+202A–U+202E,
 // U+2066–U+2069: «U+202E» turns «exe.txt» into what reads as «txt.exe»), the replacement
 // character U+FFFD (what invalid UTF-8 decodes to) or lone surrogates: 400 naming the field. Names

@@ -1,4 +1,4 @@
-// v1/company/webhooks/ served (issue 78): the declarations are in contract/routes/webhooks.ts, the
+// v1/company/webhooks/ served: the declarations are in contract/routes/webhooks.ts, the
 // work in domain/monitoring/derive/webhooks.ts.
 import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute } from "../contract/routes/webhooks";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from "../domain/monitoring/derive/webhooks";

@@ -24,12 +24,12 @@ export async function handler(): Promise<{ companies: number; drifted: number; r
     { repos, clock: systemClock },
     { log: (report) => console.info(JSON.stringify({ emission_points_migrated: report })) },
   );
-  // Issue 105: sensors stored before places get a section and a place.
+  // sensors stored before places get a section and a place.
   await migrateSensorPlaces(
     { repos, clock: systemClock },
     { log: (report) => console.info(JSON.stringify({ sensor_places_migrated: report })) },
   );
-  // Issue 115, D92: drainage stations' months accepted as «чистый» before D92 are made gross.
+  // D92: drainage stations' months accepted as «чистый» before D92 are made gross.
   await migrateDrainageBasis(
     { repos, clock: systemClock },
     { log: (report) => console.info(JSON.stringify({ drainage_basis_migrated: report })) },

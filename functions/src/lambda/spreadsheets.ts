@@ -9,7 +9,7 @@
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
 // writes only under exports/ (the areas its blob store knows, the prefixes the stack grants it), and
-// signs a verification pack's manifest with the version key (KMS Sign, issue 86 R9). No secret:
+// signs a verification pack's manifest with the version key (KMS Sign R9). No secret:
 // the API has authenticated the user, and only the API's role may invoke this function.
 import { Buffer } from "node:buffer";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -46,16 +46,16 @@ export function workerDepsFromEnv(): ExportDeps {
       // A training job reads its history and stores the model (domain/forecast/training.ts).
       training: requiredEnv(BLOB_AREAS.training.bucket),
       models: requiredEnv(BLOB_AREAS.models.bucket),
-      // Issue 89: a climate period's figures and kept readings (its pack reads them; a long period's
+      // a climate period's figures and kept readings (its pack reads them; a long period's
       // job writes them, domain/climate/periods.ts).
       climate: requiredEnv(BLOB_AREAS.climate.bucket),
-      // Issue 95: a reconciliation's job reads the mine's export and keeps its record, its xlsx and the
+      // a reconciliation's job reads the mine's export and keeps its record, its xlsx and the
       // missing readings under telemetry/ (domain/monitoring/ingest/reconciliation.ts).
       "telemetry-uploads": requiredEnv(BLOB_AREAS["telemetry-uploads"].bucket),
       telemetry: requiredEnv(BLOB_AREAS.telemetry.bucket),
     }),
     clock: systemClock,
-    // Issue 86 R9: a verification pack's manifest is signed here with the version key (KMS).
+    // the security review's R9: a verification pack's manifest is signed here with the version key (KMS).
     ...(process.env.VERSION_SIGNING_KEY_IDS
       ? { signer: kmsSigner(new KMSClient({}), process.env.VERSION_SIGNING_KEY_IDS.split(",")) }
       : {}),

@@ -39,7 +39,7 @@ const PART_BYTES = 8 * 1024 * 1024;
 /** A backup's own file name (backup-schedule.ts names them so). */
 const BACKUP_FILE = /^fugitive-backup-.*\.tar\.gz$/;
 const TEMPORARY = /\.(tmp(\.type|\.pending)?|partial)$/;
-/** Issue 86 R16: a snapshot part's record (one engine key and value as a JSON line) at most this
+/** the security review's R16: a snapshot part's record (one engine key and value as a JSON line) at most this
  *  long. An item is at most 400 KB (DynamoDB's bound, which dynalite holds), its index entries less;
  *  a longer line is no backup's, and reading it whole once threw RangeError (a 600 MB line). */
 export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
@@ -81,7 +81,7 @@ function formatError(file: string, message: string): BackupError {
 }
 
 /** The engine of the server running on `dataDir`, if one answers (its endpoint and the secret its
- *  port asks, issue 86 R18). */
+ *  port asks R18). */
 async function runningEngine(dataDir: string): Promise<{ endpoint: string; secret?: string } | undefined> {
   const running = engineOf(dataDir);
   if (!running) return undefined;
@@ -195,7 +195,7 @@ export interface BackupReport {
 export interface BackupOptions {
   /** The engine to snapshot; by default the running server's on `dataDir`, else one started here. */
   endpoint?: string;
-  /** The secret that engine's port asks (issue 86 R18). */
+  /** The secret that engine's port asks (the security review's R18). */
   engineSecret?: string;
   /** The data folder's format version to record (data-format.ts). */
   dataFormat?: () => Promise<number | undefined>;
@@ -318,7 +318,7 @@ async function readArchive(
       const hash = createHash("sha256");
       const isManifest = name === MANIFEST;
       const isDatabase = DATABASE_PART.test(name);
-      // Issue 86 R16: only what a backup writes is read on (and restored); the rest is named.
+      // the security review's R16: only what a backup writes is read on (and restored); the rest is named.
       const written = isManifest || isDatabase || restorableFile(name) !== undefined;
       if (!written) refused.push(name);
       if (isManifest && size > MAX_MANIFEST_BYTES) throw formatError(file, `опись (manifest.json) больше ${MAX_MANIFEST_BYTES} байт`);
@@ -413,7 +413,7 @@ function checkParts(file: string, parts: Map<string, BackupPart>, manifest: Back
   return manifest;
 }
 
-/** Issue 86 R16: the folder's path of an archive's `files/…` part that a backup writes (takeBackup's
+/** the security review's R16: the folder's path of an archive's `files/…` part that a backup writes (takeBackup's
  *  dataFiles, less what it skips), or undefined: a path that would leave the folder (absolute, `..`,
  *  an empty or `.` segment, a backslash, NUL), the engine's folder, the file that names a running
  *  server's engine (a restored one would send the next admin command to the archive's URL), a
@@ -464,7 +464,7 @@ export async function restoreBackup(file: string, dataDir: string, accept?: (man
   try {
     const { parts } = await readArchive(file, (name) => {
       if (DATABASE_PART.test(name)) {
-        // Issue 86 R16: a record at a time (readArchive bounds each line), written 1 000 a batch;
+        // the security review's R16: a record at a time (readArchive bounds each line), written 1 000 a batch;
         // the part was read whole into one string before, which a 600 MB line could not be.
         const decoder = new StringDecoder("utf8");
         let rest = "";

@@ -1,4 +1,4 @@
-// The demo mine's readings carried on while the local server runs (issues 77 and 78): on a data folder
+// The demo mine's readings carried on while the local server runs: on a data folder
 // whose demo mine the first `npm start` seeded (its DemoFeed item, demo-readings.ts), the simulator
 // makes each demo sensor's minute as the clock reaches it and pushes it as a gateway would (a batch
 // with its queue mark, the consumer's thread kicked), so «Мониторинг» stays fresh, its forecast moves

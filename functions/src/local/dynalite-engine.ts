@@ -1,6 +1,6 @@
 // The local host's dynalite engine (packages/dynalite, the project's fork of dynalite 4.0.0: its
 // README lists what the fork changes and why, in its source): its HTTP server on a loopback port,
-// which answers only a caller naming this start's secret (issue 86 R18) and also answers a snapshot
+// which answers only a caller naming this start's secret (the security review's R18) and also answers a snapshot
 // of the whole store (backup.ts), and the store the engine answers from, which this process's own
 // clients are handed (dynalite-answer.ts, without HTTP). The engine's thread loads it as it is (Node
 // strips the types, no loader): erasable TypeScript only.
@@ -60,7 +60,7 @@ export function createEngine(options: dynalite.Options & { secret?: string }): {
   const [answer] = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
   server.removeAllListeners("request");
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    // Issue 86 R18: with a secret, the loopback port answers only a caller who names it: any local
+    // the security review's R18: with a secret, the loopback port answers only a caller who names it: any local
     // process could reach the port, and dynalite checks no signature.
     if (secret !== undefined && !carriesSecret(request, secret)) return refuseUnnamed(request, response);
     if (request.method === "GET" && request.url === SNAPSHOT_PATH) answerSnapshot(store, response);

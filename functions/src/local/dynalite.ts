@@ -13,7 +13,7 @@ import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
 export interface RunningDynalite {
   endpoint: string;
-  /** The secret its loopback port asks of every caller (issue 86 R18), when started with one. */
+  /** The secret its loopback port asks of every caller (the security review's R18), when started with one. */
   secret?: string;
   /** In a thread: a new way in for a client of this process (dynalite-port.ts), which may be
    *  handed on to another thread. */
@@ -32,7 +32,7 @@ export interface DynaliteOptions {
   port?: number;
   /** Run the engine in a worker thread of its own. */
   thread?: boolean;
-  /** Issue 86 R18: the loopback port answers only a caller who names this (an SDK client as its
+  /** the security review's R18: the loopback port answers only a caller who names this (an SDK client as its
    *  access key id, `createDocumentClient`'s `engineSecret`; a plain call in ENGINE_SECRET_HEADER).
    *  This process's own clients reach the engine through ports and name nothing. */
   secret?: string;

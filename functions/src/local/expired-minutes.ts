@@ -1,4 +1,4 @@
-// Issue 98: DynamoDB's TTL removes a facility's minute items (and the marks beside them) once their
+// DynamoDB's TTL removes a facility's minute items (and the marks beside them) once their
 // `expires_at` has passed, some days after their day is compacted; dynalite has no TTL, so the local
 // host removes them itself, with its hourly compaction. One Query a facility and day (an empty
 // partition is a seek), for the days whose items may have expired since the last start.

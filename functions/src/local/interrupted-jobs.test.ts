@@ -1,4 +1,4 @@
-// Issue 97, item 2: what a start does with the jobs the last process left on record.
+// what a start does with the jobs the last process left on record.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,7 +78,7 @@ describe("jobs left unfinished by a killed process", () => {
     expect(await blobs.get(inFlightKey("c1", "j3"))).toBeUndefined();
   });
 
-  it("does not run again a reconciliation whose record says it ended: its state done, its slots given back (issue 107, item 6)", async () => {
+  it("does not run again a reconciliation whose record says it ended: its state done, its slots given back", async () => {
     const blobs = store();
     const id = "0193a1b2-0000-7000-8000-000000000001";
     const reconciliation: InFlight = {

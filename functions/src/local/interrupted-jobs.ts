@@ -1,4 +1,4 @@
-// Issue 97, item 2: the local host's job queue lives in its process, so a job it had queued or was
+// the local host's job queue lives in its process, so a job it had queued or was
 // running when the process was killed (SIGKILL, the machine's power) once read «running 10 %» for
 // 16,5 minutes, and a period job's hold on its project refused every new period for 35. Each job the
 // queue takes is on record until it ends (`exports/{company}/jobs/{job}.inflight.json`: its request and

@@ -1,4 +1,4 @@
-// The move of a data folder's storage from LevelDB (DATA_DIR/dynamodb, the releases before issue 106)
+// The move of a data folder's storage from LevelDB (DATA_DIR/dynamodb, the releases before an earlier release)
 // to the SQLite store (DATA_DIR/sqlite, sqlite-level.mts): run before the engine opens the folder,
 // at the first start of this release or by `npm run admin -- migrate-storage`. The only module that
 // reads LevelDB: through classic-level's own prebuilt binary as its npm package ships it (nothing is
@@ -6,7 +6,7 @@
 // nevertheless the folder's state as it was opened: one iterator reads every record from the files of
 // the version it pins, which no compaction changes under it.
 //
-// Nothing of the old folder is changed or deleted (issue 119, item 3):
+// Nothing of the old folder is changed or deleted:
 // - Its logs (the write-ahead `NNNNNN.log` and the `MANIFEST-NNNNNN`) are read first, record by
 //   record, with their checksums: LevelDB itself, opened without paranoid checks (classic-level offers
 //   none), skips a record it cannot read and goes on, so a log cut to half «moved» 165 of 366 records.

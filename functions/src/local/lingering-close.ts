@@ -1,4 +1,4 @@
-// Issue 97, item 11: an answer given before a request's body was read (413 past a cap, 429 at the gate
+// an answer given before a request's body was read (413 past a cap, 429 at the gate
 // or past the heavy-work budgets) closes the connection, and it was closed at once: a client still
 // sending met a broken connection and lost the answer with it (Node's fetch reported a socket error
 // instead of the 413, seen at 2 MB). A lingering close, as web servers make it: the answer written,

@@ -51,7 +51,7 @@ const deps: SubscriberDeps & Pick<Deps, "readingsRetryFirstMs"> = {
 
 /** A drain, and again once the earliest batch it passed over for its back-off may be tried again
  *  (consumer.ts RETRIES; nothing else would ask for one while no company pushes), until none is: a batch
- *  waiting out its back-off is still the drain's (issue 116, item 8: a batch whose attempt a kill cut
+ *  waiting out its back-off is still the drain's (a batch whose attempt a kill cut
  *  short, or that failed once under load, was left queued when the restart's drain answered «drained»,
  *  and whoever waited for it — the server's idle, its close — went on without it). Its last attempt
  *  sets it aside, so this ends: within RETRIES' back-offs (15 s at most). */
@@ -65,7 +65,7 @@ async function drainUntilSettled(): Promise<void> {
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
-  // Issue 116, item 7: D65's stale sweep here, off the request thread.
+  // D65's stale sweep here, off the request thread.
   if (message.sweep) {
     void sweepStaleChannels(deps)
       .catch((error: unknown) => {

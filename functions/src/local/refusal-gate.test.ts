@@ -1,4 +1,4 @@
-// The local server's first gate (issue 86, R8): an address past its refusals is answered 429 before
+// The local server's first gate (R8): an address past its refusals is answered 429 before
 // the app's listener runs, for requests under /api/v1/ only; the app is reached for everything else
 // and for an address with an allowance left. A server on 127.0.0.1, closed after the file.
 import { createServer, type Server } from "node:http";

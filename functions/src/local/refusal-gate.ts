@@ -1,4 +1,4 @@
-// The local server's first gate (issue 86, R8): a source address that has spent its refusals
+// The local server's first gate (R8): a source address that has spent its refusals
 // (REFUSED_PER_ADDRESS, http/request-pace.ts: requests refused for their token or gateway key) is
 // answered 429 here, as the request arrives, for every request under /api/v1/ until its allowance
 // comes back — before the app sees it: no Request object built, no middleware run, no log line

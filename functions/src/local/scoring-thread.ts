@@ -29,7 +29,7 @@ const deps = { blobs: fsBlobStore(blobsDir) };
 const models = byteBudgetCache<GbdtModel>(budget);
 const port = parentPort!;
 
-/** Issue 97, item 1: an evaluation's body checked here, as the request thread once did before its
+/** an evaluation's body checked here, as the request thread once did before its
  *  slot: parsed, its counts (http/heavy-bodies.ts) first, then its text (http/text-hygiene.ts). */
 function checkedBody(bytes: Uint8Array, operation: string): unknown {
   let body: unknown;

@@ -61,7 +61,7 @@ describe("scoring threads", () => {
     ]);
   });
 
-  it("evaluate an abatement request as this process does, codes as data, one per company at a time (issue 86)", async () => {
+  it("evaluate an abatement request as this process does, codes as data, one per company at a time", async () => {
     const kernels = abatementKernels(emissionsCore());
     const request = constructedMineRequest();
     expect(await threads.evaluate("c1", request, kernels.thresholds)).toEqual(evaluateAbatement(request, kernels));
@@ -94,7 +94,7 @@ describe("scoring threads", () => {
     expect(order).toEqual(["c2 first", "c2 second"]);
   });
 
-  it("evaluate a climate project's period as this process does, a refused field as the 400 naming it (issue 89)", async () => {
+  it("evaluate a climate project's period as this process does, a refused field as the 400 naming it", async () => {
     const engine = {
       period: { e_own_mwh: 0.2 },
       devices: [

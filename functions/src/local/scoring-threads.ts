@@ -31,15 +31,15 @@ export interface ScoringThreadData {
 export type ToScoring =
   | { id: number; version: ForecastModelVersion; call: ScoringCall }
   | { id: number; check: { method: ForecastMethod; text: string; features?: readonly string[] } }
-  /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
+  /** a year's uncertainty report (YearMath), by whichever thread. */
   | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } }
-  /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
+  /** the security review's R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
   | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds; text: boolean } }
-  /** Issue 89: a climate project's monitoring period (ClimateMath), by whichever thread. */
+  /** a climate project's monitoring period (ClimateMath), by whichever thread. */
   | { id: number; climate: ClimateInputs }
-  /** Issue 97, item 1: the evaluation's request body as it came (ClimateMath.climateBody). */
+  /** the evaluation's request body as it came (ClimateMath.climateBody). */
   | { id: number; climateBody: Uint8Array }
-  /** Issue 97, item 1: an abatement evaluation's request body as it came (AbatementMath.abatementBody). */
+  /** an abatement evaluation's request body as it came (AbatementMath.abatementBody). */
   | { id: number; abatementBody: { body: Uint8Array; thresholds: FlowThresholds } };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
@@ -122,9 +122,9 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
   }
 
   // Abatement evaluations: each company has at most ABATEMENT_AT_ONCE of them in the threads, its
-  // others wait their turn, so one company's burst leaves the threads' turns to the others (issue 86).
+  // others wait their turn, so one company's burst leaves the threads' turns to the others.
   const abatementTurns = companyTurns(ABATEMENT_AT_ONCE);
-  // Climate periods alike (issue 89): a company's burst waits for its own turns, not the others'.
+  // Climate periods alike: a company's burst waits for its own turns, not the others'.
   const climateTurns = companyTurns(ABATEMENT_AT_ONCE);
 
   return {

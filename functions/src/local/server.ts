@@ -78,7 +78,7 @@ import { tmpdir } from "node:os";
 const WEBHOOK_CLOSE_GRACE_MS = 1_000;
 /** How long a stop may take in all (README: 5 s), and of it how long the requests in flight are given
  *  before their connections are cut: the rest is the threads', the consumer's and the storage's close
- *  (issue 97, item 12: under load a stop took 6,4 and 7,2 s when the requests alone had 5 s). Work not
+ *  (under load a stop took 6,4 and 7,2 s when the requests alone had 5 s). Work not
  *  started is left queued for the next start (local/interrupted-jobs.ts). */
 export const STOP_WITHIN_MS = 5_000;
 const CLOSE_GRACE_MS = 3_500;
@@ -244,7 +244,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
       passwordCost: passwordCostFromEnv(),
       // Inside the mine's network, webhooks post to the receivers there its operator names, nowhere
-      // else private (docs/operations.md, issue 86).
+      // else private (docs/operations.md).
       webhookAllowedReceivers,
     },
     webhooksDue: () => webhooks.due(),
@@ -256,14 +256,14 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
     abatementMath: scoring,
     climateMath: scoring,
     // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl), started
-    // from a spreadsheet thread where there are threads (issue 116, item 3).
+    // from a spreadsheet thread where there are threads.
     gostCms: threads?.gostCms ?? opensslGostCms(),
     ...(consumer ? { readingsConsumer: consumer } : {}),
-    // The heavy-work slots its requests hold, written down for the next start (issue 116, item 6).
+    // The heavy-work slots its requests hold, written down for the next start.
     ...(options.dataDir ? { slotLedger: fileSlotLedger(options.dataDir) } : {}),
     runtime,
   };
-  // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
+  // The webhook sender: companies in turns, each receiver bounded and backed off on its own.
   const webhooks = webhookSender(deps, httpWebhookTransport, { log: (message) => serverLog.error({ event: "webhooks", message }) });
   if (options.dataDir) {
     // An older folder is brought to this release's format before anything else reads it; each
@@ -277,7 +277,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
     );
   }
   if (options.dataDir) {
-    // Issue 116, item 6: the slots the last process's requests held when it stopped, given back before
+    // the slots the last process's requests held when it stopped, given back before
     // a request is served (a job's are its own, below).
     const left = await giveBackLeftSlots(deps.repos, options.dataDir);
     if (left > 0)
@@ -322,7 +322,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       }
     },
   });
-  // Issue 105: sensors stored before places get a section and a place, and keep a point only where their place measures it.
+  // sensors stored before places get a section and a place, and keep a point only where their place measures it.
   await migrateSensorPlaces(deps, {
     log: (r) => {
       if ("failed" in r) serverLog.error({ event: "sensor-places", message: `sensors of company ${r.company} not migrated: ${r.failed}` });
@@ -334,7 +334,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       }
     },
   });
-  // Issue 115, D92: drainage stations' months accepted as «чистый» before D92 are made gross.
+  // D92: drainage stations' months accepted as «чистый» before D92 are made gross.
   await migrateDrainageBasis(deps, {
     log: (r) => {
       if ("failed" in r)
@@ -381,7 +381,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       () => facilitiesWrittenLately(deps),
     );
   else void drainReadings(deps);
-  // Issue 97, item 2: jobs the last process left queued or running (killed) are run again, or failed
+  // jobs the last process left queued or running (killed) are run again, or failed
   // when interrupted twice, their holds given back; each is a line of the log.
   if (threads) {
     const interrupted = await threads.resumeInterrupted().catch((error: unknown) => {
@@ -452,9 +452,9 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
   // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
   const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
   const trustProxy = options.trustProxy ?? false;
-  // Issue 74: requests refused for their token, per source address (http/request-pace.ts).
+  // requests refused for their token, per source address (http/request-pace.ts).
   const refusals = options.refusals ?? refusalPace();
-  // Issue 85, R7: each gateway key's pushes paced as a user's requests are.
+  // R7: each gateway key's pushes paced as a user's requests are.
   const gatewayPace =
     options.gatewayPace ?? requestPace({ burst: deps.config.gatewayRequestBurst, perSecond: deps.config.gatewayRequestsPerSecond });
   app.get("/healthz", healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }));
@@ -481,8 +481,8 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
   await reservation.release();
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
-      // Issue 86, R8: an address past its refusals is answered at the gate, before the app sees it.
-      // Issue 97, item 11: a connection closed after an answer that left a body unread lingers.
+      // R8: an address past its refusals is answered at the gate, before the app sees it.
+      // a connection closed after an answer that left a body unread lingers.
       // Each body comes within a deadline by its size (body-deadline.ts).
       const gated = (listener: RequestListener) =>
         bodyDeadline(

@@ -1,4 +1,4 @@
-// Issue 116, item 6: the heavy-work slots a stop leaves taken, given back at the next start. A slot is a
+// the heavy-work slots a stop leaves taken, given back at the next start. A slot is a
 // reservation in the user's and the company's budgets (domain/heavy-work.ts), given back when its
 // request ends; a process stopped under load (killed, or past its stop's deadline) never gave back those
 // of the requests it was serving, and they counted until their window lapsed: a user's slots stayed

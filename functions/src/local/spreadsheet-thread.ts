@@ -38,7 +38,7 @@ const deps: ExportDeps = {
   ),
   blobs: fsBlobStore(blobsDir),
   clock: systemClock,
-  // A verification pack's manifest is signed by the server (issue 86 R9).
+  // A verification pack's manifest is signed by the server (the security review's R9).
   ...(signing ? { signer: threadSigner(signing) } : {}),
 };
 

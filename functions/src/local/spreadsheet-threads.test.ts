@@ -6,7 +6,7 @@ const thread = (name: string, ...background: boolean[]) => ({
   jobs: new Map(background.map((b, i) => [i, { background: b }])),
 });
 
-describe("leastBusy (issue 107: a user's file beside short work, not behind a job)", () => {
+describe("leastBusy (a user's file beside short work, not behind a job)", () => {
   it("puts work beside two short ones rather than beside a queued job", () => {
     expect(leastBusy([thread("job", true), thread("short", false, false)]).name).toBe("short");
   });

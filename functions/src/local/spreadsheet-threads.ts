@@ -40,7 +40,7 @@ export interface ThreadData {
   blobsDir: string;
   /** The way in to the engine's thread, when it runs in this process (dynalite-port.ts). */
   port?: MessagePort;
-  /** Issue 86 R9: where the thread asks the server to sign a verification pack's manifest
+  /** the security review's R9: where the thread asks the server to sign a verification pack's manifest
    *  (signingPort below); the private key stays in the server's thread. */
   signing?: MessagePort;
 }
@@ -151,14 +151,14 @@ export interface ThreadPoolOptions extends ThreadData {
   releaseSlots?: (slots: JobTicket["slots"]) => Promise<void>;
   /** Keeps a waiting job's slots counting (domain/heavy-work.ts, carryHeavySlots), in place. */
   carrySlots?: (slots: JobTicket["slots"]) => Promise<void>;
-  /** Signs a verification pack's manifest for the threads (issue 86 R9). */
+  /** Signs a verification pack's manifest for the threads (the security review's R9). */
   signer?: VersionSigner;
   /** Gives back what a job failed at start still holds (a period job's hold on its project). */
   releaseHolds?: (request: HostJobRequest) => Promise<void>;
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
-  /** Issue 116, item 3: a КЭП's check, its openssl processes started from a thread (starting one from
+  /** a КЭП's check, its openssl processes started from a thread (starting one from
    *  the request thread held it 57–69 ms at load 10 in the loop budget). */
   gostCms: GostCmsVerifier;
   /** Takes up the jobs the last process left unfinished (interrupted-jobs.ts), once at start. */
@@ -216,7 +216,7 @@ function refusal(message: ThreadMessage): Error {
 
 /** The thread of `threads` with the least work, a queued job (a reconciliation's or a training's minutes
  *  of CPU) outweighing any number of short ones: what a user waits on is put beside other short work,
- *  not behind a job's long stretches of CPU in the same thread (issue 107: with A's two reconciliations
+ *  not behind a job's long stretches of CPU in the same thread (with A's two reconciliations
  *  in the threads, B's journal PDF of 110 ms alone took 3,9 s). */
 export function leastBusy<T extends { jobs: ReadonlyMap<number, { background: boolean }> }>(threads: readonly T[]): T {
   const weight = (thread: T) => {
@@ -233,7 +233,7 @@ export const jobPlaces = () => Math.max(2, availableParallelism());
 export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThreads {
   // The job places and two threads more, kept for the files and reads users wait on: with the job places
   // taken, one company's read (a gassings register of 92 days: seconds of CPU) and another's file each
-  // have a thread (issue 107).
+  // have a thread.
   const size = options.size ?? (options.jobsAtOnce ?? jobPlaces()) + 2;
   const data: ThreadData = { endpoint: options.endpoint, tableName: options.tableName, blobsDir: options.blobsDir };
   const threads: Thread[] = [];
@@ -298,7 +298,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   if (options.threadAtStart ?? true) spawn();
 
   // A thread that has worked and then had no work for a while is ended: each holds a heap of its
-  // own, grown by its work, which the process kept after a burst (issue 74: RSS +13 % once idle).
+  // own, grown by its work, which the process kept after a burst (RSS +13 % once idle).
   // A pool started with a thread keeps a fresh one ready when it ends its last.
   const idleMs = options.idleMs ?? IDLE_THREAD_SECONDS * 1000;
   const sweeping = setInterval(
@@ -397,7 +397,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   async function startJob(request: HostJobRequest, ticket: JobTicket, resumed = 0): Promise<ExportResult> {
     const { id, slots } = ticket;
     const company = request.actor.company;
-    // On record until it ends, so that a start after this process was killed finds it (issue 97).
+    // On record until it ends, so that a start after this process was killed finds it.
     await recordInFlight(blobs.blobs, id, { request, slots, resumed });
     const long = request.op === "train";
     const entry: Waiting = { long, slots, carried: Promise.resolve(), run: () => void entry.carried.then(run) };
@@ -477,7 +477,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     trainModel: async (request, ticket) => startJob(request, ticket),
     // A long climate period computed and stored (domain/climate/periods.ts): a job, as in AWS.
     climatePeriod: async (request, ticket) => startJob(request, ticket),
-    // A dispatch export reconciled with the stored readings (issue 95): a job, as in AWS.
+    // A dispatch export reconciled with the stored readings: a job, as in AWS.
     reconcile: async (request, ticket) => {
       if (!ticket) throw new Error("spreadsheet threads: a reconciliation is a job");
       return startJob(request, ticket);

@@ -1,4 +1,4 @@
-// Issue 107, item 4: a stop's deadline holds while the request thread is busy: a process whose only thread
+// a stop's deadline holds while the request thread is busy: a process whose only thread
 // spins after arming its watchdog is ended by it, the watchdog's message on stderr.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";

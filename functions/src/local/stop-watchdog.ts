@@ -1,4 +1,4 @@
-// Issue 107, item 4: a stop ends the process within STOP_WITHIN_MS whatever the request thread is doing.
+// a stop ends the process within STOP_WITHIN_MS whatever the request thread is doing.
 // The forced exit was a timer of that thread: with gassings reads folding minutes on it, the timer could
 // not run, and a SIGTERM ended the server in 5,3-7,1 s. The watchdog is a thread of its own, started with
 // the server and idle until a stop arms it: past the deadline it writes why to stderr itself and kills

@@ -1,6 +1,6 @@
-// Issue 87, item 17: a second server started on a data folder in use failed with «dynalite thread:
+// a second server started on a data folder in use failed with «dynalite thread:
 // Database is closed»; it now refuses to start, saying in Russian that another server holds the folder.
-// Issue 119, item 4: the refusal is the store's lock, not the endpoint file (a clean-up that removed
+// the refusal is the store's lock, not the endpoint file (a clean-up that removed
 // the file let a second server write its own over it and die, and the first one's admin commands
 // then crashed): a refused server leaves nothing behind, and the running server writes its file
 // again. A damaged items.db stops the start naming

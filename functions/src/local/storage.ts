@@ -77,7 +77,7 @@ export async function storeOf(dataDir: string): Promise<string> {
 export interface OpenStorage {
   repos: Repositories;
   endpoint?: string;
-  /** The secret the engine's loopback port asks of a caller over HTTP (issue 86 R18). */
+  /** The secret the engine's loopback port asks of a caller over HTTP (the security review's R18). */
   engineSecret?: string;
   /** With the engine in a thread of this process: a new way in to it for another thread
    *  (dynalite-port.ts), without HTTP. */
@@ -133,7 +133,7 @@ const SIGNING_KEY_FILE = "version-signing-key.pem";
 const SIGNING_KEYS_FILE = "version-signing-keys.json";
 type StoredPublicKey = { pem: string; from: string; to?: string };
 
-/** Issue 74: the key that signs approved versions, made once in DATA_DIR (PKCS#8, 0600) with the
+/** the key that signs approved versions, made once in DATA_DIR (PKCS#8, 0600) with the
  *  public keys of it and of those it replaced (`version-signing-keys.json`, oldest first). */
 export function localVersionSigner(dataDir: string, now = new Date()): VersionSigner {
   const file = join(dataDir, SIGNING_KEY_FILE);
@@ -248,7 +248,7 @@ export async function openMemoryStorage(options: StorageOptions = {}): Promise<O
 }
 
 /** What dynamodb-endpoint.json says: where the running server's engine listens, and the secret its
- *  port asks of every caller (issue 86 R18; the file is its owner's alone, 0600). */
+ *  port asks of every caller (the security review's R18; the file is its owner's alone, 0600). */
 interface EndpointFile {
   endpoint: string;
   pid?: number;
@@ -277,15 +277,15 @@ export function engineOf(dataDir: string): EndpointFile | undefined {
 }
 
 /** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there, with a secret
- *  of this start that the engine's loopback port asks of every caller (issue 86 R18): any process of
+ *  of this start that the engine's loopback port asks of every caller (the security review's R18): any process of
  *  the machine reaches a loopback port, only the folder's owner reads the file. */
 export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
-  // Issue 119: made 0700, as the systemd unit's UMask=0077 makes it (it holds password hashes and
+  // made 0700, as the systemd unit's UMask=0077 makes it (it holds password hashes and
   // secrets); `npm start` sets that umask for its files (local.ts).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
   // The folder is this server's once its store is open: the store's lock refuses a second one
-  // (issue 119: a check of the endpoint file let a second server through once a clean-up had
+  // (a check of the endpoint file let a second server through once a clean-up had
   // removed the file, and it wrote its own over it). A server refused writes nothing.
   const engine = await startFolderEngine(dataDir, { thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);

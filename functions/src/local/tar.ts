@@ -106,7 +106,7 @@ export interface EntrySink {
 }
 
 const PIECE = 1 << 20;
-/** Issue 86 R16: a pax header (a long name) at most this long. */
+/** the security review's R16: a pax header (a long name) at most this long. */
 const PAX_MAX_BYTES = 64 * 1024;
 
 /** Reads the regular files of an uncompressed tar stream in order, handing each to the sink

@@ -5,7 +5,7 @@
 // of heavy work (`background`: spreadsheets, whole-year answers, model scoring) runs at a lower
 // priority than the request thread (BACKGROUND_NICE, Linux): on a machine with fewer cores than
 // runnable threads, a burst of heavy work otherwise took the request thread's turns on the CPU, and
-// another company's get_me waited for them (issue 74).
+// another company's get_me waited for them.
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { workerData } from "node:worker_threads";

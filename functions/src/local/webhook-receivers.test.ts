@@ -1,4 +1,4 @@
-// Issue 86, R10: the local host's webhooks are as strict as AWS's unless its operator names the
+// R10: the local host's webhooks are as strict as AWS's unless its operator names the
 // receivers inside the mine's network (WEBHOOK_ALLOWED_RECEIVERS); a mistyped entry, or the former
 // «any address» switch, stops the start with the reason.
 import { describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ export interface AttemptReservation {
   windowStart: number;
 }
 
-/** Issue 116, item 6: where a host writes down the heavy-work slots its requests hold (each take's own
+/** where a host writes down the heavy-work slots its requests hold (each take's own
  *  token), so its next start gives back those a stop left taken (local/slot-ledger.ts). */
 export interface SlotLedger {
   taken(token: string, reservations: readonly AttemptReservation[]): void;

@@ -61,7 +61,7 @@ export type TrustRootRecord = z.output<typeof trustRootSchema> & { pem: string }
 export interface ClimateSignatureRepository {
   /** Kept in the period's `place` (0-based, below LIMITS.climate.signaturesPerPeriod): refused
    *  (Conflict) when the place is taken, so two uploads racing for the last places cannot both be kept
-   *  (issue 97, item 5: four at once at 48 kept 53). */
+   *  (four at once at 48 kept 53). */
   add(record: ClimateSignatureRecord, place: number): Promise<void>;
   /** The period's signatures, the earliest first. */
   list(companyId: string, project: string, period: string): Promise<ClimateSignatureRecord[]>;

@@ -1,4 +1,4 @@
-// Issue 118 (D94): a sensor's maintenance record as stored — each check of the «Метан» journal's columns
+// D94: a sensor's maintenance record as stored — each check of the «Метан» journal's columns
 // with its signatures. A check is written once with its author's signature; only the other duties'
 // signatures are added after (never its findings); a correction is a new check that `follows` it.
 import type * as z from "zod";
@@ -21,14 +21,14 @@ export type SensorCheck = Omit<
   version: number;
 };
 
-/** Issue 118, item 2: the facility's check intervals as its АГК project sets them (one record, versioned). */
+/** the facility's check intervals as its АГК project sets them (one record, versioned). */
 export type CheckIntervals = Omit<z.output<typeof checkIntervalsSchema>, "updated_by" | "updated_at"> & {
   company: string;
   updated_by: string;
   updated_at: string;
 };
 
-/** Issue 118, item 3: a sensor's state verification as a measuring instrument, written once (a correction
+/** a sensor's state verification as a measuring instrument, written once (a correction
  *  is a newer record, `corrects` naming it). Its certificate's scan is added once after, kept in the blob
  *  store as a coefficient's evidence file is (its key, which the answer keeps to itself), with who attached
  *  it (e-mail) and when. */
@@ -36,7 +36,7 @@ export type SensorVerification = Omit<z.output<typeof verificationSchema>, "cert
   company: string;
   facility: string;
   certificate_file?: StoredFile & { uploaded_by: string };
-  /** The verification this one corrects (issue 118, the review); absent in one written before. */
+  /** The verification this one corrects (the review); absent in one written before. */
   corrects?: string | null;
 };
 

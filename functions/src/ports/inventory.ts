@@ -70,7 +70,7 @@ export interface InventoryVersion {
   year: number;
   version: number;
   sha256: string;
-  /** Issue 74: the platform's signature over sha256 (absent from versions approved before). */
+  /** the platform's signature over sha256 (absent from versions approved before). */
   signature?: VersionSignature;
   blob_key: string;
   /** approve or rework_done. */

@@ -27,7 +27,7 @@ export interface SensorRepository {
    *  register it read with the mark it read before it, and reads the register again only when the mark
    *  moved (domain/monitoring/ingest/kept-register.ts). Undefined while none was made. */
   registerStamp(companyId: string, facilityId: string): Promise<string | undefined>;
-  /** Issue 116, item 5: the claim a request takes on a code of the facility's register before it checks
+  /** the claim a request takes on a code of the facility's register before it checks
    *  that no sensor in service has it and stores one that does, so that of parallel creates of one code
    *  one stores and the others are refused: true when taken (none held, or one taken before
    *  `staleBefore` by a request that never released it), false when another request holds it. */
@@ -36,7 +36,7 @@ export interface SensorRepository {
   releaseCode(claim: SensorCodeClaim): Promise<void>;
 }
 
-/** Issue 116, item 5: a request's hold on a code of a facility's register while it stores a sensor of it. */
+/** a request's hold on a code of a facility's register while it stores a sensor of it. */
 export interface SensorCodeClaim {
   company: string;
   facility: string;
@@ -92,7 +92,7 @@ export type ReadingsBatch = z.output<typeof batchStatusSchema> & {
    *  blob telemetry/batches/{company}/{batch}.json, as every batch stored before and a large push. */
   readings_in?: "table";
   /** A push with an Idempotency-Key: the SHA-256 of its body's lines as read (ingest/readings.ts
-   *  bodyFingerprint), which the key sent again must match (issue 116, item 4); absent for a push
+   *  bodyFingerprint), which the key sent again must match; absent for a push
    *  without a key, a file and every batch stored before. */
   body_sha256?: string;
 };
@@ -119,7 +119,7 @@ export interface SensorDay {
   version: number;
 }
 
-/** Issue 98: a facility's readings of one UTC minute of an open day, every sensor's, as the pushes
+/** a facility's readings of one UTC minute of an open day, every sensor's, as the pushes
  *  brought them: reading k is sensor `sensors[sensor[k]]` at `offsets[k]` ms into the minute with
  *  `values[k]`, written by batch `batches[batch[k]]`. The batches applied to it with their counts in this
  *  minute (one applied again counts nothing twice) and their order keys (`{received_at}#{batch}`: of two
@@ -142,7 +142,7 @@ export interface MinuteReadings {
   version: number;
 }
 
-/** Issue 98: a facility's log of its latest minute writes, bumped before each (minutes/minute-window.ts):
+/** a facility's log of its latest minute writes, bumped before each (minutes/minute-window.ts):
  *  what a host that keeps the facility's recent minutes reads (one small item) to learn which of them
  *  others wrote since it last looked. Each write of the head logs one write, `${day} ${minute} ${version}`
  *  (the minute's version that write makes), oldest first: entry i of n was logged by head version
@@ -154,7 +154,7 @@ export interface MinutesHead {
   version: number;
 }
 
-/** Issue 116, item 1: what a facility's live tiles read of each sensor's readings, kept as they are
+/** what a facility's live tiles read of each sensor's readings, kept as they are
  *  applied (domain/monitoring/live/live-head.ts): its latest instant and value, and the gaps between
  *  its latest readings (the expected interval D65's staleness reads), so the tiles are one read. */
 export interface SensorHead {
@@ -165,7 +165,7 @@ export interface SensorHead {
   gaps: number[];
 }
 
-/** Issue 116, item 1: a facility's sensors' heads, one item, written at a version. */
+/** a facility's sensors' heads, one item, written at a version. */
 export interface LiveHead {
   company: string;
   facility: string;
@@ -173,7 +173,7 @@ export interface LiveHead {
   version: number;
 }
 
-/** Issue 116, item 1: what a bound working's forecasts read of one sensor, kept as the forecaster's rounds
+/** what a bound working's forecasts read of one sensor, kept as the forecaster's rounds
  *  take in its readings (domain/monitoring/live/forecast-means.ts): its D59 minute means and its latest
  *  reading, so that a round reads the minutes since its last, not the day's. */
 export interface SensorMeans {
@@ -189,7 +189,7 @@ export interface SensorMeans {
   checked: number;
 }
 
-/** Issue 116, item 1: a bound working's kept minute means, by sensor (its meters' and its models' columns'),
+/** a bound working's kept minute means, by sensor (its meters' and its models' columns'),
  *  one item, written at a version. */
 export interface ForecastMeans {
   company: string;
@@ -242,16 +242,16 @@ export interface MonitoringRepository {
   getMinutesHead(companyId: string, facilityId: string): Promise<MinutesHead | undefined>;
   /** Writes the head if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putMinutesHead(head: MinutesHead, expectedVersion: number): Promise<boolean>;
-  /** Issue 116, item 1: the facility's sensors' heads (strongly consistent), or undefined before the first. */
+  /** the facility's sensors' heads (strongly consistent), or undefined before the first. */
   getLiveHead(companyId: string, facilityId: string): Promise<LiveHead | undefined>;
   /** Writes the heads if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putLiveHead(head: LiveHead, expectedVersion: number): Promise<boolean>;
-  /** Issue 116, item 1: a bound working's kept minute means (strongly consistent), or undefined before the first. */
+  /** a bound working's kept minute means (strongly consistent), or undefined before the first. */
   getForecastMeans(companyId: string, facilityId: string, working: string): Promise<ForecastMeans | undefined>;
   /** Writes the means if their stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putForecastMeans(means: ForecastMeans, expectedVersion: number): Promise<boolean>;
-  /** Whether the facility's open day has had the day items written before issue 98 moved into its minutes
-   *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
+  /** Whether the facility's open day has had the day items written before an earlier release moved into its minutes
+   *  (an earlier round's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;
   markOpenDayMoved(companyId: string, facilityId: string, day: string): Promise<void>;
   /** Whether the facility has minutes of the day stored and not yet compacted (a Query of one key). */
@@ -265,7 +265,7 @@ export interface MonitoringRepository {
   /** D63: a point's month accepted again (`version` one more than the stored one's, which must still
    *  be `expectedVersion`, absent counting as 1); Conflict otherwise. */
   replaceAcceptance(acceptance: OfferAcceptance, expectedVersion: number): Promise<void>;
-  /** Issue 86 R6: the claim a request takes on a point's month before it accepts it, so that of
+  /** the security review's R6: the claim a request takes on a point's month before it accepts it, so that of
    *  parallel accepts of one month one writes and the others are refused before they write anything:
    *  true when taken (none stored, or one taken before `staleBefore` by a request that never released
    *  it), false when another request holds it. */
@@ -303,7 +303,7 @@ export interface DemoFeed {
   version: number;
 }
 
-/** Issue 86 R6: a request's hold on a point's month while it accepts it (monitoring/minutes/offers.ts). */
+/** the security review's R6: a request's hold on a point's month while it accepts it (monitoring/minutes/offers.ts). */
 export interface MonthClaim {
   company: string;
   facility: string;
@@ -346,9 +346,9 @@ export interface OfferAcceptance extends AcceptedFigures {
   rechecked_at?: string;
   /** How many times the month was accepted (absent: once). */
   version?: number;
-  /** Issue 87: why the month was accepted again (empty the first time). */
+  /** why the month was accepted again (empty the first time). */
   again_reason?: string;
-  /** Issue 87: the figures of each earlier acceptance, oldest first; their readings stay in the blob
+  /** the figures of each earlier acceptance, oldest first; their readings stay in the blob
    *  store under their SHA-256 (accepted-evidence.ts). */
   history?: AcceptedBefore[];
 }
@@ -375,7 +375,7 @@ export interface SensorEvent {
   /** Forecast events: the horizon (minutes) and P(C(t+h) ≥ limit) that raised it; whether the reading
    *  at t+h did reach the limit (null until it is known). */
   forecast?: { horizon_min: number; probability: number; came_true: boolean | null };
-  /** A sensor fault (issue 87): its minutes set aside, out of range and jumps (minutes_above: both). */
+  /** A sensor fault: its minutes set aside, out of range and jumps (minutes_above: both). */
   fault?: { range_minutes: number; jump_minutes: number };
   /** D102–D105: a reading questioned (@core/monitoring-suspect): its minutes [start, end) are «под сомнением»
    *  (minutes/doubt.ts); minutes_above counts them once closed. Answered with what was done (comment). */
@@ -401,12 +401,12 @@ export interface SensorEventRepository {
   removeAll(events: readonly Pick<SensorEvent, "company" | "facility" | "id" | "start">[]): Promise<void>;
 }
 
-/** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and
+/** the forecast model a working's live tile runs at a horizon (one per working and
  *  horizon): the answer's shape (working, horizon in minutes, method, model version, the methane
  *  meter or null for the working's first by code, who bound it when) and whose it is. */
 export type LiveModelBinding = z.output<typeof liveBindingSchema> & { company: string; facility: string };
 
-/** Issue 78: the latest forecast of a working at a horizon, as the forecaster (domain/monitoring/
+/** the latest forecast of a working at a horizon, as the forecaster (domain/monitoring/
  *  forecaster.ts) computed it with the bound model from the latest minutes: the tile's forecast as the
  *  API shows it, and what it was computed from (the model, the meter, its minute and a digest of its rows). */
 export interface StoredLiveForecast {
@@ -440,9 +440,9 @@ export interface LiveBindingRepository {
   putForecast(forecast: StoredLiveForecast): Promise<void>;
 }
 
-/** Issue 99: the dispatcher's registration of a gassing (the safety rules, pp. 622–624): whom they
+/** the dispatcher's registration of a gassing (the safety rules, pp. 622–624): whom they
  *  informed, their comment, who registered it and when, and who closed it. Keyed by the gassing's id
- *  (its facility, its opening sensor and start), found again from the same minutes. Issue 105: the
+ *  (its facility, its opening sensor and start), found again from the same minutes. the
  *  entry of the gassing book — its cause, type, losses, who cleared the gas and who investigated, the
  *  measures, the confirmations, and the gassing as found when last written (what a closed entry keeps).
  *  People by e-mail (who they are), named by their name now wherever shown. No expiry: kept for good. */
@@ -453,7 +453,7 @@ export interface GassingRegistration {
   facility: string;
   start: string;
   /** The dispatcher's e-mail and when they registered it; "" on an entry the minutes made and no one
-   *  registered yet (issue 114, D89: a found gassing is a record from the minute it is found). */
+   *  registered yet (D89: a found gassing is a record from the minute it is found). */
   registered_by: string;
   registered_at: string;
   /** D89: when the readings first gave it (ISO); absent on an entry a registration made before. */
@@ -467,25 +467,25 @@ export interface GassingRegistration {
   seen_to?: string;
   /** D89: why a corrected entry is closed («ложное срабатывание: …»). */
   correction_reason?: string;
-  /** Issue 114: when each addressee was notified and, where given, by whom (`{at, by?}`); null or absent:
-   *  not notified. A tick kept before issue 114 (`true`) is read as notified at `registered_at`
+  /** when each addressee was notified and, where given, by whom (`{at, by?}`); null or absent:
+   *  not notified. A tick kept before an earlier release (`true`) is read as notified at `registered_at`
    *  (gassing-entry.ts `noticesOf`, a migration on read: the stored tick is never deleted, and is
    *  replaced by its time at the entry's next write); `false` as not notified. */
   notified: Partial<Record<"chief_engineer" | "head_ab" | "head_section" | "rostekhnadzor", StoredNotice | boolean | null>>;
   comment: string;
-  /** The book's fields (issue 105): absent on a registration written before them. */
+  /** The book's fields: absent on a registration written before them. */
   cause?: string;
   type?: GassingType | null;
-  /** Issue 114: null where never entered (printed «—», never «0,0»). */
+  /** null where never entered (printed «—», never «0,0»). */
   losses?: { development_m: number | null; coal_t: number | null };
   cleared_by?: string;
-  /** Issue 114: when the gas was cleared and when work resumed (ISO); absent until given. */
+  /** when the gas was cleared and when work resumed (ISO); absent until given. */
   cleared_at?: string | null;
   resumed_at?: string | null;
   investigated_by?: string;
   measures?: string;
   confirmations?: Partial<Record<Duty, { by: string; at: string } | null>>;
-  /** Issue 114, D88: what a sudden gassing was (an outburst, the sensor's fault, other), given at closing. */
+  /** D88: what a sudden gassing was (an outburst, the sensor's fault, other), given at closing. */
   onset?: Onset | null;
   found?: FoundGassing;
   closed: boolean;
@@ -494,13 +494,13 @@ export interface GassingRegistration {
   version: number;
 }
 
-/** Issue 114: an addressee's notification as stored: when (ISO) and by whom (free text), if given. */
+/** an addressee's notification as stored: when (ISO) and by whom (free text), if given. */
 export interface StoredNotice {
   at: string;
   by?: string | null;
 }
 
-/** Issue 114, D89: a correction of the readings after a gassing was found: when, by which batches and
+/** D89: a correction of the readings after a gassing was found: when, by which batches and
  *  whom, the gassing before (as found) and after (null: the readings give it no more). */
 export interface GassingCorrection {
   at: string;
@@ -521,7 +521,7 @@ export interface GassingFigures {
   max: number;
 }
 
-/** A gassing as the minutes gave it when its entry was last written (issue 105). */
+/** A gassing as the minutes gave it when its entry was last written. */
 export interface FoundGassing {
   end: string | null;
   max: number;
@@ -531,10 +531,10 @@ export interface FoundGassing {
   working: string;
   /** Absent on an entry kept before gassings were grouped by section. */
   section?: string;
-  /** Issue 114: each sensor's place in words, as `sensors`; absent on an entry kept before. */
+  /** each sensor's place in words, as `sensors`; absent on an entry kept before. */
   places?: string[];
   kind: "общее" | "местное";
-  /** Issue 114, D88: a minute of it jumped or read past the span; absent on an entry kept before. */
+  /** D88: a minute of it jumped or read past the span; absent on an entry kept before. */
   sudden?: boolean;
   /** D88: the span its maximum is past, % vol; null (or absent) within it. */
   over_span?: number | null;
@@ -542,7 +542,7 @@ export interface FoundGassing {
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;
 
-/** Issue 99, item 3: an edition of the permissible methane concentrations an administrator confirmed, as stored (a new
+/** an edition of the permissible methane concentrations an administrator confirmed, as stored (a new
  *  act and its values), kept with who and when; the editions before it stay for the years they held. */
 export type StoredMethaneLimitEdition = Omit<z.output<typeof methaneLimitEditionSchema>, "valid_to" | "rows"> & {
   /** The first day it no longer holds (null: none named). */

@@ -61,15 +61,15 @@ export interface Repositories {
   gatewayKeys: GatewayKeyRepository;
   monitoring: MonitoringRepository;
   sensorEvents: SensorEventRepository;
-  /** Issue 99: the dispatcher's registrations of gassings. */
+  /** the dispatcher's registrations of gassings. */
   gassings: GassingRegistrationRepository;
-  /** Issue 118: the sensors' checks (the maintenance journal, D94). */
+  /** the sensors' checks (the maintenance journal, D94). */
   sensorChecks: SensorCheckRepository;
   /** The shift handovers and the journal's signatures of a shift (D95). */
   shiftRecords: ShiftRecordRepository;
   /** The cut-offs not confirmed by the run channel and the hand measurements (D104, D105). */
   readingsAudit: ReadingsAuditRepository;
-  /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
+  /** the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;
   /** D107: the company's own factors, kept from typed values. */
@@ -84,7 +84,7 @@ export interface Repositories {
   forecastCalibrations: ForecastCalibrationRepository;
   abatement: AbatementRepository;
   climateProjects: ClimateProjectRepository;
-  /** Issue 89 item 5: the КЭП of climate periods, and the CA certificates they are checked against. */
+  /** the КЭП of climate periods, and the CA certificates they are checked against. */
   climateSignatures: ClimateSignatureRepository;
   trustRoots: TrustRootRepository;
 }

@@ -1,6 +1,6 @@
-// What a host keeps running for the domain (issue 85): its change stream, its timers and the
+// What a host keeps running for the domain: its change stream, its timers and the
 // long-lived objects the domain's modules use (caches, queues, watches). A module declares what it
-// keeps (a `KeptState` it exports, issue 110 item 3), the host's runtime makes it the first time the
+// keeps (a `KeptState` it exports), the host's runtime makes it the first time the
 // module asks (events/runtime.ts hostRuntime, one per process or thread), and the domain reaches it as
 // `deps.runtime.kept(key)` and holds none of its own, so two servers in one process (tests) share
 // nothing. This port knows no module's state: it names only the key.

@@ -5,14 +5,14 @@ import type * as z from "zod";
 import type { handoverSchema, journalSignatureSchema } from "../contract/schemas/sensor-checks";
 import { saidText, type Sameness } from "./instruments";
 
-/** Issue 118, item 5 (D95): a shift handover as stored: the lists the platform filled at `at`, what people
+/** D95: a shift handover as stored: the lists the platform filled at `at`, what people
  *  added, who handed over (with the record) and who took over; after both, never changed. */
 export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" | "shift_to_name" | "corrected_by" | "signed"> & {
   company: string;
   version: number;
 };
 
-/** Issue 118, item 5: the АГК operator's signature of a shift's journal, once, after the handover into it. */
+/** the АГК operator's signature of a shift's journal, once, after the handover into it. */
 export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name" | "statement"> & {
   company: string;
   facility: string;

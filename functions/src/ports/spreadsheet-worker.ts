@@ -22,7 +22,7 @@ import type { gassingListQuerySchema, journalQuerySchema, journalSchema } from "
 import type { ChecksDocument, HandoversDocument, SensorRegisterDocument } from "../contract/schemas/sensor-checks";
 import type { CutoffsDocument, HandMeasurementsDocument } from "../contract/schemas/readings-audit";
 
-/** Issue 99: the АГК operator's journal of a day (xlsx, PDF); issue 118, item 6: the «Метан» maintenance
+/** the АГК operator's journal of a day (xlsx, PDF); the «Метан» maintenance
  *  journal of a period and the shift handovers (xlsx, PDF), the sensor register with metrology (xlsx). */
 export type MonitoringFile =
   | { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" }
@@ -38,39 +38,39 @@ export type MonitoringFile =
  *  API's bundle carries none of them. In AWS a worker function does
  *  it (functions/src/lambda/spreadsheets.ts, invoked by adapters/spreadsheets/lambda-worker.ts);
  *  the local and test hosts run the same code in-process (export/in-process.ts). */
-/** A whole-year answer (issue 74): what folds a whole year or years, whose arithmetic costs seconds
+/** A whole-year answer: what folds a whole year or years, whose arithmetic costs seconds
  *  of CPU (domain/inventory/whole-year.ts computes it; the parameters were validated by the route). */
 export type WholeYearRead =
   | { read: "uncertainty"; year: number; facility?: string; base?: number }
   | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
   | { read: "trend_settings" }
-  /** Issue 116, item 3: a step of the year's review, which folds the year for its checks and its
+  /** a step of the year's review, which folds the year for its checks and its
    *  snapshot (domain/inventory/send.ts, reviewStep): never kept, taken where the answers are computed. */
   | { read: "review"; year: number; request: z.output<typeof reviewActionSchema> }
   /** Likewise the base year's writes, which compute its comparable total (domain/inventory/targets.ts). */
   | { read: "base_year"; body: { year: number; reason: string; version: number } }
   | { read: "base_year_recalculation"; body: { reason: string; version: number } };
 
-/** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
- *  operator's journal of a day, a year's completeness and offers, a working's day chart (issue 116)
+/** A read that folds a facility's stored minutes: the gassings register of up to 92 days, the
+ *  operator's journal of a day, a year's completeness and offers, a working's day chart
  *  (domain/monitoring/live/minute-reads.ts computes them; the query was validated by the route). */
 export type MinutesRead =
   | { read: "gassings"; query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to"> }
   | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> }
-  /** Issue 116, item 2: each sensor's months of a year (D62), and each point's offered months (D61–D63). */
+  /** each sensor's months of a year (D62), and each point's offered months (D61–D63). */
   | { read: "completeness" | "offers"; query: { facility: string; year: number } }
-  /** Issue 116, item 3 (found by the loop budget): a sensor's month of gaps, its day minute by minute. */
+  /** found by the loop budget: a sensor's month of gaps, its day minute by minute. */
   | { read: "sensor_gaps"; query: { facility: string; sensor: string; month: string; limit?: number; offset?: number } }
   | { read: "sensor_day"; query: { facility: string; sensor: string; date: string } }
-  /** Issue 116, item 1: a working's last 24 h of minute means and its bound models' forecasts. */
+  /** a working's last 24 h of minute means and its bound models' forecasts. */
   | { read: "live_chart"; query: { facility: string; working: string } }
-  /** Issue 116, item 1: the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
+  /** the facility's tiles where its kept heads cannot answer (live/live-head.ts). */
   | { read: "live"; query: { facility: string } }
-  /** Issue 116, item 3 (found by the loop budget): months of a point accepted into a project (D61–D63),
+  /** found by the loop budget: months of a point accepted into a project (D61–D63),
    *  which reads each month's minutes: a write taken where the reads are, answered with the months. */
   | { read: "accept_offers"; query: z.output<typeof offerAcceptSchema> };
 
-/** Issue 116, item 3 (found by the loop budget): a climate project's work over its meters' stored
+/** found by the loop budget: a climate project's work over its meters' stored
  *  minutes, answered as the facility's reads are (MinutesRead): a day of them (domain/climate/
  *  day-minutes.ts), and a period below the job's bound computed and kept as its job would
  *  (domain/climate/periods.ts, runClimatePeriodJob), the request waiting for it in its heavy-work slot. */
@@ -93,7 +93,7 @@ export interface SpreadsheetWorker {
   /** The company's years side by side (GET v1/inventory/trend/export/) as an .xlsx, as reported or
    *  in comparable conditions: the trend's answer in, the workbook out. */
   trendWorkbook(trend: z.output<typeof trendSchema>, view: "reported" | "comparable"): Promise<Uint8Array>;
-  /** Issue 109: «Измерено и оценено» (GET v1/inventory/measured-vs-estimated/?format=xlsx): the comparison in, the workbook out. */
+  /** «Измерено и оценено» (GET v1/inventory/measured-vs-estimated/?format=xlsx): the comparison in, the workbook out. */
   comparisonWorkbook(comparison: z.output<typeof measuredVsEstimatedSchema>): Promise<Uint8Array>;
   /** An abatement assessment (GET v1/abatement/assessments/{id}/export/) as an .xlsx or a PDF: the
    *  assessment in, the file out; `issued` dates the PDF. */
@@ -101,10 +101,10 @@ export interface SpreadsheetWorker {
   /** A climate period's report on implementation (GET v1/climate-projects/{id}/periods/{p}/report/) as an
    *  .xlsx or a PDF: its sections in, the file out; `issued` dates the file. */
   climateReportFile(report: ClimateReport, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
-  /** The АГК operator's journal (issue 99): the figures in, the file out. */
+  /** The АГК operator's journal: the figures in, the file out. */
   monitoringFile(file: MonitoringFile): Promise<Uint8Array>;
   /** The gassing book of `actor`'s company for a period (GET v1/telemetry/gassings/?format=xlsx|pdf,
-   *  issue 105), read and rendered where exceljs and pdfkit are: NotFound for another company's facility. */
+   *  an earlier round), read and rendered where exceljs and pdfkit are: NotFound for another company's facility. */
   gassingBook(
     actor: Pick<User, "id" | "company" | "email" | "role">,
     query: z.output<typeof gassingListQuerySchema> & { format: "xlsx" | "pdf" },
@@ -118,14 +118,14 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
-  /** A climate project's monitoring period's verifier's pack (export/climate-pack.ts, issue 89 item 4): a zip,
+  /** A climate project's monitoring period's verifier's pack (export/climate-pack.ts): a zip,
    *  or a zip of its parts each at most `partBytes`; NotFound for another company's project or period. */
   climatePack(
     actor: Pick<User, "id" | "company" | "email" | "role">,
     request: { project: string; period: string; partBytes: number; job?: JobTicket },
   ): Promise<ExportResult>;
   /** That pack's manifest.json as the pack carries it, the file the executor signs with their КЭП
-   *  (issue 89 item 5): made where the pack is made, from the same files. */
+   *: made where the pack is made, from the same files. */
   climatePackManifest(
     actor: Pick<User, "id" | "company" | "email" | "role">,
     request: { project: string; period: string },
@@ -141,7 +141,7 @@ export interface SpreadsheetWorker {
    *  where the host runs them (`jobsOf` has "climate_period"): answers at once with the queued job. */
   climatePeriod?(request: ClimatePeriodJobRequest, ticket: JobTicket): Promise<ExportResult>;
   /** A dispatch export reconciled with the stored readings and its differences' xlsx written
-   *  (domain/monitoring/ingest/reconciliation.ts, issue 95): a job where the host runs them (`jobsOf` has
+   *  (domain/monitoring/ingest/reconciliation.ts): a job where the host runs them (`jobsOf` has
    *  "telemetry_reconciliation", answering at once with the queued job), else done within the call. */
   reconcile?(request: ReconciliationJobRequest, ticket?: JobTicket): Promise<ExportResult>;
   /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound

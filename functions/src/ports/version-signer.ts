@@ -1,4 +1,4 @@
-// Issue 74: the platform's signature over each approved version's snapshot hash, so that a
+// the platform's signature over each approved version's snapshot hash, so that a
 // verification pack proves who signed it (RSASSA-PKCS1-v1_5 with SHA-256: a key in the data folder
 // locally, a KMS asymmetric key in AWS). The public keys, old ones included, are served at
 // GET v1/signing-keys/ (no token) for a verifier to check a pack against.

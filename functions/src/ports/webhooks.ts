@@ -1,4 +1,4 @@
-// A company's webhooks (issue 78): the URLs its monitoring events are posted to, signed with the
+// A company's webhooks: the URLs its monitoring events are posted to, signed with the
 // webhook's secret, and each delivery with its attempts (domain/monitoring/derive/webhooks.ts).
 
 /** A webhook as stored. The secret is kept as it was made (it signs every delivery); the API shows it

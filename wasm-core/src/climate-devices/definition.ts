@@ -62,7 +62,7 @@ export interface DeviceKindSpec {
   readonly heat: "always" | "when_metered";
   /** The report's standing deviations for each device of the kind (section 10). */
   readonly standing: readonly string[];
-  /** The abatement options of section 11 this kind puts into practice (issue 89 item 6). */
+  /** The abatement options of section 11 this kind puts into practice. */
   readonly options: readonly string[];
   /** Its worked example in methodology 13.5/13.6 (the case's letter), checked by the core's and verify.py's tests. */
   readonly example: string;

@@ -1,4 +1,4 @@
-// The device kinds of a climate project as modules (issue 96 item 15): every kind has its worked
+// The device kinds of a climate project as modules: every kind has its worked
 // example among methodology 13.6's vectors (climate-project.test.ts and climate-verify-vectors.test.ts
 // compute every case in the core and in verify.py), and a kind lacking a part of its rule is refused
 // when the list is assembled, naming the part, instead of computing with another kind's efficiency.

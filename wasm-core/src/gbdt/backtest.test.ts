@@ -192,7 +192,7 @@ describe("the back-test against an independent computation", () => {
     const f = [0.5, 0.85, 0.9, 0.95, 1.0, 0.7, 0.6, 0.82, 0.7, 0.4, 0.3, 0.5];
     const t = y.map((_, i) => start + i * 10 * minute);
     const score = backtest({ measured: y, predicted: f, time: t, timeKind: "datetime" }).model;
-    // Issue 108, item 4: with date-times the lead is the event table's one definition — an alert up to the
+    // with date-times the lead is the event table's one definition — an alert up to the
     // horizon and an hour before the onset counts: 20 min (from 06:10), 10 (from 07:10) and 40 (07:10 for the
     // onset at 07:50, which the score's own rule, the warning on at the onset or the row before, missed).
     expect(score.lead_time).toEqual({ median: 20, unit: "min", onsets: 3, warned: 3 });
@@ -215,7 +215,7 @@ describe("the back-test against an independent computation", () => {
     expect(steps.lead_time).toEqual({ median: 1.5, unit: "step", onsets: 3, warned: 2 });
   });
 
-  // Issue 76: the event table, the model's rule beside «current reading ≥ level», worked by hand.
+  // the event table, the model's rule beside «current reading ≥ level», worked by hand.
   it("tables the events caught, their lead and the false alerts per 24 h for the forecast and for the current reading", () => {
     const minute = 60_000;
     const start = Date.UTC(2025, 0, 1, 6);
@@ -264,7 +264,7 @@ describe("the back-test against an independent computation", () => {
     expect(score.persistence.mae).toBeNull();
   });
 
-  // Issue 76: the nowcast's model was scored on 2 016 rows, persistence on 2 015.
+  // the nowcast's model was scored on 2 016 rows, persistence on 2 015.
   it("scores the model, persistence and the mean on the same rows at the current moment", () => {
     const score = backtest({ measured: [0.5, 0.6, null, 0.7, 0.9, 0.8], predicted: [0.6, 0.6, 0.6, 0.65, Number.NaN, 0.7] });
     // Row 1 (a fact before it) and row 5 (0,9 before it); row 3 has no fact before, row 4 no forecast.
@@ -273,7 +273,7 @@ describe("the back-test against an independent computation", () => {
     expect(score.persistence.mae).toBeCloseTo((0.1 + 0.1) / 2, 12);
   });
 
-  // Issue 76: the «mean» baseline used the scored period's own mean, which it cannot know in advance.
+  // the «mean» baseline used the scored period's own mean, which it cannot know in advance.
   it("takes the training period's mean as the mean baseline where the model keeps it", () => {
     const y = [0.5, 0.6, 0.7, 0.8, 0.9];
     const own = backtest({ measured: y, predicted: y });
@@ -296,7 +296,7 @@ describe("the back-test against an independent computation", () => {
     expect(bestForecast(score)).toBe("persistence");
   });
 
-  // Issue 108, item 3: at 6 h the model's RMSE 0,1668 was worse than the training mean's 0,1598, yet the
+  // at 6 h the model's RMSE 0,1668 was worse than the training mean's 0,1598, yet the
   // verdict, comparing it with persistence alone, read «модель точнее инерционного прогноза».
   it("shows the training mean where it beats both the model and persistence, and the verdict says so", () => {
     // The facts swing about 0,6 each row: persistence lags a row, the model follows late, the training mean 0,6 sits in the middle.
@@ -329,7 +329,7 @@ describe("what-if and the air needed", () => {
     );
     points.forEach((p, i) => {
       // Each point's interval and chance from the bin of its own forecast's level.
-      // Issue 108, item 2: a bin's half-width is a share of the forecast's level.
+      // a bin's half-width is a share of the forecast's level.
       const q = binHalfWidth(calibration, levelBin(calibration, direct[i]), 90, direct[i])!;
       expect(p.result).toBe(direct[i]);
       expect(p.hi).toBe(direct[i] + q);
@@ -382,7 +382,7 @@ describe("what-if and the air needed", () => {
     expect(unreachable + reachable).toBe(Math.ceil(N / 97));
   });
 
-  // Issue 76: the model's «не меньше …» was below the ventilation formula in 61 of 419 cases.
+  // the model's «не меньше …» was below the ventilation formula in 61 of 419 cases.
   it("recommends at least the formula with its margin on every one of 500 rows, the model's figure only raising it", () => {
     let belowFormula = 0;
     let raised = 0;
@@ -420,7 +420,7 @@ describe("what-if and the air needed", () => {
 });
 
 describe("the chance of reaching the limit", () => {
-  // Issue 76: each bin's own residuals let it fall as the forecast rose across a bin's edge.
+  // each bin's own residuals let it fall as the forecast rose across a bin's edge.
   it("never falls as the forecast rises, within a calibration", () => {
     const grid = Array.from({ length: 1601 }, (_, i) => 0.2 + i * 0.001);
     const own = grid.map((p) => exceedanceChance(p, levelBin(calibration, p).residuals, 1, levelScale(calibration, p))!);
@@ -484,7 +484,7 @@ describe("a calibration checked on the latest rows", () => {
   });
 });
 
-// D96 (b), issue 117 item 2: a forecast over the model's own period and after it is judged on the rows after it
+// D96 (b), a forecast over the model's own period and after it is judged on the rows after it
 // alone — the period's rows counted apart — exactly as the rows after it forecast alone.
 describe("the rows of the model's own period, counted apart", () => {
   const all = slice(history, 0, 2 * N);
@@ -525,7 +525,7 @@ describe("the rows of the model's own period, counted apart", () => {
   });
 });
 
-// D96 (d), issue 117 item 4: at 6 h the audit's model was 1,7 % below the training mean's RMSE, the day-block
+// D96 (d), at 6 h the audit's model was 1,7 % below the training mean's RMSE, the day-block
 // bootstrap put the difference at −0,012…+0,005, and the screen said «точнее». The model is shown only where the
 // bootstrap's 90 % interval lies below zero.
 describe("the model shown only where its advantage holds in a day-block bootstrap", () => {

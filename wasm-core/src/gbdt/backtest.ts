@@ -83,10 +83,10 @@ export interface ForecastScore {
   recent_coverage: { rows: number; coverage: number } | null;
   /** The same share on the rows whose forecast is at or above the warning level: the rows near the limit. */
   high_coverage: { rows: number; coverage: number } | null;
-  /** The same share on the rows whose measured y is at or above the limit (issue 76: the interval must
+  /** The same share on the rows whose measured y is at or above the limit (the interval must
    *  hold them too; LIMIT_COVERAGE_ROWS of them are enough to judge). Absent in a back-test stored before. */
   limit_coverage?: { rows: number; coverage: number } | null;
-  /** D96 (c), issue 117 item 3: the forecast's error on the rows whose fact is at or above the limit (and so the
+  /** D96 (c), the forecast's error on the rows whose fact is at or above the limit (and so the
    *  warning level): the mean of forecast − fact (negative: it under-forecast there) and the RMSE. Absent in a
    *  back-test stored before it. */
   at_limit?: { rows: number; mean_error: number; rmse: number } | null;
@@ -119,11 +119,11 @@ export interface Backtest {
   interval: IntervalCheck | null;
   /** The event table (eventTable): the model's rule beside the current reading's; null without date-times. */
   events?: EventTable | null;
-  /** What the forecast shows: the best of the three on these rows by RMSE (issue 108, item 3) — the
+  /** What the forecast shows: the best of the three on these rows by RMSE — the
    *  model's figure, persistence's or the training mean's (shownForecast; the model's figure is then kept
    *  beside it). Absent: the model's. */
   shown?: ShownForecast;
-  /** Issue 108, item 4: where the forecast ahead warns no earlier than the meter, in one Russian sentence; null
+  /** where the forecast ahead warns no earlier than the meter, in one Russian sentence; null
    *  where it does, or without date-times. Absent in a back-test stored before it. */
   lead_note?: string | null;
   /** The chance of reaching the limit against the base rate (probability.ts), on the rows the model is
@@ -252,7 +252,7 @@ export interface EventRule {
 }
 
 /**
- * The back-test's event table (issue 76): the onsets of the measured y at or above `level` (a row at
+ * The back-test's event table: the onsets of the measured y at or above `level` (a row at
  * or above it after a measured row below it), and for each rule (the forecast shown ≥ `warning`, as
  * issued; the current reading ≥ `warning`) how many it caught, how early and how many false alerts
  * it raised per 24 h. An alert is issued at a row's time; an event at T is caught when an alert was
@@ -369,7 +369,7 @@ export function eventTable(input: EventInput): EventTable | null {
 
 /**
  * Each onset's lead by the forecast's rule (issued ≥ `warning`) and by the reading's (measured ≥ `reading`),
- * minutes, null where the rule missed it (issue 87, ML M2: which warned earlier, onset by onset).
+ * minutes, null where the rule missed it (ML M2: which warned earlier, onset by onset).
  */
 export function onsetLeads(input: EventInput & { reading: number }): { forecast: (number | null)[]; reading: (number | null)[] } | null {
   const rows = eventRows(input);
@@ -378,12 +378,12 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
   return { forecast: rows.leadsOf(rows.runsOf(rows.byForecast())), reading: rows.leadsOf(rows.runsOf(byReading)) };
 }
 
-/** The three forecasts a back-test scores on the same rows (issue 108, item 3): the model's, persistence's
+/** The three forecasts a back-test scores on the same rows: the model's, persistence's
  *  (the last reading) and the mean's (the training period's mean measured y). */
 export type ShownForecast = "model" | "persistence" | "mean" | "time_of_day";
 
 /**
- * The forecast shown. D96 (d), issue 117 item 4: the model only where its advantage over the best baseline holds
+ * The forecast shown. D96 (d), the model only where its advantage over the best baseline holds
  * (`model_gain.holds`: the day-block bootstrap's 90 % interval of its RMSE minus the baseline's lies below zero),
  * else that baseline — persistence, or the training mean where it is the training period's and the lower. A
  * back-test stored before the test (no `model_gain`): the one of the three with the smallest RMSE, the model on
@@ -561,11 +561,11 @@ export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
 };
 
 /** Rows with the measured y at or above the limit from which the interval's coverage there is judged
- *  (issue 76: 85–95 % by the 90 % interval where at least this many exist). */
+ *  (85–95 % by the 90 % interval where at least this many exist). */
 export const LIMIT_COVERAGE_ROWS = 200;
 
 /** Rows whose forecast is at or above the warning level from which the interval's coverage near the limit
- *  is judged (issue 108, item 2: 48,7 % of 39 such rows at 1 h, 15,4 % of 13 at 6 h, under a 90 % band). */
+ *  is judged (48,7 % of 39 such rows at 1 h, 15,4 % of 13 at 6 h, under a 90 % band). */
 export const NEAR_LIMIT_ROWS = 100;
 /** Rows whose fact is at or above the limit from which the band there is judged (D96 c: 30). */
 export const FACT_LIMIT_ROWS = 30;
@@ -579,7 +579,7 @@ export interface NearShare {
 }
 
 /**
- * The interval near the limit (D96 c, issue 117 item 3): on the rows whose forecast is at or above the warning
+ * The interval near the limit (D96 c): on the rows whose forecast is at or above the warning
  * level (`by_forecast`, also `rows` and `coverage` as before) and on the rows whose fact is at or above the limit
  * (`by_fact`: where methane was near the limit, whatever was forecast); `reliable` only where both hold within the
  * level ± the tolerance, on NEAR_LIMIT_ROWS and FACT_LIMIT_ROWS rows.
@@ -588,7 +588,7 @@ export interface NearLimit {
   rows: number;
   coverage: number | null;
   reliable: boolean;
-  /** Absent in a back-test stored before issue 117. */
+  /** Absent in a back-test stored before an earlier release. */
   by_forecast?: NearShare;
   by_fact?: NearShare;
 }
@@ -615,7 +615,7 @@ export function nearLimit(
 
 /** «Интервалу 90 % у предела не доверять: он накрыл факт в 98,0 % из 51 строк с прогнозом от 0,8 % (должен в
  *  85–95 %); строк с фактом от 1 % 11 (накрыто 18,2 %), судить можно не меньше чем по 30»; null where it holds.
- *  A back-test stored before issue 117 (no `by_fact`) is judged on the rows by the forecast alone. */
+ *  A back-test stored before an earlier release (no `by_fact`) is judged on the rows by the forecast alone. */
 export function nearLimitNote(near: NearLimit, level: number, warning: number, limit = METHANE_LIMIT_PERCENT): string | null {
   if (near.reliable) return null;
   const head = `Интервалу ${level} % у предела не доверять`;
@@ -672,7 +672,7 @@ export interface IntervalCheck {
   level: number;
   coverage: number | null;
   high_coverage: ForecastScore["high_coverage"];
-  /** Issue 108, item 2: the band on the rows whose forecast is at or above the warning level, judged. Absent in a back-test stored before it. */
+  /** the band on the rows whose forecast is at or above the warning level, judged. Absent in a back-test stored before it. */
   near_limit?: NearLimit;
   limit_coverage?: ForecastScore["limit_coverage"];
   /** The calibration's intervals as stored, on the same rows (null when they are the intervals shown). */
@@ -839,7 +839,7 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
 }
 
 /** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y,
- *  each one's lead time by the event table's one definition where the rows carry date-times (issue 108, item 4). */
+ *  each one's lead time by the event table's one definition where the rows carry date-times. */
 export function backtest(given: BacktestInput): Backtest {
   const { input, seen } = unseenInput(given);
   const scored = withEventLeads(scoredBacktest(input), input);
@@ -852,7 +852,7 @@ export function backtest(given: BacktestInput): Backtest {
 }
 
 /**
- * Issue 108, item 4: one lead time on every screen. The scores' own (from the start of the warning on at the
+ * one lead time on every screen. The scores' own (from the start of the warning on at the
  * onset) gave the 1 h model «—» where the event table, whose alert may come up to the horizon and an hour
  * before the event, gave 10 min: with date-times each score's lead is the event table's — the model's and the
  * mean's forecast ≥ warning as issued, persistence's the current reading ≥ warning — and `lead_note` says
@@ -927,7 +927,7 @@ function scoredBacktest(input: BacktestInput): Backtest {
       measuredRows += 1;
     }
   }
-  // The training period's mean where known (issue 76: the scored period's own mean knew the answer).
+  // The training period's mean where known (the scored period's own mean knew the answer).
   const fromTraining = finite(input.trainingMean);
   const mean = new Float64Array(n).fill(fromTraining ? (input.trainingMean as number) : measuredRows ? sum / measuredRows : Number.NaN);
   const scoreOf = (f: Float64Array, lo?: Float64Array, hi?: Float64Array, leadOffset = 0) =>
@@ -1124,7 +1124,7 @@ const listed = (items: string[]) => (items.length < 2 ? items.join("") : `${item
 const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
 
 /**
- * The back-test's verdict naming all three (issue 108, item 3: at 6 h the model lost to the training mean and
+ * The back-test's verdict naming all three (at 6 h the model lost to the training mean and
  * the verdict, comparing it with persistence alone, read «модель точнее»): «На горизонте 1 ч модель точнее
  * инерционного прогноза и среднего за период обучения: RMSE 0,1730 % против 0,1820 % и 0,2100 % (ошибка на
  * 4,9 % меньше, чем у инерционного прогноза)»; where the model is not the best, how much larger its error is.

@@ -15,7 +15,7 @@
 // half-widths and residuals; a forecast takes its bin's, so the rows near the limit get the width
 // the rows near the limit had, not the average's. A calibration stored before the bins has one.
 // A bin's residuals are shares of the forecast's level, (y − ŷ) / max(ŷ, LEVEL_FLOOR), not % CH4
-// (issue 108, item 2): methane scatters about its forecast the more the higher it is, and the
+//: methane scatters about its forecast the more the higher it is, and the
 // rows near the limit are too few for a bin of their own (8 of 201 calibration rows on the audit's
 // longwall), so the band near the limit is the share its bin measured times the forecast's level.
 // A calibration stored before (no level_floor) keeps its bins' residuals in % CH4.
@@ -75,7 +75,7 @@ export interface Calibration {
   /** Bins of the forecast's level in ascending order (absent on a calibration stored before them: one bin). */
   bins?: LevelBin[];
   /** Where present, the bins' half-widths and residuals are shares of max(ŷ, level_floor), not % CH4
-   *  (absent on a calibration stored before issue 108). */
+   *  (absent on a calibration stored before an earlier release). */
   level_floor?: number;
 }
 
@@ -246,7 +246,7 @@ export function exceedanceChance(predicted: number, residuals: readonly number[]
 /**
  * The chance of reaching `limit` for a forecast `predicted` of the calibration: the largest of the
  * chance by the residuals of its level's bin and those of every bin below it at that bin's top edge, so
- * that it never falls as the forecast rises (issue 76: a bin's own residuals gave 0,170 at 0,878 % and
+ * that it never falls as the forecast rises (a bin's own residuals gave 0,170 at 0,878 % and
  * 0,099 at 0,904 %).
  */
 export function levelExceedance(calibration: Calibration, predicted: number, limit: number, scale = 1): number | null {
@@ -343,12 +343,12 @@ export function adaptiveIntervalColumns(
   const bins: Array<Pick<LevelBin, "quantiles" | "residuals"> & { below?: number | null }> = calibration.bins?.length
     ? calibration.bins
     : [calibration];
-  // A scale per bin and side of the warning level (issue 108, item 2): the few rows forecast near the limit
+  // A scale per bin and side of the warning level: the few rows forecast near the limit
   // adapt on their own misses, not on those of their bin's many rows below the warning (on the audit's
   // longwall the busy weekdays' rows below it widened the band near the limit to hold 96 %).
   const logScale = new Float64Array(2 * bins.length);
   if (start) for (let b = 0; b < logScale.length; b++) logScale[b] = Math.log(start.slots[b] ?? 1);
-  // Conditioned on the level (issue 76: the rows at or above the limit were held in 0–62 %): the
+  // Conditioned on the level (the rows at or above the limit were held in 0–62 %): the
   // facts at or above the limit update a scale of their own, whatever their forecast's bin, and a
   // forecast near the limit — where those facts come from — takes it besides its bin's.
   const near = history.warning ?? 0.8 * limit;
@@ -429,7 +429,7 @@ export function adaptiveIntervalColumns(
 }
 
 /**
- * D96 (a), issue 117 item 1: the band's scales fitted once on the calibration's own rows and kept with it, so
+ * D96 (a), the band's scales fitted once on the calibration's own rows and kept with it, so
  * every request — the tile's 24 h, a week's route, the back-test — gives one band and one chance for one row.
  * Per level: each bin's scale below the warning level and at or above it (the slots adaptiveIntervalColumns
  * updates), the `level` conformal quantile of |y − ŷ| / the row's half-width over the slot's rows (1 with fewer
@@ -450,7 +450,7 @@ export const ADAPTIVE_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const WINDOW_STEP = 0.1;
 
 /**
- * D96 (a), issue 117 item 1: lo, hi and p_exceed of every forecast of a history, each row's band the adaptive
+ * D96 (a), lo, hi and p_exceed of every forecast of a history, each row's band the adaptive
  * update's (adaptiveIntervalColumns) replayed over the rows issued in the day before it (`windowMs`, the rows
  * after t − windowMs and before t), starting from the calibration's fitted scales: a row's band depends on that
  * day alone, so the tile (its 24 h) and a week's request give one band for one row. A row with less of the day

@@ -279,7 +279,7 @@ function weightOf(cd: number, cc: number, dd: number, counted: number, overlap: 
 }
 
 /**
- * D96 (a), issue 117 item 1: the change weight fitted once on a calibration's rows — fromPersistence's weight with
+ * D96 (a), the change weight fitted once on a calibration's rows — fromPersistence's weight with
  * every row's measured change counted — kept with the calibration and applied to every request (withWeight), so
  * one row gets one forecast whatever rows come with it.
  */
@@ -314,7 +314,7 @@ export function withWeight(changes: ArrayLike<number>, yNow: ArrayLike<number>, 
 }
 
 /**
- * A forecast ahead that starts from persistence (issue 76): y(t) plus the model's change c weighted
+ * A forecast ahead that starts from persistence: y(t) plus the model's change c weighted
  * by as much of it as the history's own earlier rows bear out. Over the n rows whose y(t + h) was
  * measured before t, the least-squares weight of c for the measured change d is Σ c·d / Σ c². With
  * `prior` 0 (a platform model, trained on another mine) the weight used is that less CHANGE_WEIGHT_Z

@@ -153,7 +153,7 @@ describe("intervals on a longwall whose seam gas rises by 30 %, 1 h ahead", () =
       if (!Number.isFinite(updated.hi[i])) continue;
       // Below the limit's reach at 90 %, at most the 10 % outside (and a grid step of the stored residuals);
       // a forecast just above a bin's edge keeps the chance the bin below gave at the edge, so that it never
-      // falls as the forecast rises: 0,116 on one row of 8 000 here, at 0,801 % (issue 108's bins by level).
+      // falls as the forecast rises: 0,116 on one row of 8 000 here, at 0,801 % (an earlier round's bins by level).
       if (updated.hi[i] < 1) expect(updated.pExceed[i]).toBeLessThanOrEqual(0.12);
       if (updated.lo[i] >= 1) expect(updated.pExceed[i]).toBeGreaterThanOrEqual(0.895);
     }
@@ -183,7 +183,7 @@ describe("intervals on a steady longwall, 1 h ahead", () => {
     expect(edges.at(-1)).toBeNull();
     expect(calibration.bins!.every((b) => b.rows >= LEVEL_BIN_ROWS)).toBe(true);
     expect(calibration.bins!.reduce((s, b) => s + b.rows, 0)).toBe(calibration.rows);
-    // In % CH4: a bin's half-width is a share of the forecast's level (issue 108, item 2).
+    // In % CH4: a bin's half-width is a share of the forecast's level.
     const [first] = calibration.bins!;
     const atLimit = calibration.bins!.find((b) => b.below === null || b.below > 1)!;
     expect(binHalfWidth(calibration, atLimit, 90, 1)!).toBeGreaterThan(binHalfWidth(calibration, first, 90, first.below!)!);
@@ -243,10 +243,10 @@ describe("intervals on a steady longwall, 1 h ahead", () => {
   });
 });
 
-// Issue 108, item 2: the 90 % band held 90,0 % of all rows and 48,7 % of the 39 whose forecast was ≥ 0,8 %;
+// the 90 % band held 90,0 % of all rows and 48,7 % of the 39 whose forecast was ≥ 0,8 %;
 // near the limit it is reported and judged on its own.
 describe("the interval near the limit", () => {
-  // D96 (c), issue 117 item 3: by the forecast (≥ W) on 100 rows and by the fact (≥ the limit) on 30, both 85–95 %.
+  // D96 (c), by the forecast (≥ W) on 100 rows and by the fact (≥ the limit) on 30, both 85–95 %.
   it("is reliable only where both the rows forecast at or above W and those whose fact reached the limit held 85–95 %", () => {
     const facts = { rows: 40, coverage: 0.9 };
     expect(nearLimit({ rows: 120, coverage: 0.9 }, 90, facts)).toEqual({
@@ -318,7 +318,7 @@ describe("the interval near the limit", () => {
   });
 });
 
-// D96 (a), issue 117 item 1: the band a row gets depends on the calibration and the day before the row alone — the
+// D96 (a), the band a row gets depends on the calibration and the day before the row alone — the
 // tile's 24 h and a week's request give it the same band and chance, bit for bit.
 describe("the band from the calibration's fitted scales, updated on the day before each row", async () => {
   const { calibration, forecast, targets, time } = await setUp(0.3);

@@ -1,4 +1,4 @@
-// The chance of reaching the limit judged against the base rate (probability.ts, issue 99 item 5):
+// The chance of reaching the limit judged against the base rate (probability.ts):
 // a chance worse than the base rate is marked unreliable, a better one reliable, and the
 // reliability table equals a count written here row by row.
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@
 // on rows whose fact is known, against the Brier score of the base rate (the share of the
 // calibration's rows at or above the limit, given to every row as its chance), and its reliability
 // table (bins of the chance: rows, the mean chance, the share that reached the limit). A chance no
-// better than the base rate is not a risk figure (issue 99: at 6 h the shown chance scored 0,132
+// better than the base rate is not a risk figure (at 6 h the shown chance scored 0,132
 // against the base rate's 0,094, and rows shown 0,3–0,5 reached 1 % in 15 % of cases). Plain
 // TypeScript, the same in the API and in the browser.
 //
@@ -349,7 +349,7 @@ export function unreliableNote(
   return `Вероятность превышения не показывается: ${chanceFault({ table: [], ...check })}.`;
 }
 
-/** Issue 108, item 1: a chance not yet judged is not shown either: «Вероятность превышения не показывается: судить
+/** a chance not yet judged is not shown either: «Вероятность превышения не показывается: судить
  *  рано — строк с фактом 1 840, из них от предела 19; нужно не меньше 200 и 20». Without a check at all, it says so. */
 export function tooEarlyNote(check: Pick<ProbabilityCheck, "rows" | "events"> | null | undefined): string {
   const what = check
@@ -384,7 +384,7 @@ export function eventCalibration(predicted: ArrayLike<number>, events: ArrayLike
 export type EventCalibration = Calibration;
 
 /**
- * The check a calibration stores (issue 99; D108 a, b): its rows in time order split in two, the earlier half's
+ * The check a calibration stores (D108 a, b): its rows in time order split in two, the earlier half's
  * event calibration (eventCalibration: the window maxima `events` about the forecast) giving the later half's
  * chances, judged against the later half's events and the earlier half's share of them: what the calibration's
  * chance did on rows it had not seen. Null with too few rows for either half.

@@ -66,7 +66,7 @@ describe("training in the core", () => {
     const best = Math.min(...result.rounds.map((r) => r.valid_rmse!));
     expect(result.valid_rmse).toBe(best);
     expect(JSON.parse(result.json).learner.attributes.best_iteration).toBe(String(result.num_trees - 1));
-    // Issue 108, item 6: the earlier half of them (by t: the later row numbers) stopped the training; the later
+    // the earlier half of them (by t: the later row numbers) stopped the training; the later
     // half is left for the calibration, seen by neither the trees nor that choice.
     expect(result.stopping_rows).toEqual(Array.from({ length: 150 }, (_, i) => 150 + i));
     expect(result.calibration_rows).toEqual(Array.from({ length: 150 }, (_, i) => i));

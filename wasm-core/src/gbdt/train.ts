@@ -548,7 +548,7 @@ export async function trainWithModule(
   checkTrainingData(data);
   const width = data.featureNames.length;
   const { train, valid: held } = splitRows(data, params);
-  // Issue 108, item 6: with early stopping the held-out rows' earlier half (by t) chooses the number of trees,
+  // with early stopping the held-out rows' earlier half (by t) chooses the number of trees,
   // and the later half is left to calibrate on, seen neither by the trees nor by that choice.
   const { stop: valid, calibration } = stoppingRows(held, data, params);
   if (train.length < MIN_TRAINING_ROWS - Math.round(MIN_TRAINING_ROWS * params.validation_fraction)) {

@@ -213,7 +213,7 @@ export interface AirRecommendation {
 }
 
 /**
- * The recommendation of the air needed (issue 76): never less than the ventilation formula with its
+ * The recommendation of the air needed: never less than the ventilation formula with its
  * margin; the model's figure raises it where the model asks for more, and is never offered as «not
  * less than» where it is below the formula.
  */

@@ -64,7 +64,7 @@ export const FORECAST_MEASURED = {
   max: 100,
   decimals: 4,
 } as const satisfies NumberField;
-/** A forecast row's barometric pressure at the surface, where the history gives it (issue 76: a
+/** A forecast row's barometric pressure at the surface, where the history gives it (a
  *  pressure drop draws methane out of the goaf): a model ahead reads it and its change over the last
  *  hour (wasm-core/src/gbdt/horizon.ts, PRESSURE_FEATURES). */
 export const FORECAST_PRESSURE = {

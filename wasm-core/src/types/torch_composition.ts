@@ -104,7 +104,7 @@ export const destroys: MethaneDestruction = ({ inputs }) => {
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
 export const reference: ReferenceCategory = {
-  // Issue 17 / docs/methodology.md, D11: the Order 371 route for flaring, beside the IPCC ones (indices 5 and 7).
+  // an earlier round / docs/methodology.md, D11: the Order 371 route for flaring, beside the IPCC ones (indices 5 and 7).
   index: 8,
   category: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
   formula: ["E_CO2 = V × (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²", "E_CH4 = V × W_CH4 × CF × ρ_CH4 × 10⁻²"],

@@ -187,7 +187,7 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 }
 
-/** A bearer GET whose answer the caller reads itself (issue 78's live tiles): a server-sent stream,
+/** A bearer GET whose answer the caller reads itself (an earlier round's live tiles): a server-sent stream,
  *  left out of the pending counter as it stays open, or a poll with If-None-Match, whose 304 is no
  *  error. Other refusals throw ApiError, a 401 reported. */
 export async function bearerGet(path: string, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {

@@ -1,4 +1,4 @@
-// The gassing book's own calls (issue 105): a closed entry confirmed by the user with that duty, and the
+// The gassing book's own calls: a closed entry confirmed by the user with that duty, and the
 // book of a period as xlsx or PDF. A module of their own: «Мониторинг», «События» and the other pages
 // that read the journal's module load neither (tests/web/bundle.test.ts).
 import { displayDate } from "../shared/dates";

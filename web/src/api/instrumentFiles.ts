@@ -1,4 +1,4 @@
-// Issue 118, item 6: the instruments' documents as files — the «Метан» maintenance journal and the shift
+// the instruments' documents as files — the «Метан» maintenance journal and the shift
 // handovers of a period (xlsx or PDF), the sensor register with metrology (xlsx), and a verification's
 // certificate scan (item 3). A module of its own, so that the sensor register's page loads none of the
 // checks' queries for its button.

@@ -1,4 +1,4 @@
-// Issue 118: the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
+// the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
 // maintenance journal), what is due of them and the mine's intervals (functions/src/contract/routes/
 // instruments.ts). A module of its own: the pages that do not show the checks load none of it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

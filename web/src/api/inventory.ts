@@ -212,7 +212,7 @@ export function useSaveCoalProcessed(year: number) {
   });
 }
 
-/** Issue 61: a facility's coal output of the year (null: not entered) and its production calculations. */
+/** a facility's coal output of the year (null: not entered) and its production calculations. */
 export function useCoalOutput(year: number | undefined, facility: string | null | undefined) {
   return useQuery({
     queryKey: [...inventoryKey, year, facility ?? "", "coal_output"],
@@ -222,7 +222,7 @@ export function useCoalOutput(year: number | undefined, facility: string | null 
   });
 }
 
-/** Issue 61: sets a facility's coal output (null clears it); `follow`: the calculations that take it. */
+/** sets a facility's coal output (null clears it); `follow`: the calculations that take it. */
 export function useSaveCoalOutput(year: number) {
   const client = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-// The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
+// The АГК operator's day: the operator's journal of a company day, the gassings with the
 // dispatcher's registrations, and their files (functions/src/contract/routes/monitoring.ts); the gassing
 // book's own calls are gassing-book.ts.
 import { displayDate } from "../shared/dates";
@@ -59,7 +59,7 @@ export async function downloadJournal(facility: string, date: string, format: "x
 
 const reference = typedClient("reference");
 
-/** Issue 99, item 3: the permissible methane concentrations by the act in force (`in_force` on the server's clock). */
+/** the permissible methane concentrations by the act in force (`in_force` on the server's clock). */
 export function useMethaneLimits() {
   return useQuery({
     queryKey: ["reference", "methane-limits"],

@@ -1,4 +1,4 @@
-// Issue 78: a facility's workings now («Мониторинг»), typed from the server's route declarations
+// a facility's workings now («Мониторинг»), typed from the server's route declarations
 // (functions/src/contract/routes/monitoring.ts): the tiles kept current, the models bound to the
 // workings and each working's 24 hours. A module of its own, so the other monitoring screens do not
 // load it.
@@ -31,7 +31,7 @@ export function useBindLiveModel(facility: string) {
       model: string | null;
       method?: "xgboost" | "lightgbm";
       features?: Partial<Record<LiveFeatureColumn, string>>;
-      /** Issue 108, item 5: the working's sensor each of the model's named features is read from. */
+      /** the working's sensor each of the model's named features is read from. */
       channels?: Record<string, string>;
     }) => monitoring((c) => c.live.models.$post({ json: { facility, ...body } })),
     onSuccess: (bindings) => client.setQueryData(liveModelsKey(facility), bindings),

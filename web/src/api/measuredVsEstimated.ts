@@ -1,4 +1,4 @@
-// Issue 109: what each underground mine measured against what its inventory estimates
+// what each underground mine measured against what its inventory estimates
 // (GET inventory/measured-vs-estimated/, docs/methodology.md section 14), and its xlsx.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { MeasuredVsEstimated } from "@server/contract";

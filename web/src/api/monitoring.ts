@@ -67,7 +67,7 @@ export async function downloadSensorTemplate(facility: string, format: "xlsx" | 
   saveBlob(file.blob, file.fileName ?? `Шаблон — Датчики АГК.${format}`);
 }
 
-/** Issue 114, item 7: an example of the dispatch export for the facility's register (CSV). */
+/** an example of the dispatch export for the facility's register (CSV). */
 export async function downloadDispatchTemplate(facility: string): Promise<void> {
   const file = await api.download(
     await routePath("facilities", (c) => c[":id"].sensors["dispatch-template"].$path({ param: encoded({ id: facility }) })),
@@ -144,7 +144,7 @@ export function useOffers(facility: string, year: number) {
 
 export type PointChannels = InferResponseType<Client<"monitoring">["offers"]["channels"]["$get"], 200>[number];
 
-/** Issue 105: each point's own channels (its month is computed from these alone) and what it lacks. */
+/** each point's own channels (its month is computed from these alone) and what it lacks. */
 export function usePointChannels(facility: string) {
   return useQuery({
     queryKey: pointChannelsKey(facility),
@@ -157,7 +157,7 @@ export function useAcceptOffers(facility: string, year: number) {
   return useMutation({
     mutationFn: (body: { point: string; months: string[]; project: string; reason?: string; basis?: "gross" | "net" }) =>
       monitoring((c) => c.offers.accept.$post({ json: { facility, ...body } })),
-    // Issue 96 item 10: the months as accepted are shown at once, then the year's offers read again.
+    // the months as accepted are shown at once, then the year's offers read again.
     onSuccess: (accepted) => {
       const answered = accepted as unknown as Offer[];
       client.setQueryData<Offer[]>(offersKey(facility, year), (shown) =>
@@ -191,7 +191,7 @@ export function useAcknowledgeEvent(facility: string) {
   });
 }
 
-/** Issue 99, item 6: several events acknowledged at once with one comment. */
+/** several events acknowledged at once with one comment. */
 export function useAcknowledgeEvents(facility: string) {
   const client = useQueryClient();
   return useMutation({
@@ -295,7 +295,7 @@ const BATCHES_POLL_MS = 5000;
 /** How often a queued batch is read again: the local consumer applies a file in about a second. */
 const BATCH_POLL_MS = 1000;
 
-// «Сверка с выгрузкой АГК» (issue 95): the stored readings compared with the mine's dispatch export.
+// «Сверка с выгрузкой АГК»: the stored readings compared with the mine's dispatch export.
 export type Reconciliation = InferResponseType<Client<"monitoring">["reconciliations"][":id"]["$get"], 200>;
 export type ReconciliationStarted = InferResponseType<Client<"monitoring">["reconciliations"]["$post"], 202>;
 

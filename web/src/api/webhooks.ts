@@ -1,4 +1,4 @@
-// The company's webhooks (issue 78), typed from the server's route declarations
+// The company's webhooks, typed from the server's route declarations
 // (functions/src/contract/routes/webhooks.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";

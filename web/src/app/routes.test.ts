@@ -65,7 +65,7 @@ describe("menu", () => {
     expect(currentMenuPath(shown, "/facilities/f-1/monitoring")).toBe("/facilities/f-1/monitoring");
   });
 
-  // Issue 87, item 4: the monitoring wing was reached only through «Профиль» › «Площадки».
+  // the monitoring wing was reached only through «Профиль» › «Площадки».
   it("lists the monitoring wing once for one mine, per mine under its name for several, none without a mine", () => {
     const wing = [
       "Мониторинг",

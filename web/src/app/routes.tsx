@@ -57,12 +57,12 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "projects/:projectId/graphs", Page: GraphsPage },
   { path: "projects/:projectId/uncertainty", Page: ProjectUncertaintyPage },
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
-  // Issue 109: under «Инвентаризация», opened from its page.
+  // under «Инвентаризация», opened from its page.
   { path: "inventory/measured-vs-estimated", Page: MeasuredVsEstimatedPage },
   { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
   { path: "abatement", Page: AbatementPage, menu: { key: "abatement", label: "Снижение выбросов" } },
   { path: "climate-projects", Page: ClimateProjectsPage, menu: { key: "climate", label: "Климатические проекты" } },
-  // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
+  // The mine's monitoring wing: its items once per underground mine of the company, under the
   // mine's name where there are several (Shell.tsx, facilityMenu).
   { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },
   // D106: «Мониторинг › Схема», opened from the monitoring pages' links.
@@ -96,7 +96,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   },
   { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
   { path: "facilities/:facilityId/sensors/:sensorId/checks", Page: SensorChecksPage },
-  // Issue 118 (D95): under «Мониторинг», opened from its page and the monitoring pages' links.
+  // D95: under «Мониторинг», opened from its page and the monitoring pages' links.
   { path: "facilities/:facilityId/handovers", Page: HandoverPage },
   // D104–D105: under «Мониторинг», opened from its page (the cut-offs not confirmed) and the monitoring pages' links.
   { path: "facilities/:facilityId/readings-audit", Page: ReadingsAuditPage },
@@ -112,7 +112,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "admin", Page: AdminPage, menu: { key: "admin", label: "Администрирование", adminOnly: true } },
 ];
 
-/** A screen's path before it took the screen's name (issue 110 item 2): the old one redirects to the new,
+/** A screen's path before it took the screen's name: the old one redirects to the new,
  *  its parameters, query and hash kept, so a bookmark or a link sent before still opens the screen. */
 export const RENAMED_PATHS: readonly { from: string; to: string }[] = [
   // «Данные АГК» was under the wing's API name (v1/telemetry/…, which the public API keeps).

@@ -1,4 +1,4 @@
-// A numeric text field with its unit beside it (docs/user-guide.md, D8; issue 14): a decimal comma or dot, a
+// A numeric text field with its unit beside it (docs/user-guide.md, D8): a decimal comma or dot, a
 // minus only where `negative` allows it, at most `decimals` decimals. What is typed is kept as typed
 // — never silently rewritten — and anything that is not such a number gets its message right under
 // the field. Read the value with parseNumericInput and refuse to send while numericInputProblem

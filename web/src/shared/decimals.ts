@@ -1,4 +1,4 @@
-// Decimal places and numbers as a Russian user types and reads them (docs/user-guide.md; issue 14). One
+// Decimal places and numbers as a Russian user types and reads them (docs/user-guide.md). One
 // setting, stored as an integer under local storage key `comma`, governs how many decimals numeric
 // inputs accept and how results are rounded.
 //

@@ -1,4 +1,4 @@
-// Issue 114, item 7: what a select's options say to a screen reader. antd (rc-select) keeps, beside a
+// what a select's options say to a screen reader. antd (rc-select) keeps, beside a
 // virtual list, a hidden list of the open select's options for assistive technology whose text is each
 // option's value — an internal code («air_velocity», «recording») or an id — next to the Russian label the
 // user sees. A select of codes is given NAMED_OPTIONS: its list rendered whole (no hidden list), each option

@@ -25,7 +25,7 @@ export interface ShownMenuEntry extends Omit<MenuEntry, "perFacility"> {
 
 /**
  * The menu as shown: each per-facility item once per mine, the mine's items together in the place of the
- * first of them, headed by the mine's name where there are several (issue 87: the monitoring wing was
+ * first of them, headed by the mine's name where there are several (the monitoring wing was
  * reached only through «Профиль» › «Площадки»). No mine: no monitoring items.
  */
 export function facilityMenu(menu: readonly MenuEntry[], facilities: readonly MenuFacility[]): ShownMenuEntry[] {

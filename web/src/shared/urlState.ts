@@ -1,4 +1,4 @@
-// List state that belongs in the address (issue 14: not losing one's place): the page number, the
+// List state that belongs in the address (not losing one's place): the page number, the
 // archive flag, a search. Reload, the back button and a shared link then show the same list.
 // A page change is a history entry (back goes to the previous page); corrections are not.
 import { useCallback } from "react";

@@ -23,7 +23,7 @@ export function fakeJwt(claims: Record<string, unknown>): string {
 }
 
 /** The instant the web's unit tests run at: a test runs on a day it names, never on the day it is run on
- *  (issue 110, item 4). */
+ *. */
 export const TEST_NOW = Date.parse("2026-11-16T03:00:00Z");
 
 /** The file's tests with the page's clock (Date) started at `at` and running on from it; the timers stay

@@ -236,7 +236,7 @@ export async function storedAssessment(
 }
 
 /** GET v1/reference/methane-limits/: before 01.01.2027 (`inForce`) Order 507's Appendix 3 applies; after it
- *  Decree 315's norms stand for a working and a gas-suction line, the rest on the last edition (issue 105). */
+ *  Decree 315's norms stand for a working and a gas-suction line, the rest on the last edition. */
 export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] => [
   ...ORDER_507_LIMITS.map((row) => {
     const byRule = !inForce && DECREE_315_RULES.some((r) => r.place === row.place);
@@ -263,7 +263,7 @@ export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] => [
   })),
 ];
 
-/** GET v1/facilities/{id}/sensor-checks/due/ (issue 118): what is due of each sensor; none flagged unless given. */
+/** GET v1/facilities/{id}/sensor-checks/due/: what is due of each sensor; none flagged unless given. */
 export const checksDue = (facility = "f1", sensors: SensorCheckStates["sensors"] = []): SensorCheckStates => ({
   facility,
   facility_name: "Шахта",

@@ -19,7 +19,7 @@ export interface DynamoSettings {
   /** With `endpoint`: a transport of the local host's own in place of HTTP (local/dynalite-port.ts).
    *  Its requests never leave the process and the engine checks no signature: they go unsigned. */
   requestHandler?: DynamoDBClientConfig["requestHandler"];
-  /** With `endpoint`: the secret the local engine's loopback port asks of every caller (issue 86
+  /** With `endpoint`: the secret the local engine's loopback port asks of every caller (an earlier round
    *  R18, local/dynalite.ts), sent as the access key id the SDK signs with. */
   engineSecret?: string;
 }

@@ -18,7 +18,7 @@ export const CLIMATE_PERIOD_CONFLICT = PERIOD_CHANGED;
 
 export const climatePeriodItem = (p: ClimatePeriodRecord) => ({ ...keys.climatePeriod(p.company, p.project, p.id), ...p });
 
-/** A stored period as the domain reads it: one stored before approvals (issue 89) is version 1,
+/** A stored period as the domain reads it: one stored before approvals is version 1,
  *  computed by its creator, not approved, with no history and no flag. */
 export function climatePeriodOf(item: Record<string, unknown> | undefined): ClimatePeriodRecord | undefined {
   const stored = strip<ClimatePeriodRecord>(item);

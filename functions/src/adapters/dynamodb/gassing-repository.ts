@@ -1,4 +1,4 @@
-// Issue 99: the dispatcher's registrations of gassings (keys.gassingRegistration): a few a month per
+// the dispatcher's registrations of gassings (keys.gassingRegistration): a few a month per
 // company, listed by the start of their gassing; and the confirmed editions of the permissible methane
 // concentrations (keys.methaneLimitEdition).
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -26,7 +26,7 @@ export const dynamoGassings = (doc: DynamoDBDocumentClient, table: string): Gass
 
 export const METHANE_LIMIT_EDITION_EXISTS = "Редакция с этой даты уже подтверждена";
 
-/** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (keys.methaneLimitEdition). */
+/** the confirmed editions of the permissible methane concentrations (keys.methaneLimitEdition). */
 export const dynamoMethaneLimits = (doc: DynamoDBDocumentClient, table: string): MethaneLimitEditionRepository => ({
   async list() {
     const items = await queryAll(doc, {

@@ -52,7 +52,7 @@ export function calculationItem(c: StoredCalculation, marks: CalculationMarks): 
 // The items of records stored as they are under their keys (both adapters write them).
 export const companyItem = (c: Company) => ({ ...keys.company(c.id), ...keys.companyInIndex(c.name, c.id), ...c });
 export const facilityItem = (f: Facility) => ({ ...keys.facility(f.company, f.id), ...f });
-/** Issue 86 R12: an assessment's maps keyed by stream code (its input's options, chosen and overrides,
+/** the security review's R12: an assessment's maps keyed by stream code (its input's options, chosen and overrides,
  *  its origins) are stored as lists of [code, value] pairs: stream codes are data, and a code
  *  «__proto__» read back as a map's key would set the read object's prototype instead (the SDK's
  *  unmarshalling assigns each key). Items written before hold maps, read as they are. */

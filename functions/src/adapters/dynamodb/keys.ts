@@ -81,40 +81,40 @@ export const abatementOfCompany = (companyId: string) => inCompanyPrefix(company
  *  begins_with CLIMATEPROJECT# (a handful per company, read whole). */
 export const climateProject = (companyId: string, id: string) => inCompany(companyId, "CLIMATEPROJECT", id);
 export const climateProjectsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "CLIMATEPROJECT");
-/** Issue 99: a gassing's registration by the dispatcher: get by (company, id); a company's: Query SK
+/** a gassing's registration by the dispatcher: get by (company, id); a company's: Query SK
  *  begins_with GASSING# (a few a month). In the company's partition, so the audit trail keeps each change. */
 export const gassingRegistration = (companyId: string, id: string) => inCompany(companyId, "GASSING", id);
-/** Issue 99, item 3: a confirmed edition of the permissible methane concentrations, platform-wide (no
+/** a confirmed edition of the permissible methane concentrations, platform-wide (no
  *  company's): all of them, Query PK = METHANELIMITS (a handful in a decade). */
 export const methaneLimitEdition = (validFrom: string) => ({ PK: "METHANELIMITS", SK: `EDITION#${validFrom}` });
 export const METHANE_LIMITS_PK = "METHANELIMITS";
 export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "GASSING");
-/** Issue 118: a sensor's check (D94), in the company's partition: SK SCHECK#{facility}#{id}, its id a UUID v7
+/** a sensor's check (D94), in the company's partition: SK SCHECK#{facility}#{id}, its id a UUID v7
  *  so a facility's sort by when they were written (a period's: SK BETWEEN). */
 export const sensorCheck = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "SCHECK", facilityId, id);
-/** Issue 118: the facility's check intervals (one item). Not under SCHECK#{facility}#, so a listing of checks never reads it. */
+/** the facility's check intervals (one item). Not under SCHECK#{facility}#, so a listing of checks never reads it. */
 export const checkIntervals = (companyId: string, facilityId: string) => inCompany(companyId, "SCHECKRULES", facilityId);
-/** Issue 118: a sensor's verification (поверка), SK SVERIF#{facility}#{sensor}#{id}; a facility's: begins_with SVERIF#{facility}#. */
+/** a sensor's verification (поверка), SK SVERIF#{facility}#{sensor}#{id}; a facility's: begins_with SVERIF#{facility}#. */
 export const sensorVerification = (companyId: string, facilityId: string, sensorId: string, id: string) =>
   inCompany(companyId, "SVERIF", facilityId, sensorId, id);
 export const sensorVerificationsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SVERIF", facilityId);
 /** Every facility's verifications of the company (their certificate files' keys, for the orphan sweep). */
 export const sensorVerificationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "SVERIF");
-/** Issue 118: a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
+/** a shift handover (D95), SK HANDOVER#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
 export const handover = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "HANDOVER", facilityId, id);
 export const handoversOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "HANDOVER", facilityId);
-/** Issue 118: the АГК operator's signature of a shift's journal, SK JSIGN#{facility}#{ГГГГ-ММ-ДД}#{n}; a day's: begins_with. */
+/** the АГК operator's signature of a shift's journal, SK JSIGN#{facility}#{ГГГГ-ММ-ДД}#{n}; a day's: begins_with. */
 export const journalSignature = (companyId: string, facilityId: string, shift: string) =>
   inCompany(companyId, "JSIGN", facilityId, ...shift.split("#"));
 export const journalSignaturesOfDay = (companyId: string, facilityId: string, date: string) =>
   inCompanyPrefix(companyId, "JSIGN", facilityId, date);
 export const sensorChecksOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SCHECK", facilityId);
-/** Issue 118: what a check is written once under — `follows#{id}` (the check it follows: one follower) or
+/** what a check is written once under — `follows#{id}` (the check it follows: one follower) or
  *  `same#{SHA-256 of what it says}` (a check sent again is the one written) — naming the check's id; kept
  *  with it. Not under SCHECK#{facility}#, so a listing of checks never reads it. */
 export const sensorCheckOnce = (companyId: string, facilityId: string, what: string) =>
   inCompany(companyId, "SCHECKONCE", facilityId, what);
-/** Issue 118: the same for a sensor's verification (`same#{SHA-256}`). */
+/** the same for a sensor's verification (`same#{SHA-256}`). */
 export const verificationOnce = (companyId: string, facilityId: string, what: string) =>
   inCompany(companyId, "SVERIFONCE", facilityId, what);
 /** D105: a hand measurement, SK HANDMEAS#{facility}#{id} (UUID v7: a period is SK BETWEEN). */
@@ -123,18 +123,18 @@ export const handMeasurementsOfFacility = (companyId: string, facilityId: string
 /** D104: a cut-off not confirmed, SK CUTOFF#{facility}#{id} (a few a year: a facility's read whole). */
 export const cutoffRecord = (companyId: string, facilityId: string, id: string) => inCompany(companyId, "CUTOFF", facilityId, id);
 export const cutoffsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "CUTOFF", facilityId);
-/** Issue 118: the same for a shift handover (`corrects#{id}` or `same#{SHA-256}`). */
+/** the same for a shift handover (`corrects#{id}` or `same#{SHA-256}`). */
 export const handoverOnce = (companyId: string, facilityId: string, what: string) => inCompany(companyId, "HANDOVERONCE", facilityId, what);
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */
 export const climatePeriod = (companyId: string, project: string, id: string) => inCompany(companyId, "CLIMATEPERIOD", project, id);
 export const climatePeriodsOfProject = (companyId: string, project: string) => inCompanyPrefix(companyId, "CLIMATEPERIOD", project);
-/** A КЭП of a climate period (issue 89 item 5): written once; a period's: Query SK begins_with
+/** A КЭП of a climate period: written once; a period's: Query SK begins_with
  *  CLIMATESIG#{project}#{period}# (a few, at most LIMITS.climate.signaturesPerPeriod). */
 export const climateSignature = (companyId: string, project: string, period: string, id: string) =>
   inCompany(companyId, "CLIMATESIG", project, period, id);
-/** Issue 97: a signature kept since is keyed by its place in the period (P000…P049), written only if
+/** a signature kept since is keyed by its place in the period (P000…P049), written only if
  *  the place is free, so the period's cap holds under uploads at once (the earlier ones keep their id). */
 export const climateSignaturePlace = (companyId: string, project: string, period: string, place: number) =>
   climateSignature(companyId, project, period, `P${String(place).padStart(3, "0")}`);
@@ -160,7 +160,7 @@ export const pointsOfCompany = (companyId: string) => inCompanyPrefix(companyId,
  *  Query SK begins_with SENSOR#{facility}# (at most MAX_SENSORS_PER_FACILITY, read whole). */
 export const sensor = (companyId: string, facilityId: string, sensorId: string) => inCompany(companyId, "SENSOR", facilityId, sensorId);
 export const sensorsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SENSOR", facilityId);
-/** Issue 116, item 5: a request's hold on a code of a facility's register while it stores a sensor of it
+/** a request's hold on a code of a facility's register while it stores a sensor of it
  *  (the code as compared, by its SHA-256: any characters, one length), given back when the request ends. */
 export const sensorCodeClaim = (companyId: string, facilityId: string, code: string) =>
   inCompany(companyId, "SCODECLAIM", facilityId, createHash("sha256").update(code).digest("hex"));
@@ -178,11 +178,11 @@ export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => 
 /** A push knows only the key: this item maps its SHA-256 to (company, facility, key); removed on revoke. */
 export const gatewayKeyLookup = (hash: string) => ({ PK: `GATEWAYKEY#${hash}`, SK: "GATEWAYKEY" });
 /** D57: a pushed batch of readings (its state, counts, refused lines): get by (company, batch). */
-/** Issue 78: a working's live forecast model at a horizon (horizon in three digits, so they sort). */
+/** a working's live forecast model at a horizon (horizon in three digits, so they sort). */
 export const liveBinding = (companyId: string, facilityId: string, horizon: number, working: string) =>
   inCompany(companyId, "TLIVEMODEL", facilityId, String(horizon).padStart(3, "0"), working);
 export const liveBindingsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEMODEL", facilityId);
-/** The latest forecast of a working at a horizon (issue 78's forecaster). */
+/** The latest forecast of a working at a horizon (an earlier round's forecaster). */
 export const liveForecast = (companyId: string, facilityId: string, horizon: number, working: string) =>
   inCompany(companyId, "TLIVEFORECAST", facilityId, String(horizon).padStart(3, "0"), working);
 export const liveForecastsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEFORECAST", facilityId);
@@ -192,7 +192,7 @@ export const readingsBatch = (companyId: string, batchId: string) => inCompany(c
 export const readingsBatchReadings = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId, "READINGS");
 /** A set of sensors that batches' readings name by its key (a hash of their ids), stored once. */
 export const readingsSensorSet = (companyId: string, key: string) => inCompany(companyId, "TBATCH", "SENSORS", key);
-/** A batch's line in its facility's list of loads («Загрузки АГК», issue 85 item 3): the batch as
+/** A batch's line in its facility's list of loads («Загрузки АГК»): the batch as
  *  it stands without its refused lines, written with its item each time that is; newest first by
  *  Query SK begins_with BATCH# backwards. In a readings partition: neither audited nor streamed. */
 export const readingsBatchListed = (companyId: string, facilityId: string, receivedAt: string, batchId: string) => ({
@@ -216,7 +216,7 @@ export const demoFeed = (companyId: string, facilityId: string) => ({ PK: DEMO_F
 /** D63: a point's month accepted from the mine's readings: a facility's: Query SK begins_with TOFFER#{facility}#. */
 export const offerAcceptance = (companyId: string, facilityId: string, pointId: string, month: string) =>
   inCompany(companyId, "TOFFER", facilityId, pointId, month);
-/** Issue 86 R6: a request's claim on a point's month while it accepts it (apart from the acceptances'
+/** the security review's R6: a request's claim on a point's month while it accepts it (apart from the acceptances'
  *  prefix, so a reader of them never sees one). */
 export const offerClaim = (companyId: string, facilityId: string, pointId: string, month: string) =>
   inCompany(companyId, "TCLAIM", facilityId, pointId, month);
@@ -231,7 +231,7 @@ export const sensorEventsOfFacility = (companyId: string, facilityId: string) =>
  *  Query SK begins_with OWNFACTOR# for the company's. */
 export const ownFactor = (companyId: string, id: string) => inCompany(companyId, "OWNFACTOR", id);
 export const ownFactorsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "OWNFACTOR");
-/** A company's webhook (issue 78): Query SK begins_with WEBHOOK# for the company's. */
+/** A company's webhook: Query SK begins_with WEBHOOK# for the company's. */
 export const webhook = (companyId: string, id: string) => inCompany(companyId, "WEBHOOK", id);
 export const webhooksOfCompany = (companyId: string) => inCompanyPrefix(companyId, "WEBHOOK");
 /** A webhook's deliveries, one partition per webhook sorted by the event's start and the idempotency key. */
@@ -251,29 +251,29 @@ export const sensorDay = (companyId: string, sensorId: string, day: string) => (
   PK: `TELEMETRY#${companyId}#${sensorId}`,
   SK: `DAY#${day}`,
 });
-/** Issue 98: a facility's readings of one UTC minute of an open day: a partition per facility and day,
+/** a facility's readings of one UTC minute of an open day: a partition per facility and day,
  *  so a window of minutes is one Query (SK between two minutes). */
 export const facilityMinutesOfDay = (companyId: string, facilityId: string, day: string) => `TELEMETRY#${companyId}#${facilityId}#${day}`;
 export const facilityMinute = (companyId: string, facilityId: string, day: string, minute: string) => ({
   PK: facilityMinutesOfDay(companyId, facilityId, day),
   SK: `MIN#${minute}`,
 });
-/** Issue 98: a facility's log of its latest minute writes (minutes/minute-window.ts), one small item. */
+/** a facility's log of its latest minute writes (minutes/minute-window.ts), one small item. */
 export const minutesHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "HEAD",
 });
-/** Issue 116, item 1: a facility's sensors' heads, what its live tiles read (live/live-head.ts), one item. */
+/** a facility's sensors' heads, what its live tiles read (live/live-head.ts), one item. */
 export const liveHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "LIVEHEAD",
 });
-/** Issue 116, item 1: a bound working's kept minute means, what its forecasts read (live/forecast-means.ts). */
+/** a bound working's kept minute means, what its forecasts read (live/forecast-means.ts). */
 export const forecastMeans = (companyId: string, facilityId: string, working: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: `LIVEMEANS#${working}`,
 });
-/** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
+/** an earlier round's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
 export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({
   PK: facilityMinutesOfDay(companyId, facilityId, day),

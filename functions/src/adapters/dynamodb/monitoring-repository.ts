@@ -129,8 +129,7 @@ export const minutesHeadOf = (item: Record<string, unknown>): MinutesHead => ({
 /** A facility's sensors' heads as stored (keys.liveHead): each sensor's latest instant and value, and its
  *  gaps packed (`g`, packValues: a gateway's steady minute is one byte a gap). The gaps were a list of
  *  numbers, 30 a sensor: a 150-sensor mine's item was 79 KB (24 KB packed), rewritten at each of its
- *  pushes, 953 B of the 3 207 written a reading late in the day on the holding bench (issue 119,
- *  docs/performance.md).
+ *  pushes, 953 B of the 3 207 written a reading late in the day on the holding bench (*  docs/performance.md).
  *  A head stored as a list before is read as it is. */
 export const liveHeadItem = (head: LiveHead) => ({
   ...keys.liveHead(head.company, head.facility),
@@ -666,7 +665,7 @@ export function dynamoSensorEvents(doc: DynamoDBDocumentClient, table: string): 
   };
 }
 
-/** Issue 78: the live tiles' forecast models, one item per working and horizon (keys.liveBinding),
+/** the live tiles' forecast models, one item per working and horizon (keys.liveBinding),
  *  and the latest forecast of each (keys.liveForecast): two kinds of item kept alike. */
 export function dynamoLiveBindings(doc: DynamoDBDocumentClient, table: string): LiveBindingRepository {
   /** A kind of the facility's items, one per working and horizon: read all by the facility's

@@ -160,7 +160,7 @@ const storedBytes = (item: Record<string, unknown>) =>
   JSON.stringify(marshall(item), (_, value) => (value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value)).length;
 
 describe("a facility's live heads as stored", () => {
-  // Issue 119: the item is rewritten at each of the facility's pushes; its gaps as a list of numbers made
+  // the item is rewritten at each of the facility's pushes; its gaps as a list of numbers made
   // a 150-sensor mine's 76 KB, the largest part of what a reading wrote late in the day.
   const head: LiveHead = {
     company: "c1",

@@ -1,4 +1,4 @@
-// Issue 98: the readings' arrays as their items store them, packed so that a facility's minute of 150
+// the readings' arrays as their items store them, packed so that a facility's minute of 150
 // sensors is about 3 KB, not 7,6, and a sensor's day of minute readings about 3 KB, not 17
 // (docs/architecture.md, «The mine's readings»). Every array reads back to the bit: a value the packing
 // cannot hold exactly is kept as its raw 8 bytes.

@@ -1,4 +1,4 @@
-// Issue 118: the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
+// the sensors' checks (keys.sensorCheck, D94): a few a shift per facility, listed from an
 // instant by their ids (UUID v7), never deleted.
 import { createHash } from "node:crypto";
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -47,7 +47,7 @@ export const ONCE_ABANDONED_MS = 60_000;
 const ONCE_WAIT_MS = 50;
 const ONCE_WAITS = 40;
 
-/** Writes `record` (as `item`) once under its `once` key (issue 118): the key is taken first with a
+/** Writes `record` (as `item`) once under its `once` key: the key is taken first with a
  *  condition, so of parallel writes one takes it. A write finding it taken answers the record it names when
  *  that one says the same (`digest`), waits a moment for one being written, and is refused (Conflict
  *  `taken`) otherwise; a key whose record was never written (a write failed after taking it) is taken over

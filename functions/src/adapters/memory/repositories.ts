@@ -525,7 +525,7 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
   };
 }
 
-/** Issue 118: the sensors' checks, as adapters/dynamodb/sensor-check-repository.ts keeps them. */
+/** the sensors' checks, as adapters/dynamodb/sensor-check-repository.ts keeps them. */
 function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
   return {
     async create(check) {

@@ -1,4 +1,4 @@
-// Issue 74: the AWS host's version signer, a KMS asymmetric key (RSA_2048, SIGN_VERIFY; the CDK
+// the AWS host's version signer, a KMS asymmetric key (RSA_2048, SIGN_VERIFY; the CDK
 // stack makes it and gives the API function kms:Sign and kms:GetPublicKey on it). KMS signs the
 // snapshot's SHA-256 as a DIGEST with RSASSA_PKCS1_V1_5_SHA_256, the private key never leaving it.
 // VERSION_SIGNING_KEY_IDS lists the keys that signed, the one in force last: a rotation adds a key

@@ -1,4 +1,4 @@
-// Issue 74: a version's signature is RSASSA-PKCS1-v1_5 with SHA-256 over the snapshot's bytes,
+// a version's signature is RSASSA-PKCS1-v1_5 with SHA-256 over the snapshot's bytes,
 // made from their SHA-256 alone (as KMS signs a DIGEST): node:crypto's own verify of the bytes
 // accepts it. The local key lives in the data folder and rotates like the token secret: the old
 // public key stays listed with its end, so what it signed stays verifiable.

@@ -1,4 +1,4 @@
-// Issue 74: a version signer over RSA keys held by this process (the local host's data folder, the
+// a version signer over RSA keys held by this process (the local host's data folder, the
 // tests): RSASSA-PKCS1-v1_5 with SHA-256 over a digest already taken, as KMS signs a DIGEST — the
 // DigestInfo of SHA-256 (RFC 8017 9.2) before the hash, padded and raised with the private key.
 import { createHash, createPublicKey, generateKeyPairSync, privateEncrypt, constants, type KeyObject } from "node:crypto";

@@ -125,7 +125,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     trainModel: (request, ticket) => startJob(request, ticket),
     // A long climate period computed and stored by the job function (domain/climate/periods.ts).
     climatePeriod: (request, ticket) => startJob(request, ticket),
-    // A dispatch export reconciled with the stored readings by the job function (issue 95).
+    // A dispatch export reconciled with the stored readings by the job function.
     reconcile: async (request, ticket) => {
       if (!ticket) throw new Error("spreadsheet worker: a reconciliation is a job");
       return startJob(request, ticket);

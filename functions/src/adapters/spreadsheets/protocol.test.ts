@@ -1,5 +1,5 @@
 // The worker's protocol keeps every key a training job needs: a key its schema does not name is dropped by
-// the parse (issue 76: a 1-hour model stored as a nowcast; issue 108, item 5: a model trained on the
+// the parse (a 1-hour model stored as a nowcast; a model trained on the
 // working's own channels stored without them).
 import { describe, expect, it } from "vitest";
 import { workerRequest } from "./protocol";

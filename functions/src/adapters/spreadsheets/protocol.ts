@@ -83,9 +83,9 @@ const trainRequest = z.object({
   file_name: z.string(),
   params: z.record(z.string(), z.union([z.number(), z.string()])),
   // Minutes ahead (0 or absent: the nowcast). A key the schema did not name was dropped by the parse,
-  // so a model trained for 1 h in a job was stored as a nowcast (issue 76).
+  // so a model trained for 1 h in a job was stored as a nowcast.
   horizon: z.optional(z.number().check(z.refine(isHorizon))),
-  // The history's own columns the model reads beyond x1 … x15 (issue 108, item 5): dropped, the job's
+  // The history's own columns the model reads beyond x1 … x15: dropped, the job's
   // model would read x1 … x15 alone and forecasts with rows carrying them would never ask for them.
   features: z.optional(z.array(z.string()).check(z.maxLength(LIMITS.forecast.namedFeatures))),
   description: z.string(),
@@ -116,7 +116,7 @@ export const workerRequest = z.discriminatedUnion("op", [
     op: z.literal("monitoring_file"),
     file: z.union([
       z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
-      // Issue 118, item 6: the instruments' documents.
+      // the instruments' documents.
       z.object({ kind: z.literal("sensor_checks"), document: checksDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
       z.object({ kind: z.literal("handovers"), document: handoversDocumentSchema, format: z.enum(["xlsx", "pdf"]) }),
       z.object({ kind: z.literal("sensor_register"), document: sensorRegisterDocumentSchema, format: z.literal("xlsx") }),
@@ -126,7 +126,7 @@ export const workerRequest = z.discriminatedUnion("op", [
     ]),
   }),
   climatePackRequest,
-  // That pack's manifest, the file the executor signs (issue 89 item 5).
+  // That pack's manifest, the file the executor signs.
   z.object({ op: z.literal("climate_pack_manifest"), actor, project: z.string(), period: z.string() }),
   reportRequest,
   // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the

@@ -1,4 +1,4 @@
-// Webhook deliveries over Node's HTTP and DNS (issue 86, R10 and R15): a receiver whose address the
+// Webhook deliveries over Node's HTTP and DNS (R10 and R15): a receiver whose address the
 // domain's rule does not allow is never connected to, by address or by a name that resolves there,
 // and a name the operator allowed is resolved, checked and connected to at the address checked. The
 // receiver is a server on 127.0.0.1 that counts what reaches it, stopped after the file.

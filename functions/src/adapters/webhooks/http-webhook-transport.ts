@@ -1,7 +1,7 @@
 // Webhook deliveries over Node's HTTP and DNS (ports/webhook-transport.ts): the receiver's name is
 // resolved by the connection's own lookup, which answers only the addresses the domain allows, so the
 // socket connects to an address that was checked and no second lookup decides where the body goes
-// (issue 86, R15).
+// (R15).
 import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";

@@ -63,7 +63,7 @@ export const abatementStreamsRoute = route(
           to_air_t: z.number(),
           months: z.array(z.string()).meta({
             description:
-              "issue 87: the months (yyyy-MM) the point's counted calculations cover; fewer than 12: an assessment takes the figure to a year at their flow",
+              "the months (yyyy-MM) the point's counted calculations cover; fewer than 12: an assessment takes the figure to a year at their flow",
           }),
           hours: z.number().meta({ description: "the hours of those months" }),
           year_hours: z.number().meta({ description: "the hours of the year" }),

@@ -29,7 +29,7 @@ import { TRUST_ROOT_ROUTES } from "./climate-signatures";
 
 const version = z.optional(z.number("ожидается целое число").int("ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
-/** Issue 105: the user's duty at the mine (who confirms a gassing book entry, issue 118: who signs a sensor check); null: none. */
+/** the user's duty at the mine (who confirms a gassing book entry, who signs a sensor check); null: none. */
 const duty = z.optional(z.nullable(z.enum(DUTIES, `обязанность: ${DUTIES.map((d) => `${d} (${DUTY_LABELS[d]})`).join(", ")} или null`)));
 const personName = () =>
   z.optional(z.string("ожидается строка").trim().max(LIMITS.name.person, `не длиннее ${LIMITS.name.person} символов`));

@@ -1,4 +1,4 @@
-// КЭП of a climate project's period (issue 89 item 5), declared: the file the executor signs, the
+// КЭП of a climate project's period, declared: the file the executor signs, the
 // detached signature brought back, the period's signatures (served by http/climate.ts); and
 // the CA certificates an administrator loads as their trust anchors (served by http/admin.ts).
 import * as z from "zod";

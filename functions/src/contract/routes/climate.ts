@@ -79,7 +79,7 @@ export const climateDayMinutesRoute = route(
     "climateDayMinutes",
     "A day's stored readings of the meters of the project's plan, for the screen's check of the computation in the browser",
     [400, 404],
-    "Issue 96 item 16: the day on the company's clock (date, yyyy-MM-dd), inside the project's dates and begun; each meter of " +
+    "the day on the company's clock (date, yyyy-MM-dd), inside the project's dates and begun; each meter of " +
       "the plan with its kind, its поверка dates as instants and its readings in the day as a period reads them. The browser " +
       "folds them into hours (D70) and evaluates them with the core's code, as a period and POST …/evaluate/ do. Nothing is stored.",
   ),
@@ -137,7 +137,7 @@ export const climatePeriodPackRoute = route(
     "climatePeriodPack",
     "A monitoring period's verifier's pack (zip): every meter's readings, the hourly tables, the calibration register, the deviations, the totals, a signed manifest and verify.py",
     [404, 409, 429],
-    "Issue 89 item 4 (D80): minutes/*.csv (each meter of the plan: its readings in the period as the period read them), " +
+    "D80: minutes/*.csv (each meter of the plan: its readings in the period as the period read them), " +
       "plan.json (the devices, their meters with kind and поверка instants, the hours on the company's clock), register.csv, " +
       "hours/*.csv (each device's hours, a row each: validity, efficiency and its basis, V, M, BE, PE_UM, PE_MD, ER, energy), " +
       "deviations.csv, totals.json (with the carbon units), period.json (the period as stored), manifest.json (every file's " +

@@ -68,7 +68,7 @@ export interface Access {
   /** Its file body's cap (above); a route without one takes JSON bodies only. */
   bodyCap?: BodyCap;
   /** Its JSON body's cap in bytes where it is below the server's JSON cap (an abatement request: what
-   *  50 streams need, issue 86 R4); applied by http/uploads.ts before the body is read. */
+   *  50 streams need R4); applied by http/uploads.ts before the body is read. */
   jsonCap?: number;
 }
 

@@ -114,7 +114,7 @@ export const dispatchTemplateRoute = route(
     "dispatchTemplate",
     "An example of the dispatch export «Загрузить выгрузку АГК» and «Сверить с выгрузкой АГК» take, for the facility's register",
     [404],
-    "Issue 114, item 7: CSV in UTF-8 with a byte order mark, «;», a column per sensor in service (the first 8 by code; «М-1» and «V-1» without any), three lines of yesterday's minutes from 10:00 «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock, an example value of each sensor's kind with a decimal comma and digits grouped by a space. Every value of it is read by POST v1/telemetry/files/; its values are an example, to be replaced by the export's own.",
+    "CSV in UTF-8 with a byte order mark, «;», a column per sensor in service (the first 8 by code; «М-1» and «V-1» without any), three lines of yesterday's minutes from 10:00 «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock, an example value of each sensor's kind with a decimal comma and digits grouped by a space. Every value of it is read by POST v1/telemetry/files/; its values are an example, to be replaced by the export's own.",
   ),
   {
     get: "/{id}/sensors/dispatch-template",
@@ -153,7 +153,7 @@ export const sensorCompletenessRoute = route(
     "sensorCompleteness",
     "Per sensor and month of a year, the minutes in service valid, substituted and without data (D62)",
     [400, 404],
-    `Every sensor of the facility (retired ones with months in the year too), by code; a month only while the sensor was in service, up to now, on the company's clock: without a date put in service, from the day it was registered or of the month's first reading where one came before (issue 114, item 7: a month before both is left out, never 0 %). ${ADVISORY}`,
+    `Every sensor of the facility (retired ones with months in the year too), by code; a month only while the sensor was in service, up to now, on the company's clock: without a date put in service, from the day it was registered or of the month's first reading where one came before (a month before both is left out, never 0 %). ${ADVISORY}`,
   ),
   {
     get: "/{id}/sensors/completeness",

@@ -128,7 +128,7 @@ export const trainRoute = route(
         features: {
           type: "string",
           description:
-            "Issue 108, item 5: a JSON array of the history's own column headers beyond x1…x15 the model also reads (the working's channels: the face meter, the shearer's run status and position), e.g. [\"Метан у забоя, %\"]; kept by name in the model, each then required in a forecast's rows",
+            "a JSON array of the history's own column headers beyond x1…x15 the model also reads (the working's channels: the face meter, the shearer's run status and position), e.g. [\"Метан у забоя, %\"]; kept by name in the model, each then required in a forecast's rows",
         },
         description: { type: "string" },
         activate: {

@@ -1,4 +1,4 @@
-// Issue 118, declared: the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
+// declared: the instruments' own record at a facility — its sensors' checks (D94, the «Метан»
 // maintenance journal). Served by http/instruments.ts, mounted beside v1/facilities/.
 import * as z from "zod";
 import {

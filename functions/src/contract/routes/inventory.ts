@@ -228,7 +228,7 @@ export const removeCommentRoute = route(
   },
 );
 
-/** Issue 74: the platform's signature over a version's SHA-256 (RSASSA-PKCS1-v1_5, SHA-256). */
+/** the platform's signature over a version's SHA-256 (RSASSA-PKCS1-v1_5, SHA-256). */
 export const versionSignatureSchema = z.object({
   kid: z.string().meta({ description: "The key's id: the first 16 hex digits of its fingerprint (GET v1/signing-keys/)" }),
   alg: z.literal("RS256"),
@@ -323,7 +323,7 @@ export const coalProcessedRoute = route(
   },
 );
 
-/** Issue 61: a facility's coal output in the year, t; null removes it. `follow`: the production
+/** a facility's coal output in the year, t; null removes it. `follow`: the production
  *  calculations (ids) that take it as their coal production. */
 export const coalOutputBody = z.object({
   ...facilityCoal("введите добычу угля, т", "добыча угля не может быть отрицательной"),

@@ -110,7 +110,7 @@ export const listOffersRoute = route(
 export const listPointChannelsRoute = route(
   facilityInQuery(
     "listMonitoringPointChannels",
-    "Per emission point the АГК measures, its own channels (those that name it) and what it lacks for a month (issue 105)",
+    "Per emission point the АГК measures, its own channels (those that name it) and what it lacks for a month",
     [400, 404],
     "A point's month on GET offers/ is computed from these channels alone; a point lacking one gets no month.",
   ),
@@ -129,7 +129,7 @@ export const acceptOffersRoute = route(
     [400, 404, 409],
   ),
   // Light: bounded by its body (at most LIMITS.monitoring.offerMonths months of one point); a month's claim
-  // answers a parallel accept 409 before anything is read (issue 86, R6).
+  // answers a parallel accept 409 before anything is read (R6).
   { post: "/offers/accept", cost: "light", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
 );
 
@@ -174,7 +174,7 @@ const ADVISORY = "Advisory: protective cut-off stays with the mine's АГК.";
 export const getLiveRoute = route(
   facilityInQuery(
     "getMonitoringLive",
-    "A facility's workings now: each methane meter against its levels, the air and drainage flow, staleness and the bound models' forecasts (issue 78)",
+    "A facility's workings now: each methane meter against its levels, the air and drainage flow, staleness and the bound models' forecasts",
     [400, 404],
     `${ADVISORY} Answers an ETag; a request with the same If-None-Match is answered 304 without a body (the AWS screen polls every 15 s).`,
   ),
@@ -377,7 +377,7 @@ const reconciliation = z.object({ id: pathParam("The reconciliation's id") });
 export const createReconciliationRoute = route(
   facilityInBody(
     "createReadingsReconciliation",
-    "Reconcile the stored readings with an uploaded dispatch export («Сверка с выгрузкой АГК», issue 95)",
+    "Reconcile the stored readings with an uploaded dispatch export («Сверка с выгрузкой АГК»)",
     [400, 404, 429],
     "The file is sent as for POST v1/telemetry/files/ (POST v1/telemetry/upload-url/, the PUT) and read as that route reads it (CSV in Windows-1251 or UTF-8, «;», a column per sensor or a row per reading), but nothing of it is stored: each sensor's readings are compared with the stored ones between its first and last instant in the file, off the request thread (a job, holding a heavy-work slot of the user and the company). 202 with the reconciliation's id and where to read it. A 0-byte file and an unreadable header are refused at once (400, the line named).",
   ),

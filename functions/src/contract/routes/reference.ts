@@ -1,4 +1,4 @@
-// v1/reference/, declared (issue 99, item 3): the permissible methane concentrations by the act in force,
+// v1/reference/, declared: the permissible methane concentrations by the act in force,
 // and an administrator's confirmation of a new edition. Served by http/reference.ts.
 import * as z from "zod";
 import { methaneLimitEditionSchema, methaneLimitSchema } from "../schemas/journal";

@@ -1,4 +1,4 @@
-// GET v1/signing-keys/ (issue 74), declared: the public keys the platform signs approved versions
+// GET v1/signing-keys/, declared: the public keys the platform signs approved versions
 // with, old ones included, for a verifier to check a verification pack. No token. Served by
 // http/signing-keys.ts.
 import * as z from "zod";
@@ -23,7 +23,7 @@ export const signingKeysRoute = route(keys("signingKeys", "The platform's versio
       keys: z.array(signingKeySchema),
       verify_py_sha256: z.string().meta({
         description:
-          "SHA-256 of the published verify.py (issue 86 R9): compare a pack's verify.py with it before running it (docs/security.md prints it too)",
+          "SHA-256 of the published verify.py (the security review's R9): compare a pack's verify.py with it before running it (docs/security.md prints it too)",
       }),
     }),
     "The keys, and the published verify.py's SHA-256",

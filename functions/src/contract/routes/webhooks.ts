@@ -1,4 +1,4 @@
-// v1/company/webhooks/, declared (issue 78): a company registers a URL its monitoring events are posted
+// v1/company/webhooks/, declared: a company registers a URL its monitoring events are posted
 // to, signed with the webhook's secret (shown once); lists, removes, and reads each one's deliveries.
 // Served by http/webhooks.ts.
 import * as z from "zod";

@@ -1,4 +1,4 @@
-// Issue 87, item 18: `displaces_grid` was documented as an override yet refused true and false.
+// `displaces_grid` was documented as an override yet refused true and false.
 import { expect, it } from "vitest";
 import { abatementInputSchema } from "./abatement";
 

@@ -21,7 +21,7 @@ export const abatementStreamSchema = z.object({
     "the share of the year's hours m_ch4_t was measured over (an inventory point's months with measured data): the year's methane is m_ch4_t / share; default 1. A stream naming a point takes it from the inventory",
   ),
   m_ch4_hours: num(
-    "the calendar hours m_ch4_t was measured over (issue 96 item 4): the stream's flow is m_ch4_t over them, the option's hours decide what it treats; a stream naming a point takes them from the inventory",
+    "the calendar hours m_ch4_t was measured over: the stream's flow is m_ch4_t over them, the option's hours decide what it treats; a stream naming a point takes them from the inventory",
   ),
   hours_per_year: num("hours of operation a year (default params.hours_per_year, 8 000)"),
   upgrade: z
@@ -69,7 +69,7 @@ const overrideSchema = z.strictObject({
   dp_pa: num("oxidiser fan pressure, Pa"),
   eta_fan: num("oxidiser fan efficiency"),
   leakage_t_co2e: num("leakage LE, t CO2-eq/yr"),
-  // Issue 87, item 18: documented as an override yet refused true/false; either is taken.
+  // documented as an override yet refused true/false; either is taken.
   displaces_grid: z
     .union([z.boolean(), z.number()])
     .nullable()
@@ -88,7 +88,7 @@ export const ABATEMENT_OFFERED_CODES = [
   ...USE_OPTIONS.filter((code) => !code.startsWith("VAM_")).map((code) => `DRAINAGE_UPGRADE+${code}`),
 ] as [string, ...string[]];
 
-/** A record keyed by codes, every own key kept as data (issue 86 R12): zod's record drops a
+/** A record keyed by codes, every own key kept as data (the security review's R12): zod's record drops a
  *  «__proto__» key, and a stream may be coded so. At most `max` keys, each a code's length. */
 function codeRecord<V extends z.ZodType>(value: V, max: number, description: string) {
   const valueSchema = z.toJSONSchema(value, { io: "input", unrepresentable: "any" });
@@ -223,7 +223,7 @@ export const streamOriginSchema = z.object({
     .array(z.string())
     .nullable()
     .optional()
-    .meta({ description: "issue 87: the months (yyyy-MM) the figure was measured in; fewer than 12: taken to a year at their flow" }),
+    .meta({ description: "the months (yyyy-MM) the figure was measured in; fewer than 12: taken to a year at their flow" }),
   hours: z.number().nullable().optional().meta({ description: "the hours of those months" }),
   year_hours: z.number().nullable().optional().meta({ description: "the hours of the year (8 760 or 8 784)" }),
 });

@@ -57,8 +57,7 @@ export const signedInUserSchema = z.object({
   position: z.optional(z.string()),
   role: z.enum(ROLES),
   duty: z.optional(z.nullable(z.enum(MINE_DUTIES))).meta({
-    description:
-      "Issue 105: the duty whose confirmation of a gassing book entry the user gives; issue 118: or whose signature of a sensor check",
+    description: "the duty whose confirmation of a gassing book entry the user gives; or whose signature of a sensor check",
   }),
   is_active: z.boolean(),
   created_at: z.string(),
@@ -522,7 +521,7 @@ export const facilitySchema = z.object({
     )
     .meta({
       description:
-        "Issue 114 (D90): the shift calendar's dated entries (shifts a day 3 × 8 h, 4 × 6 h or 2 × 12 h, the first shift's start ЧЧ:ММ); absent: three 8-hour shifts from 00:00 (D64)",
+        "D90: the shift calendar's dated entries (shifts a day 3 × 8 h, 4 × 6 h or 2 × 12 h, the first shift's start ЧЧ:ММ); absent: three 8-hour shifts from 00:00 (D64)",
     }),
   created_at: z.string(),
   updated_at: z.string(),
@@ -564,7 +563,7 @@ const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, .
 
 /** 8.1: a facility's coal processed in the reporting year. */
 export const coalProcessedSchema = z.object({ facility: z.string(), t: z.number() });
-/** Issue 61: a facility's coal output in the reporting year, entered once for its production calculations. */
+/** a facility's coal output in the reporting year, entered once for its production calculations. */
 export const coalOutputSchema = z.object({ facility: z.string(), t: z.number() });
 
 /** The review and sign-off of a year (domain/inventory/review.ts). */
@@ -620,10 +619,10 @@ export const inventoryReviewSchema = z.object({
         at: z.string(),
       }),
     )
-    .meta({ description: "Issue 74: what the last send for review captured; approving compares the version with it" }),
+    .meta({ description: "what the last send for review captured; approving compares the version with it" }),
   changed_after_send: z.optional(z.array(z.string())).meta({
     description:
-      "Issue 74, in review: what the version would print differently from what was sent (requisites, facilities, points), " +
+      "what the version would print differently from what was sent (requisites, facilities, points), " +
       "in Russian; approving needs a new send while any",
   }),
   updated_at: z.string(),
@@ -686,7 +685,7 @@ export const trendSettingsAnswerSchema = trendSettingsSchema.extend({
         unit: z.optional(z.string()),
         base_recorded: z.optional(
           z.literal(true).meta({
-            description: "D46, issue 74: the base is the recorded base year's figure (recalculated only once a recalculation is accepted)",
+            description: "D46, the base is the recorded base year's figure (recalculated only once a recalculation is accepted)",
           }),
         ),
         base_value: z.optional(z.number()),
@@ -1079,7 +1078,7 @@ export const forecastModelSchema = z.object({
   feature_names: z.array(z.string()),
   features: z.optional(z.array(z.string())).meta({
     description:
-      "Issue 108, item 5: the history's own columns beyond x1…x15 the model reads (the working's channels), by their headers; a forecast's rows carry each by that name",
+      "the history's own columns beyond x1…x15 the model reads (the working's channels), by their headers; a forecast's rows carry each by that name",
   }),
   num_trees: z.int(),
   engine: z.enum(["quickscorer", "walk"]).optional().meta({ description: "inference engine chosen when the model was stored" }),
@@ -1102,11 +1101,11 @@ export const forecastModelSchema = z.object({
       train_rows: z.int(),
       valid_rows: z.int(),
       stopping_rows: z.int().optional().meta({
-        description: "of the held-out rows, those that chose the number of trees (early stopping); absent before issue 108",
+        description: "of the held-out rows, those that chose the number of trees (early stopping); absent before an earlier release",
       }),
       calibration_rows: z.int().optional().meta({
         description:
-          "of the held-out rows, those neither trained on nor used to stop: the version's calibration rows; absent before issue 108",
+          "of the held-out rows, those neither trained on nor used to stop: the version's calibration rows; absent before an earlier release",
       }),
       validation: z.enum(["time", "random"]).meta({ description: "validation rows: the latest by t, or a seeded draw" }),
       period: z
@@ -1124,7 +1123,7 @@ export const forecastModelSchema = z.object({
       horizon: z.int().optional().meta({ description: "minutes ahead the model was trained for; absent: 0, the nowcast" }),
       step: z.int().optional().meta({
         description:
-          "Issue 117: the step of the rows it was trained on, whole minutes (their times' median gap); a model ahead is fed rows of that step only. Absent: without t, or trained before it was kept",
+          "the step of the rows it was trained on, whole minutes (their times' median gap); a model ahead is fed rows of that step only. Absent: without t, or trained before it was kept",
       }),
       skipped_rows: z
         .int()

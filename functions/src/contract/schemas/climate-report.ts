@@ -1,4 +1,4 @@
-// The report on implementation of a climate project's monitoring period (methodology 13.4, D80; issue 89
+// The report on implementation of a climate project's monitoring period (methodology 13.4, D80
 // item 3): sections 1–15 in the order of MinEcon Order 248 Annex 4. Each section holds what the platform
 // fills from its data (items and tables, every figure already written the Russian way, as the screen and
 // the files show it) and the fields the executor writes by hand («заполняется исполнителем»), kept with
@@ -95,7 +95,7 @@ export const climateReportSchema = z.object({
     })
     .meta({
       description:
-        "what blocks the approval (issue 96 item 2, D79, D80): the empty hand-written fields, and the deviation groups needing an explanation while section 10's is empty",
+        "what blocks the approval (D79, D80): the empty hand-written fields, and the deviation groups needing an explanation while section 10's is empty",
     }),
   sections: z.array(climateReportSectionSchema),
 });

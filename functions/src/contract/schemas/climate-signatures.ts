@@ -1,4 +1,4 @@
-// КЭП of a climate project's period (issue 89 item 5) and the CA certificates they are checked
+// КЭП of a climate project's period and the CA certificates they are checked
 // against, as the API answers them (domain/climate/signatures.ts, trust-roots.ts).
 import * as z from "zod";
 
@@ -50,7 +50,7 @@ export const climateSignatureSchema = z.object({
   created_by: z.string(),
   warnings: z.array(z.string()).meta({
     description:
-      "issue 96 item 12: a certificate whose ИНН or ОГРН is not the executor's, one with neither of an organisation, a self-signed one — in Russian",
+      "a certificate whose ИНН or ОГРН is not the executor's, one with neither of an organisation, a self-signed one — in Russian",
   }),
 });
 

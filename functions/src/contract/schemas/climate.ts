@@ -13,7 +13,7 @@ import { DEVIATION_CODES } from "../climate-deviations";
 
 /** «1 000 000», «−100» for a bound's message. */
 const bound = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, "\u00A0").replace("-", "−");
-/** Issue 97, item 8: a figure from −`max` to `max` (or `min`…`max`), a 400 naming the field past it:
+/** a figure from −`max` to `max` (or `min`…`max`), a 400 naming the field past it:
  *  a flow of 1e308 once answered 200 with null totals. */
 const within = (min: number, max: number) =>
   z
@@ -146,7 +146,7 @@ export const climateEvaluationSchema = z.object({
   ),
 });
 
-// ——— Stored climate projects (v1/climate-projects/, issue 89 item 1): a company's, versioned; each device's
+// ——— Stored climate projects (v1/climate-projects/): a company's, versioned; each device's
 // meters named by their codes in the facility's sensor register (D56), bound to the kinds 13.1 asks. ———
 
 /** Each channel of a device (13.1) and the register's sensor kinds that may serve it. */
@@ -218,7 +218,7 @@ export const climateMethodologySchema = z.object({
     .max(LIMITS.climate.tools, `не более ${LIMITS.climate.tools}`),
 });
 
-/** Issue 96 item 1 (D51, D75): the grid's emission factor with its source — required where a period
+/** D51, D75: the grid's emission factor with its source — required where a period
  *  credits or buys electricity, never a default of the platform. */
 const gridFactor = () =>
   z.number("ожидается число").gte(0, "не меньше 0").lte(5, "не больше 5 т CO2/МВт·ч").meta({ description: "EF_grid, t CO2/MWh" });
@@ -238,7 +238,7 @@ const gridFactorFields = {
   ef_grid_source: gridSource().nullable().optional().meta({ description: "where EF_grid comes from, as the report prints it" }),
 };
 
-/** The EF_grid a project proposes to its periods' form (issue 96 item 1): a value and its source. */
+/** The EF_grid a project proposes to its periods' form: a value and its source. */
 export const climateGridDefaultSchema = z.object({ t_per_mwh: gridFactor(), source: gridSource() });
 
 const projectFields = {
@@ -264,7 +264,7 @@ const datesInOrder = z.superRefine<{ start?: string; end?: string | null }>((bod
   }
 });
 
-/** Issue 89 item 6: the assessment («Снижение выбросов») and its stream whose chosen option the project
+/** the assessment («Снижение выбросов») and its stream whose chosen option the project
  *  puts into practice; the project keeps that option's expected reductions. */
 export const climateFromAssessmentSchema = z.object({
   assessment: idString("from_assessment.assessment").meta({ description: "a stored abatement assessment of the company" }),
@@ -346,7 +346,7 @@ export const climateProjectSummarySchema = climateProjectSchema
   .pick({ id: true, name: true, facility: true, start: true, end: true, archived: true, updated_at: true, version: true })
   .extend({ facility_name: z.string(), devices: z.int() });
 
-// ——— A monitoring period of a stored project (POST v1/climate-projects/{id}/periods/, issue 89 item 2). ———
+// ——— A monitoring period of a stored project (POST v1/climate-projects/{id}/periods/). ———
 
 /** A whole hour on the company's clock: «2026-06-01T00:00» or a date («2026-06-01», its midnight). */
 const wholeHour = () =>
@@ -376,7 +376,7 @@ export const climatePeriodBodySchema = z
           .optional(),
         leakage_t_co2e: figure("leakage LE, t CO2-eq"),
         nmhc_pct_vol: figure(
-          "non-methane hydrocarbons of the gas by its analysis, % vol (D74, issue 96 item 5): over 1 % is refused «НМУВ > 1 % — методология не поддерживается»",
+          "non-methane hydrocarbons of the gas by its analysis, % vol (D74): over 1 % is refused «НМУВ > 1 % — методология не поддерживается»",
         ),
         ...gridFactorFields,
       })
@@ -424,7 +424,7 @@ export const climatePeriodRecomputeSchema = z.object({
   period: z
     .object(gridFactorFields)
     .optional()
-    .meta({ description: "EF_grid and its source stated anew (issue 96 item 1); the period's other figures stay" }),
+    .meta({ description: "EF_grid and its source stated anew; the period's other figures stay" }),
 });
 
 export const climatePeriodSchema = climateEvaluationSchema.extend({
@@ -452,7 +452,7 @@ export const climatePeriodSchema = climateEvaluationSchema.extend({
     .meta({ description: "readings of its meters in its hours written after its approval: flagged, its figures unmoved" }),
   read_through: z.object({ batch: z.string(), received_at: z.string() }).nullable().optional().meta({
     description:
-      "issue 96 item 3: the newest batch of the facility's readings applied when its figures were computed (none: no batch yet; absent: computed before this was kept)",
+      "the newest batch of the facility's readings applied when its figures were computed (none: no batch yet; absent: computed before this was kept)",
   }),
 });
 
@@ -478,7 +478,7 @@ export const climatePeriodSummarySchema = climatePeriodSchema
   })
   .extend({ totals: z.record(z.string(), z.number()) });
 
-/** Issue 96 item 16: a day's stored minutes of the project's meters, which the screen's «Проверить расчет»
+/** a day's stored minutes of the project's meters, which the screen's «Проверить расчет»
  *  folds and evaluates in the browser with the core's code (@core/climate-hours, @core/climate-project). */
 export const climateDayMinutesSchema = z.object({
   date: z.string().meta({ description: "yyyy-MM-dd on the company's clock" }),

@@ -20,7 +20,7 @@ export const facilityCreateSchema = z.object({
   address: z.optional(text(FACILITY_ADDRESS_MAX)),
 });
 
-/** Issue 114, D90: the facility's shift calendar, dated: a day is read with the entry in force on it. */
+/** D90: the facility's shift calendar, dated: a day is read with the entry in force on it. */
 export const SHIFT_CALENDAR_ENTRIES_MAX = LIMITS.monitoring.shiftCalendarEntries;
 export const shiftCalendarSchema = z
   .array(
@@ -51,7 +51,7 @@ export const facilityPatchSchema = z.object({
   address: z.optional(text(FACILITY_ADDRESS_MAX)),
   /** false archives the facility (its history stays; a closed or sold mine raises no «нет данных»), true restores it. */
   is_active: z.optional(z.boolean("ожидается true или false")),
-  /** Issue 114 (D90): the whole calendar as it now stands, its dated changes by `valid_from`. */
+  /** D90: the whole calendar as it now stands, its dated changes by `valid_from`. */
   shift_calendar: z.optional(shiftCalendarSchema),
   version: z.int("ожидается целое число"),
 });
@@ -67,7 +67,7 @@ const serviceInOrder = z.refine<{ in_service_from?: string | null; in_service_to
   { message: "дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] },
 );
 
-/** Issue 87: the CO2 content of the point's gas, % vol, where no АГК channel measures it (null: not known). */
+/** the CO2 content of the point's gas, % vol, where no АГК channel measures it (null: not known). */
 const co2Content = z.optional(z.nullable(z.number("ожидается число, % об.").min(0, "от 0 до 100 % об.").max(100, "от 0 до 100 % об.")));
 /** A content is entered with where it came from (an analysis of samples, the gas's passport …). */
 const co2WithSource = z.refine<{ co2_content_pct?: number | null; co2_content_source?: string }>(

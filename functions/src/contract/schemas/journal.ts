@@ -1,6 +1,6 @@
-// The АГК operator's day (issue 99): the operator's journal of a facility's company day
+// The АГК operator's day: the operator's journal of a facility's company day
 // (GET v1/telemetry/journal/), the gassings the rules make the dispatcher register
-// (GET v1/telemetry/gassings/, POST v1/telemetry/gassings/{id}/register/) and, issue 105, the gassing
+// (GET v1/telemetry/gassings/, POST v1/telemetry/gassings/{id}/register/) and, the gassing
 // book («Книга учета загазирований»): each entry's cause, type, losses, who cleared the gas and who
 // investigated, the measures, the confirmations of the section's head, the head of the АБ section and
 // the chief engineer (POST v1/telemetry/gassings/{id}/confirm/), and the book as xlsx and PDF.
@@ -36,7 +36,7 @@ export const CLOSING_FIELDS = {
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
-/** Issue 114: an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
+/** an instant the book keeps (when the gas was cleared, when work resumed), ISO 8601. */
 const bookInstant = (what: string) => z.optional(isoTime(`${what}: ожидается момент ISO 8601`));
 const loss = (what: string) =>
   z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
@@ -53,10 +53,12 @@ const confirmationSchema = z.nullable(
   }),
 );
 
-/** Issue 114: when an addressee was notified and by whom; null: not notified. */
+/** when an addressee was notified and by whom; null: not notified. */
 const noticeSchema = z.nullable(
   z.object({
-    at: z.string().meta({ description: "When they were notified (ISO); a tick kept before issue 114 reads the registration's time" }),
+    at: z
+      .string()
+      .meta({ description: "When they were notified (ISO); a tick kept before an earlier release reads the registration's time" }),
     by: z.nullable(z.string()).meta({ description: "Who notified them (surname and initials, as written); null: not given" }),
   }),
 );
@@ -68,8 +70,8 @@ const notifiedSchema = z.object({
   rostekhnadzor: noticeSchema,
 });
 
-/** Issue 114: an addressee's notification as given: `{at, by?}`; null or false: not notified (until the
- *  entry is closed); true (the form before issue 114, kept for compatibility): now, by the signed-in user. */
+/** an addressee's notification as given: `{at, by?}`; null or false: not notified (until the
+ *  entry is closed); true (the form before an earlier release, kept for compatibility): now, by the signed-in user. */
 const noticeInput = z.optional(
   z.union(
     [
@@ -91,7 +93,7 @@ const figuresSchema = z.object({
   max: z.number().meta({ description: "Its highest minute mean, % vol" }),
 });
 
-/** Issue 114, D89, D97: a correction of the readings after the gassing was found. */
+/** D89, D97: a correction of the readings after the gassing was found. */
 const correctionSchema = z.object({
   at: z.string().meta({ description: "When the correcting readings were written (ISO)" }),
   batch: z.nullable(z.string()).meta({ description: "D97: the batch (a push or a file) whose readings corrected it; null: not kept" }),
@@ -136,7 +138,7 @@ export const gassingSchema = z.object({
   }),
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
-  places: z.array(z.string()).meta({ description: "Issue 114: each sensor's place in words, as `sensors`; empty where not known" }),
+  places: z.array(z.string()).meta({ description: "each sensor's place in words, as `sensors`; empty where not known" }),
   doubt: z.nullable(z.string()).meta({
     description:
       "D94, in the book's and the journal's lists: its sensors' minutes «под сомнением» during it (after a failed check until " +
@@ -153,7 +155,7 @@ export const gassingSchema = z.object({
   carried_over: z.boolean().meta({ description: "It began before the period listed (a day of the journal) and was in force in it" }),
   duration_min: z.nullable(z.int()).meta({ description: "Minutes from start to end; null while it lasts" }),
   found_at: z.nullable(z.string()).meta({
-    description: "D89: when the readings first gave it (ISO): the entry is kept from then; null on an entry made before issue 114",
+    description: "D89: when the readings first gave it (ISO): the entry is kept from then; null on an entry made before an earlier release",
   }),
   corrections: z.array(correctionSchema).meta({
     description:
@@ -173,8 +175,8 @@ export const gassingSchema = z.object({
   onset: z.nullable(z.enum(ONSETS)).meta({ description: "D88: what a sudden gassing was: outburst, sensor_fault, other; null: not given" }),
   losses: lossesSchema,
   cleared_by: z.string().meta({ description: "Who cleared the gas (free text: names, positions)" }),
-  cleared_at: z.nullable(z.string()).meta({ description: "Issue 114: when the gas was cleared (ISO); null until given" }),
-  resumed_at: z.nullable(z.string()).meta({ description: "Issue 114: when work resumed (ISO); null until given" }),
+  cleared_at: z.nullable(z.string()).meta({ description: "when the gas was cleared (ISO); null until given" }),
+  resumed_at: z.nullable(z.string()).meta({ description: "when work resumed (ISO); null until given" }),
   investigated_by: z.string().meta({ description: "Who investigated the cause" }),
   measures: z.string(),
   closed: z.boolean(),
@@ -228,7 +230,7 @@ export const gassingRegisterSchema = z.strictObject(
   { error: unknownIn("записи книги загазирований") },
 );
 
-/** Issue 105: a confirmation of a closed entry by the user who has that duty. */
+/** a confirmation of a closed entry by the user who has that duty. */
 export const gassingConfirmSchema = z.object({
   duty: z.enum(DUTIES, `подтверждает: ${DUTIES.map((d) => `${d} (${DUTY_LABELS[d]})`).join(", ")}`),
 });
@@ -252,7 +254,7 @@ export const gassingListQuerySchema = z.object({
   format: z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ description: "none: JSON; xlsx or pdf: the gassing book" }),
 });
 
-/** The limit a sensor is read against and where it comes from (issue 105, item 4). */
+/** The limit a sensor is read against and where it comes from. */
 export const limitSourceSchema = z.object({
   by: z.enum(["alarm", "place"]).meta({
     description:
@@ -291,11 +293,11 @@ export const journalSensorSchema = z.object({
   completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
   checks: z.array(z.string()).meta({
     description:
-      "Issue 118 (D94): the sensor's record at the day's end (or now): «датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.»; empty when none",
+      "D94: the sensor's record at the day's end (or now): «датчик не прошел проверку 03.03.2026», «проверка просрочена на 2 дн.»; empty when none",
   }),
   doubt: z.nullable(z.string()).meta({
     description:
-      "Issue 118 (D94): the day's minutes that are «показания под сомнением» (after a failed check until the next passed, out of verification) and why; kept and counted, never substituted; null when none",
+      "D94: the day's minutes that are «показания под сомнением» (after a failed check until the next passed, out of verification) and why; kept and counted, never substituted; null when none",
   }),
 });
 
@@ -361,7 +363,7 @@ export type GassingRegister = z.output<typeof gassingListSchema>;
 export type GassingRegistrationBody = z.input<typeof gassingRegisterSchema>;
 export type GassingConfirmBody = z.input<typeof gassingConfirmSchema>;
 
-/** Issues 99 and 105: a permissible methane concentration by place, with its act, point and edition. */
+/** a permissible methane concentration by place, with its act, point and edition. */
 export const methaneLimitSchema = z.object({
   place: z.enum(METHANE_PLACES),
   limit_pct: z.number().meta({ description: "% vol" }),

@@ -177,19 +177,19 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
     "inventory/checks.ts: NAMING_READ",
     "monitoring/derive/events.ts: WRITE_ATTEMPTS",
     "monitoring/derive/cutoff-audit.ts: WRITE_ATTEMPTS",
-    // Issue 114: an entry's writes tried again after a dispatcher's registration (gassing-record.ts).
+    // an entry's writes tried again after a dispatcher's registration (gassing-record.ts).
     "monitoring/derive/gassing-record.ts: WRITE_ATTEMPTS",
     "monitoring/derive/webhooks.ts: WEBHOOK_SENDS",
-    // Issue 118: a check's signature tried again after another duty's given at the same moment.
+    // a check's signature tried again after another duty's given at the same moment.
     "monitoring/instruments/sensor-checks.ts: SIGN_ATTEMPTS",
-    // Issue 116: a working's kept means written again after a conflict; a facility's workings computed four at once.
+    // a working's kept means written again after a conflict; a facility's workings computed four at once.
     "monitoring/live/forecast-means.ts: MEANS_TRIES",
-    // Issue 119: how far a working's kept means may lag before a round writes them again (a cache's cadence).
+    // how far a working's kept means may lag before a round writes them again (a cache's cadence).
     "monitoring/live/forecast-means.ts: KEEP_LAG_MINUTES",
     "monitoring/live/forecaster.ts: WORKINGS_AT_ONCE",
     "monitoring/derive/webhooks.ts: DUE_PAGE",
     "monitoring/derive/webhooks.ts: HELD_PER_COMPANY",
-    // Issue 116: a live head's write tried again after another writer's (its next change merges it).
+    // a live head's write tried again after another writer's (its next change merges it).
     "monitoring/live/live-head.ts: HEAD_TRIES",
   ],
   "how many names a message lists before «и еще N»": [
@@ -211,13 +211,13 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
       "forecast/what-if.ts: WHAT_IF_STEPS",
       "monitoring/derive/webhooks.ts: SHOWN_PREFIX",
       "heavy-work.ts: JOB_FILE_DAYS",
-      // Issue 116: the completed holds a server keeps to say when a refused slot is expected back.
+      // the completed holds a server keeps to say when a refused slot is expected back.
       "heavy-work.ts: HOLDS_KEPT",
       // D93: a year's measured months below which there is no verdict (a rule of the methodology).
       "inventory/measured-vs-estimated.ts: MIN_SCOPE_MONTHS",
-      // Issue 116: the gaps a sensor's live head keeps, the window the tiles' expected interval reads.
+      // the gaps a sensor's live head keeps, the window the tiles' expected interval reads.
       "monitoring/live/live-head.ts: LIVE_HEAD_GAPS",
-      // Issue 118: the days read beyond the longest interval for a sensor's latest check.
+      // the days read beyond the longest interval for a sensor's latest check.
       "monitoring/instruments/check-states.ts: LOOKBACK_MARGIN_DAYS",
     ],
   "a format's version, a default, a hash's parameters": [

@@ -66,7 +66,7 @@ export const LIMITS = {
     logExcerpt: 500,
     /** What a shared source's label quotes of a typed value's justification (D107). */
     sharedSourceQuote: 80,
-    /** Issue 99: a confirmed edition of the methane limits: its act, its name, an act's point. */
+    /** a confirmed edition of the methane limits: its act, its name, an act's point. */
     methaneAct: 500,
     methaneEdition: 200,
     methanePoint: 100,
@@ -130,7 +130,7 @@ export const LIMITS = {
     deliveriesListed: 200,
   },
   monitoring: {
-    /** Issue 114 (D90): the dated changes a facility's shift calendar keeps. */
+    /** D90: the dated changes a facility's shift calendar keeps. */
     shiftCalendarEntries: 50,
     sensorCode: 40,
     sensorWorking: 255,
@@ -150,7 +150,7 @@ export const LIMITS = {
     /** A facility's batches its list of loads («Загрузки АГК») answers, newest first. */
     batchesListed: 30,
     /** A reading's time may be at most this many minutes ahead of the server's clock, and at most this
-     *  many months before it (issue 85: a reading decades old costs the consumer a day item per day). */
+     *  many months before it (a reading decades old costs the consumer a day item per day). */
     futureMinutes: 5,
     pastMonths: 24,
     /** Months one acceptance of offers names (a year's). */
@@ -171,7 +171,7 @@ export const LIMITS = {
     shiftReportEvents: 1000,
     /** How far before a period's start an event (or a gassing, the journal's) still open in it may have started, days. */
     eventsLookbackDays: 7,
-    /** Issue 78: the live stream's heartbeat, in seconds, and the longest one stream stays open (the
+    /** the live stream's heartbeat, in seconds, and the longest one stream stays open (the
      *  page opens the next); the updates one stream sends at most when the caller asks for fewer. */
     liveHeartbeatSeconds: 15,
     liveStreamMinutes: 60,
@@ -187,7 +187,7 @@ export const LIMITS = {
      *  before (domain/monitoring/ingest/files.ts). */
     uploadBudgetBytes: 1024 * 1024 * 1024,
     uploadsInFlight: 20,
-    /** Issue 95: a reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts)
+    /** a reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts)
      *  shows at most this many readings of each sensor-day that differ, and «Догрузить недостающие»
      *  makes one batch of at most this many missing readings (a larger gap is the file's to load). */
     reconciliationExamples: 20,
@@ -197,7 +197,7 @@ export const LIMITS = {
     /** The characters a refusal of a dispatch file's line shows at most (it quotes the file's text). */
     refusalShown: 500,
   },
-  /** Issue 118 (D94, D95): a sensor's check as the «Метан» journal writes it, the mine's intervals of
+  /** D94, D95: a sensor's check as the «Метан» journal writes it, the mine's intervals of
    *  checks, a sensor's verification (поверка) and a shift handover, in characters and in number. */
   sensorChecks: {
     /** A check's fault, measures and planned work, a handover's remarks. */
@@ -259,7 +259,7 @@ export const LIMITS = {
   },
   /** Forecasts (domain/forecast): the rows one forecast holds, the fewest a calibration takes, the points
    *  one graph answers, a model's file and all of a company's own models, in bytes; the named features one
-   *  model reads beyond x1 … x15 and a name's characters (issue 108, item 5). */
+   *  model reads beyond x1 … x15 and a name's characters. */
   forecast: {
     rows: 100_000,
     calibrationRowsMin: 50,
@@ -312,7 +312,7 @@ export const LIMITS = {
     trustRoots: 100,
     trustRootBytes: 65_536,
     /** A name read from a certificate (a signer's CN, O, T…; a CA's subject), in characters: a longer one
-     *  is cut with «…» (issue 97, item 7: a 20 KB subject was stored whole). */
+     *  is cut with «…» (a 20 KB subject was stored whole). */
     certificateName: 255,
     /** A hand-written field of a period's report on implementation (13.4), in characters. */
     reportText: 10_000,
@@ -398,7 +398,7 @@ export const ABATEMENT_MAX_STREAMS = LIMITS.abatement.streams;
 export const ABATEMENT_MAX_OPTIONS = LIMITS.abatement.optionsPerStream;
 export const ABATEMENT_STREAM_CODE_MAX = LIMITS.abatement.streamCode;
 export const ABATEMENT_NAME_MAX = LIMITS.name.abatement;
-/** An abatement request's JSON body (evaluate, an assessment's create and change; issue 86 R4): what
+/** An abatement request's JSON body (evaluate, an assessment's create and change R4): what
  *  50 streams need at every bound (605 KB: tests/support/abatement-vectors.ts largestAbatementBody),
  *  below the server's 1 MB. */
 export const ABATEMENT_MAX_BODY_BYTES = LIMITS.abatement.bodyBytes;

@@ -1,4 +1,4 @@
-// Issue 109 (methodology section 14, D81–D86): what an underground mine measured against what its
+// methodology section 14, D81–D86: what an underground mine measured against what its
 // inventory estimates, per mine and year (domain/inventory/measured-vs-estimated.ts).
 import * as z from "zod";
 

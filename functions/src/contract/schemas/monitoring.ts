@@ -42,7 +42,7 @@ export const batchStatusSchema = z.object({
   corrected: z.int().meta({ description: "A new value for a stored (sensor, instant): the old one kept in the log" }),
   refused: z.array(z.object({ line: z.int(), reason: z.string().meta({ description: "In Russian" }) })),
   refused_values: z.optional(z.int()).meta({
-    description: "A dispatch file's batch: values refused whose lines' other values were read (issue 87)",
+    description: "A dispatch file's batch: values refused whose lines' other values were read",
   }),
   refused_lines: z.optional(z.int()).meta({ description: "A dispatch file's batch: lines refused whole (their time, their bytes)" }),
   incomplete_lines: z.optional(z.int()).meta({
@@ -53,7 +53,7 @@ export const batchStatusSchema = z.object({
   sent_by: z.optional(
     z.string().meta({
       description:
-        "Issue 114 (D89): who sent it — the user by surname and initials, or «ключ шлюза «…»» by the key's label; absent on a batch stored before, the demo's or the reconciliation's",
+        "D89: who sent it — the user by surname and initials, or «ключ шлюза «…»» by the key's label; absent on a batch stored before, the demo's or the reconciliation's",
     }),
   ),
   failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),
@@ -75,14 +75,14 @@ export const readingsFileBodySchema = z.object({
   name: z.optional(z.string("ожидается строка").max(LIMITS.name.file, `не длиннее ${LIMITS.name.file} символов`)),
 });
 
-/** POST v1/telemetry/reconciliations/ (issue 95): a dispatch export uploaded as for POST v1/telemetry/files/,
+/** POST v1/telemetry/reconciliations/: a dispatch export uploaded as for POST v1/telemetry/files/,
  *  compared with what is stored instead of applied. */
 export const reconciliationBodySchema = readingsFileBodySchema.pick({ facility: true, file_upload: true }).extend({
   name: readingsFileBodySchema.shape.name,
 });
 
 export const RECONCILIATION_STATES = ["queued", "running", "done", "failed"] as const;
-/** Issue 105 item 7: what a done reconciliation says of the file — nothing of it read, part of it read
+/** what a done reconciliation says of the file — nothing of it read, part of it read
  *  (never a match then), read whole and equal to the store, read whole and differing. */
 export const RECONCILIATION_VERDICTS = ["match", "differences", "unread", "partly_read"] as const;
 
@@ -94,7 +94,7 @@ const reconciliationCounts = {
   different: z.int().meta({ description: "The same sensor and instant stored with another value" }),
   unread: z.optional(z.int()).meta({
     description:
-      "Issue 114, item 7: stored at an instant the file has a line or value for that was not read (a value refused, a line cut short, a line whose time was not read, between the lines read around it): not compared, never counted `extra`; absent for none",
+      "stored at an instant the file has a line or value for that was not read (a value refused, a line cut short, a line whose time was not read, between the lines read around it): not compared, never counted `extra`; absent for none",
   }),
 };
 
@@ -138,7 +138,7 @@ export const reconciliationSchema = z.object({
   fill: z.optional(batchAcceptedSchema.meta({ description: "The batch «Догрузить недостающие» made, once made" })),
 });
 
-/** GET v1/telemetry/reconciliations/{id}/'s page of rows (issue 107, item 1: a 74 MB export's 7 260 rows
+/** GET v1/telemetry/reconciliations/{id}/'s page of rows (a 74 MB export's 7 260 rows
  *  were one answer of 9,8 MB). */
 export const reconciliationQuerySchema = z.object(pageParams());
 
@@ -210,7 +210,7 @@ export const offerSchema = z.object({
   accepted: z.nullable(acceptedSchema),
 });
 
-/** Issue 105: a point's own channels (those that measure it) and what it lacks for a month. */
+/** a point's own channels (those that measure it) and what it lacks for a month. */
 export const pointChannelsSchema = z.object({
   point: z.string(),
   point_name: z.string(),
@@ -327,7 +327,7 @@ export const eventAcknowledgeSchema = z.object({
   ),
 });
 
-/** Issue 99, item 6: several events acknowledged at once with one comment, as a dispatcher does. */
+/** several events acknowledged at once with one comment, as a dispatcher does. */
 export const EVENTS_ACKNOWLEDGED_AT_ONCE = 200;
 export const eventsAcknowledgeSchema = z.object({
   events: z
@@ -337,17 +337,17 @@ export const eventsAcknowledgeSchema = z.object({
   comment: eventAcknowledgeSchema.shape.comment,
 });
 
-/** Issue 78: a methane meter on a live tile (D64's levels, D65's staleness). */
+/** a methane meter on a live tile (D64's levels, D65's staleness). */
 const liveMeterSchema = z.object({
   sensor: z.string(),
   code: z.string().meta({ description: "The sensor's code in the register" }),
   kind: z.enum(METHANE_KIND_NAMES),
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where it hangs: the norm it is read against is this place's (D87)" }),
   norm_place: z.nullable(z.enum(NORM_PLACES)).meta({
-    description: "Issue 114: at place `other`, the norm's row the register names; null: the place's own (the working's at `other`)",
+    description: "at place `other`, the norm's row the register names; null: the place's own (the working's at `other`)",
   }),
   value: z.nullable(z.number()).meta({
-    description: "The latest reading, % vol; null without one in the last 24 h (stale_minutes then counts from its latest kept, issue 114)",
+    description: "The latest reading, % vol; null without one in the last 24 h (stale_minutes then counts from its latest kept)",
   }),
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
@@ -376,8 +376,7 @@ const liveFlowSchema = z.nullable(
   z.object({
     code: z.string(),
     value: z.nullable(z.number()).meta({
-      description:
-        "m³/min (an anemometer's speed × its cross-section × 60); null: the sensor sent nothing in the last 24 h (issue 114, item 6)",
+      description: "m³/min (an anemometer's speed × its cross-section × 60); null: the sensor sent nothing in the last 24 h",
     }),
     at: z.nullable(z.string()).meta({ description: "Its latest reading (ISO); null where none is kept" }),
     stale_minutes: z.nullable(z.int()).meta({
@@ -428,11 +427,11 @@ const liveForecastSchema = z.object({
   result: z.nullable(z.number()).meta({ description: "% vol; null when the latest minutes lack what the model needs" }),
   model_result: z.optional(z.nullable(z.number())).meta({
     description:
-      "Where `result` is the last reading or the training mean because the model was not more accurate on the history (issues 87, 108): the model's own figure, % vol; absent otherwise",
+      "Where `result` is the last reading or the training mean because the model was not more accurate on the history: the model's own figure, % vol; absent otherwise",
   }),
   shown: z.optional(z.enum(["model", "persistence", "mean", "time_of_day"])).meta({
     description:
-      "Issue 108, D108 (e): what `result` is — the model's, or where it beats no baseline the best of them: the last reading, the training mean or the time-of-day mean (the facts of the same hour on the days before); absent in a forecast stored before",
+      "D108 (e): what `result` is — the model's, or where it beats no baseline the best of them: the last reading, the training mean or the time-of-day mean (the facts of the same hour on the days before); absent in a forecast stored before",
   }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
@@ -460,7 +459,7 @@ const liveForecastSchema = z.object({
             "true only where P was judged better than the base rate; false (not better, or too early to judge): the tile says why instead of showing it",
         }),
         judgement: z.enum(["better", "not_better", "too_early"]).meta({
-          description: "Issue 108: too_early — fewer than 200 rows or 20 facts at the limit to judge on; P is not shown then either",
+          description: "too_early — fewer than 200 rows or 20 facts at the limit to judge on; P is not shown then either",
         }),
         brier: z.nullable(z.number()),
         base_brier: z.nullable(z.number()),
@@ -471,13 +470,13 @@ const liveForecastSchema = z.object({
           .meta({ description: "the working's facts after the model's own period, else the calibration's; null: no check at all" }),
         judged_after: z.nullable(z.string()).meta({
           description:
-            "Issue 108: the end of the model's own period (training and calibration rows, ISO); the tile judges P and the alert rule on the working's rows after it only; null: the model keeps no date-time period",
+            "the end of the model's own period (training and calibration rows, ISO); the tile judges P and the alert rule on the working's rows after it only; null: the model keeps no date-time period",
         }),
       }),
     )
     .meta({
       description:
-        "Issue 99, 108: P's Brier score against the base rate's (the calibration's share of rows at the limit), and whether P is shown; absent where the model is not calibrated",
+        "P's Brier score against the base rate's (the calibration's share of rows at the limit), and whether P is shown; absent where the model is not calibrated",
     }),
   near_limit: z
     .optional(
@@ -491,7 +490,7 @@ const liveForecastSchema = z.object({
     )
     .meta({
       description:
-        "Issue 108, D96 (c): the interval on the working's rows after the model's own period whose forecast was at or above `warning` (`rows`, `coverage`, also `by_forecast`) and whose fact was at or above the limit (`by_fact`): how many, what share it held; reliable only where both hold 85–95 % (90 % band) on 100 and 30 rows or more. Absent without a reading",
+        "D96 (c): the interval on the working's rows after the model's own period whose forecast was at or above `warning` (`rows`, `coverage`, also `by_forecast`) and whose fact was at or above the limit (`by_fact`): how many, what share it held; reliable only where both hold 85–95 % (90 % band) on 100 and 30 rows or more. Absent without a reading",
     }),
   limit_note: z.optional(z.nullable(z.string())).meta({
     description:
@@ -500,7 +499,7 @@ const liveForecastSchema = z.object({
   warning: z.optional(z.number()).meta({ description: "The meter's W (or 0,8 % without one): where «near the limit» starts" }),
   lead_note: z.optional(z.nullable(z.string())).meta({
     description:
-      "Issue 108: «Прогноз на 1 ч не предупреждает раньше датчика: …» where on the working's rows after the model's period the forecast ≥ W warned of the onsets no earlier (median lead) than the current reading ≥ W; null otherwise",
+      "«Прогноз на 1 ч не предупреждает раньше датчика: …» where on the working's rows after the model's period the forecast ≥ W warned of the onsets no earlier (median lead) than the current reading ≥ W; null otherwise",
   }),
   limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
   level: z.number().meta({ description: "The interval's level, %" }),
@@ -508,12 +507,12 @@ const liveForecastSchema = z.object({
     .optional(
       z.array(
         z.object({
-          column: z.string().meta({ description: "x1 … x15, p_atm, or one of the model's named features (issue 108, item 5)" }),
+          column: z.string().meta({ description: "x1 … x15, p_atm, or one of the model's named features" }),
           label: z.string(),
           sensor: z.nullable(z.string()),
           silent_minutes: z.optional(z.nullable(z.int())).meta({
             description:
-              "Issue 99: minutes since its sensor's last reading once it has sent nothing for 8 minutes (the forecast is made without it); null otherwise",
+              "minutes since its sensor's last reading once it has sent nothing for 8 minutes (the forecast is made without it); null otherwise",
           }),
         }),
       ),
@@ -527,8 +526,7 @@ const liveForecastSchema = z.object({
     description: "D108, item f: the same notes one by one (the tile shows each on a line of its own); absent in a forecast stored before",
   }),
   made_without: z.optional(z.array(z.string())).meta({
-    description:
-      "Issue 99: the codes of the sensors feeding the model that have sent nothing for 8 minutes: the forecast is made without them",
+    description: "the codes of the sensors feeding the model that have sent nothing for 8 minutes: the forecast is made without them",
   }),
   alert: z.object({
     rule: z.enum(["forecast", "reading"]).meta({ description: "«P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
@@ -545,7 +543,7 @@ export const liveTileSchema = z.object({
   working: z.string().meta({ description: "The working the tile's sensors belong to; empty for a place's tile" }),
   place: z.nullable(z.enum(SENSOR_PLACE_NAMES)).meta({
     description:
-      "Issue 114, item 6: the place of a tile of sensors without a working (the shaft's, the drainage line's, the main return's): its methane meters and flows, no forecast; null for a working's tile",
+      "the place of a tile of sensors without a working (the shaft's, the drainage line's, the main return's): its methane meters and flows, no forecast; null for a working's tile",
   }),
   meters: z.array(liveMeterSchema),
   air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
@@ -627,8 +625,7 @@ export const liveBindingSchema = z.object({
       "The sensor each data column is read from where the binding sets it (x2, x12, x13, p_atm have no default; x1, x7, x8, x15 default to the working's first sensor of their kind)",
   }),
   channels: z.optional(z.record(z.string(), z.string())).meta({
-    description:
-      "Issue 108, item 5: the sensor of the working each of the model's named features (its `features`) is read from, by the feature's name",
+    description: "the sensor of the working each of the model's named features (its `features`) is read from, by the feature's name",
   }),
   bound_at: z.string(),
   bound_by: z.string(),
@@ -665,7 +662,7 @@ export const shiftReportQuerySchema = z.object({
   format: z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ description: "xlsx (default) or pdf" }),
 });
 
-/** Issue 78: a working's last 24 h for its chart: each methane meter's minute means with its levels, and
+/** a working's last 24 h for its chart: each methane meter's minute means with its levels, and
  *  each bound model's forecasts over the same rows (each at the time it is for) with their interval. */
 export const liveChartSchema = z.object({
   working: z.string(),

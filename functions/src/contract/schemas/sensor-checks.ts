@@ -1,4 +1,4 @@
-// Issue 118 (D94): a methane sensor's check as the API accepts and answers it — the columns of the
+// D94: a methane sensor's check as the API accepts and answers it — the columns of the
 // «Метан» maintenance journal (the form «Журнал эксплуатации и обслуживания» of the 2006
 // methodological recommendations on АГК) with its three signatures
 // (POST/GET v1/facilities/{id}/sensors/{sensor}/checks/, POST …/checks/{check}/sign/,

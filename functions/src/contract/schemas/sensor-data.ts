@@ -101,7 +101,7 @@ export const sensorDayViewSchema = z.object({
   summary: z.object({
     minutes,
     flagged: z.object({ range: z.int(), stuck: z.int(), jump: z.int() }),
-    // Issue 105 item 6: two means, each named for what it is (the day's «mean» was the first, the
+    // two means, each named for what it is (the day's «mean» was the first, the
     // journal's the second, and both were «Среднее»).
     mean_with_substituted: z.nullable(z.number()).meta({
       description: "The mean of the day's valid and substituted minutes (D60), as the month's volume counts them",

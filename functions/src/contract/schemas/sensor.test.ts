@@ -1,4 +1,4 @@
-// Issue 107, item 8: a sensor's code with a character that shows as nothing («а\u200Bб» reads as «аб» in
+// a sensor's code with a character that shows as nothing («а\u200Bб» reads as «аб» in
 // the register, the journal and their files) is refused, naming the field.
 import { describe, expect, it } from "vitest";
 import { sensorCreateSchema } from "./sensor";

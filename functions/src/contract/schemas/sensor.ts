@@ -17,7 +17,7 @@ const code = z.string("введите код датчика, как его на�
   z.minLength(1, "введите код датчика, как его называет АГК шахты"),
   z.maxLength(SENSOR_CODE_MAX, `не длиннее ${SENSOR_CODE_MAX} символов`),
   z.refine((v) => !/[;\r\n"]/.test(v), "код не может содержать «;», кавычки и переводы строк"),
-  // Issue 107, item 8: «а\u200Bб» read as «аб» in the register, the journal and the files.
+  // «а\u200Bб» read as «аб» in the register, the journal and the files.
   z.refine((v) => !INVISIBLE.test(v), "код не может содержать невидимые символы (нулевой ширины, мягкий перенос)"),
 );
 const kind = z.enum(SENSOR_KIND_NAMES, {
@@ -46,7 +46,7 @@ const serviceDate = () => z.optional(z.nullable(isoDate()));
 const working = z.optional(
   z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
-/** Issue 105: the extraction section or development working as the mine names it («Выемочный участок 12-3»). */
+/** the extraction section or development working as the mine names it («Выемочный участок 12-3»). */
 const section = z.optional(
   z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
@@ -55,7 +55,7 @@ export const AIRFLOW_ORDER_MAX = 999;
 const place = z.enum(SENSOR_PLACE_NAMES, {
   error: `выберите место датчика (${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")})`,
 });
-/** Issue 114: the norm's row a methane meter at «другое место» is read against (D87); null: the working's. */
+/** the norm's row a methane meter at «другое место» is read against (D87); null: the working's. */
 const normPlace = z.optional(
   z.nullable(
     z.enum(NORM_PLACES, {
@@ -75,9 +75,9 @@ const airflowOrder = z.optional(
 /** D103: fresh air enters before this meter (the pair it closes is not compared). */
 const freshAirJoins = z.optional(z.boolean("ожидается да или нет: поступает ли свежий воздух перед датчиком"));
 
-/** Issue 114: a row is named only for a meter at «другое место»: every other place has its own. */
+/** a row is named only for a meter at «другое место»: every other place has its own. */
 export const NORM_PLACE_NOT_OTHER = "норма указывается только для места «Другое место»: у остальных мест норма своя (D87)";
-/** Optional: a channel names a point only where it measures that point (issue 105). */
+/** Optional: a channel names a point only where it measures that point. */
 const point = z.optional(
   z.nullable(z.string("выберите источник выбросов площадки").check(z.minLength(1, "выберите источник выбросов площадки"))),
 );
@@ -171,7 +171,7 @@ const registerFields = {
   place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where in the working it hangs (the safety rules' places of methane control)" }),
   norm_place: z.optional(z.nullable(z.enum(NORM_PLACES))).meta({
     description:
-      "Issue 114 (D87): at place `other`, the norm's row a methane meter is read against (working 1 %, wing_outgoing 0,75 %, intake 0,5 %, suction_pipeline 3,5 %); null or absent: the working's 1 %. Only at `other`",
+      "D87: at place `other`, the norm's row a methane meter is read against (working 1 %, wing_outgoing 0,75 %, intake 0,5 %, suction_pipeline 3,5 %); null or absent: the working's 1 %. Only at `other`",
   }),
   airflow_order: z.optional(z.nullable(z.int())).meta({
     description:

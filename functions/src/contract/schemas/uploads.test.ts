@@ -1,4 +1,4 @@
-// Issue 74, low: a message that sets two sizes side by side said «62 КБ вместо 62 КБ». Each is now
+// low: a message that sets two sizes side by side said «62 КБ вместо 62 КБ». Each is now
 // written with as many decimals as tell them apart, in bytes when three more do not.
 import { describe, expect, it } from "vitest";
 import { fileSize, fileSizesApart } from "./uploads";

@@ -11,7 +11,7 @@ export function fileSize(bytes: number, extraDecimals = 0): string {
 }
 
 /** Two sizes a message sets side by side («… вместо …»), each with as many decimals as tell them
- *  apart (issue 74: «62 КБ вместо 62 КБ»), in bytes when three more do not. */
+ *  apart («62 КБ вместо 62 КБ»), in bytes when three more do not. */
 export function fileSizesApart(a: number, b: number): [string, string] {
   if (a === b) return [fileSize(a), fileSize(b)];
   for (let extra = 0; extra <= 3; extra++) {

@@ -1,4 +1,4 @@
-// A company's webhooks (issue 78) as the API takes and answers them (v1/company/webhooks/): the URL
+// A company's webhooks as the API takes and answers them (v1/company/webhooks/): the URL
 // monitoring events are posted to, its secret shown once, and each delivery with its attempts.
 import * as z from "zod";
 import { LIMITS } from "./limits";

@@ -42,7 +42,7 @@ export interface InventoryStream {
   t: number;
   /** what of it reached the air (drained gas less what flares, boilers and engines took) */
   to_air_t: number;
-  /** Issue 87: the months of the year (yyyy-MM) the point's counted calculations cover, in order —
+  /** the months of the year (yyyy-MM) the point's counted calculations cover, in order —
    *  an accepted month of readings covers its month — and their hours against the year's: a figure of
    *  two months is the methane of those 1 464 of 8 760 h, which an assessment takes to a year. */
   months: string[];
@@ -65,7 +65,7 @@ function daysOf(periods: readonly { from: string; to: string }[], year: number):
   return days;
 }
 
-/** Issue 96 item 4: each accepted АГК month's calculation with the hours its minutes measured (valid and
+/** each accepted АГК month's calculation with the hours its minutes measured (valid and
  *  substituted, as its evidence keeps them): a month accepted with 288 of its 744 hours counts 288. A
  *  month accepted before its evidence was kept counts its days. */
 async function acceptedMonthHours(deps: Deps, actor: Actor, facilities: ReadonlySet<string>): Promise<Map<string, number>> {
@@ -82,7 +82,7 @@ async function acceptedMonthHours(deps: Deps, actor: Actor, facilities: Readonly
 }
 
 /** The year's drainage stations and ventilation shafts with their measured methane (the inventory's
- *  balance by stream, D25/D35) and the months it was measured in (issue 87: the days the point's
+ *  balance by stream, D25/D35) and the months it was measured in (the days the point's
  *  counted calculations cover; a point of the year without any, the whole year). */
 export async function inventoryStreams(deps: Deps, actor: Actor, year: number): Promise<InventoryStream[]> {
   const inventory = await getInventoryWithCalculations(deps, actor, year);
@@ -94,7 +94,7 @@ export async function inventoryStreams(deps: Deps, actor: Actor, year: number): 
       const kind = ownValue(POINT_KINDS, s.kind);
       if (!kind) return [];
       const counted = inventory.calculations.filter((c) => c.counted && c.point === s.point);
-      // Issue 96 item 4: an accepted month counts the hours its minutes measured; any other
+      // an accepted month counts the hours its minutes measured; any other
       // calculation its days, each day once.
       const accepted = counted.filter((c) => measuredHours.has(c.id));
       const others = counted.filter((c) => !measuredHours.has(c.id));
@@ -141,7 +141,7 @@ async function resolveStreams(
   year: number | null,
   streams: readonly StreamBody[],
 ): Promise<{ streams: StreamBody[]; origins: Record<string, StreamOrigin> }> {
-  // Stream codes are data (issue 86 R12): the origins are made from entries, so a code «__proto__» is a key like any other.
+  // Stream codes are data (the security review's R12): the origins are made from entries, so a code «__proto__» is a key like any other.
   const origins: [string, StreamOrigin][] = [];
   let measured: InventoryStream[] | undefined;
   const resolved: StreamBody[] = [];
@@ -171,7 +171,7 @@ async function resolveStreams(
         year_hours: figure.year_hours,
       },
     ]);
-    // Issue 87: measured over some months, the figure is taken to a year at those months' flow.
+    // measured over some months, the figure is taken to a year at those months' flow.
     resolved.push({
       ...stream,
       kind: figure.kind,

@@ -1,5 +1,5 @@
 // Methodology section 11 on the server: the core's evaluation (wasm-core/src/abatement.ts, the same
-// code as the browser's preview) with the dictionary's §4.10 flow thresholds (D5, D48). Issue 86 R4:
+// code as the browser's preview) with the dictionary's §4.10 flow thresholds (D5, D48). the security review's R4:
 // an evaluation of 50 streams costs a second of CPU, so it runs inside a heavy-work slot of the user
 // and the company, off the request thread where the host can (Deps.abatementMath: each company one at
 // a time), and a body's keys that name no stream are refused before anything is computed.
@@ -44,7 +44,7 @@ interface Keyed {
   overrides?: object;
 }
 
-/** Issue 86 R4: a key of `options`, `chosen` or `overrides` names a stream of the request, or the
+/** the security review's R4: a key of `options`, `chosen` or `overrides` names a stream of the request, or the
  *  request is refused naming it (it was once validated and ignored, at the request thread's cost). */
 export function refuseKeysNamingNoStream(request: Keyed): void {
   const codes = new Set(request.streams.map((s) => s.code));

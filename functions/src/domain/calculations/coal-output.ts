@@ -1,4 +1,4 @@
-// Issue 61: a facility's coal output in the year, entered once and offered to every calculation
+// a facility's coal output in the year, entered once and offered to every calculation
 // that takes coal production (coal handling, the Tier 1 estimate, an open pit's mining). It is kept
 // with the year's review, as the coal processed is, so it freezes with the year (D20). Changing it
 // updates the calculations the user chose through the calculation's own edit path: their totals,

@@ -53,7 +53,7 @@ function readerOf(type: CalculationType, values: Record<string, unknown>, bounds
     case "underground":
       return periodsReader(bounds);
     case "regres_methane": {
-      // The columns the chosen model reads (issue 117, item 6), as the save demands them; else every data column.
+      // The columns the chosen model reads, as the save demands them; else every data column.
       const model = values[PREVIEW_MODEL] as ModelColumns | undefined;
       return forecastReader(model?.features ?? [], model);
     }
@@ -212,7 +212,7 @@ export async function previewCalculationUpload(
   // A history sent straight to storage: its columns are kept for the save that names it next.
   const upload = file.upload;
   // Only columns read as every model reads them are kept: a preview that let a column its model does not read be
-  // absent (issue 117) is no file a save with another model may take without reading it.
+  // absent is no file a save with another model may take without reading it.
   const model = values[PREVIEW_MODEL] as ModelColumns | undefined;
   const whole = !model || FORECAST_FEATURES.every((f) => model.feature_names.includes(f));
   const kept =

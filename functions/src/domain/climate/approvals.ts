@@ -1,4 +1,4 @@
-// A monitoring period approved as a year is approved (issue 89; methodology D80 with D20, D32–D34):
+// A monitoring period approved as a year is approved (methodology D80 with D20, D32–D34):
 // four eyes — a reviewer or an administrator other than the person who computed the period approves it
 // (the core's periodActionProblem) — and the approval freezes it. Approving stores a snapshot: the
 // project's plan, the legal entity's requisites as they are then, the period's inputs (each device's
@@ -73,7 +73,7 @@ export async function reviewClimatePeriod(
   const stored = await storedFigures(deps, record);
   if (!stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
   if (request.action === "approve") {
-    // D79, D80 (issue 96 item 2): not before the executor's part of the report is written.
+    // D79, D80: not before the executor's part of the report is written.
     const hand = await deps.repos.climateProjects.getReportHand(actor.company, project.id, record.id);
     const zone = zoneOf(await deps.repos.companies.get(actor.company));
     const refusal = missingText(reportMissing(hand?.fields, stored.result.deviations, zone));

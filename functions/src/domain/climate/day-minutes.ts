@@ -1,7 +1,7 @@
-// A day's stored readings of a climate project's meters (issue 96 item 16): what the screen's
+// A day's stored readings of a climate project's meters: what the screen's
 // «Проверить расчет» folds into hours and evaluates in the browser with the core's code, as a period
 // reads them (periods.ts: the same meters, поверка dates and reading). Nothing is computed or stored here.
-// Issue 116, item 3: reading and laying out a day of each meter's minutes held the request thread 51–269
+// reading and laying out a day of each meter's minutes held the request thread 51–269
 // ms under load (the loop budget): the route answers it off the request thread where the host can (the
 // local host's spreadsheet threads, SpreadsheetWorker.climateRead, as a facility's minute reads).
 import { zoneOf } from "@core/company-clock";

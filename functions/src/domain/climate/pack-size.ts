@@ -1,4 +1,4 @@
-// How large a climate period's verifier's pack is (export/climate-pack.ts, issue 89 item 4), read
+// How large a climate period's verifier's pack is (export/climate-pack.ts), read
 // before it is made: whether it is made as a job where the host runs jobs.
 import type { Actor, Deps } from "../context";
 import { JOB_CLIMATE_PACK_METER_HOURS } from "../heavy-work";

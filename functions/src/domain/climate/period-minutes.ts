@@ -1,4 +1,4 @@
-// The readings a monitoring period was computed from (issue 89 item 4): each meter of the plan with
+// The readings a monitoring period was computed from: each meter of the plan with
 // its kind, its поверка dates and instants, and its readings over the period as they were read, kept
 // beside the period's result (blob `climate/{company}/{project}/{period}.minutes.json`). The
 // verifier's pack (export/climate-pack.ts) is made from these, never from the readings as they stand

@@ -45,7 +45,7 @@ export async function storedFigures(
   return stored && (JSON.parse(new TextDecoder().decode(stored.body)) as { inputs: ClimateInputs; result: ClimateEvaluation });
 }
 
-/** The calendar days a period's file names (issue 96 item 14): its first day and the last day it
+/** The calendar days a period's file names: its first day and the last day it
  *  includes — a period [01.06 00:00, 02.06 00:00) is «01.06–01.06», one ending 02.06 06:00 takes 02.06
  *  (yyyy-MM-dd, on the company's clock as the bounds are written). */
 export function includedDays(period: { start: string; end: string }): { first: string; last: string } {

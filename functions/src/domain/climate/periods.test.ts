@@ -1,4 +1,4 @@
-// When a climate period is computed as a job (issue 89 item 2): where the host runs period jobs and
+// When a climate period is computed as a job: where the host runs period jobs and
 // its hours times the plan's meters (each code once, the own-use meter too) are over
 // LIMITS.climate.periodJobMeterHours, or the host's lower figure; a bound that is no hour never is
 // (the request refuses it with its field).

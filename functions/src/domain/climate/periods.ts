@@ -1,4 +1,4 @@
-// A climate project's monitoring periods (methodology D69–D79, issue 89 item 2): [start, end) in whole
+// A climate project's monitoring periods (methodology D69–D79): [start, end) in whole
 // hours of the company's clock, inside the project's dates, never overlapping another period of the
 // project, at most LIMITS.climate.periodHours long. Each device's hours are built from the stored
 // minutes of the meters its plan names (@core/climate-hours) and computed by the core as the stateless
@@ -136,7 +136,7 @@ type GivenFigures = {
 
 type GivenGrid = Pick<GivenFigures, "ef_grid_t_per_mwh" | "ef_grid_source">;
 
-/** Issue 96 item 1 (D51, D75): whether the period credits or buys electricity — an engine with a
+/** D51, D75: whether the period credits or buys electricity — an engine with a
  *  generation meter, an own-use meter, grid electricity bought for the project's equipment. */
 export function usesGridFactor(project: Pick<ClimateProject, "devices" | "e_own_sensor">, given: Pick<GivenFigures, "e_grid_aux_mwh">) {
   return (
@@ -201,7 +201,7 @@ async function computePeriod(
       fuels: given.fuels ?? [],
       leakage_t_co2e: given.leakage_t_co2e ?? 0,
       deficit_prev_t_co2e: deficit,
-      // D74 (issue 96 item 5): the executor's declaration from a gas analysis; the core refuses over 1 %.
+      // D74: the executor's declaration from a gas analysis; the core refuses over 1 %.
       ...(given.nmhc_pct_vol !== undefined && given.nmhc_pct_vol !== null ? { nmhc_pct_vol: given.nmhc_pct_vol } : {}),
       ...(grid ?? {}),
     };
@@ -240,7 +240,7 @@ const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ?
 /** How many of the facility's batches a listing looks through for ones still queued (the newest first). */
 const QUEUED_LOOKUP = 500;
 
-/** Issue 96 item 3: the period is computed only from readings already applied. A batch of the facility
+/** the period is computed only from readings already applied. A batch of the facility
  *  still queued with a reading of a plan's meter in the period's hours (a dispatch file's batch, whose
  *  readings are read only as it is applied, counts as one) makes the computation 409 «показания за эти
  *  часы еще применяются: N пакетов»; otherwise the newest batch of the facility applied, up to which the
@@ -292,7 +292,7 @@ export type PeriodStarted =
   | { text: string; period?: undefined; job?: undefined }
   | { job: ExportJobState; period?: undefined; text?: undefined };
 
-/** Issue 116, item 3: a period below the job's bound computed and kept as its job would, in the host's
+/** a period below the job's bound computed and kept as its job would, in the host's
  *  threads where it has them (their answer's JSON text), the request waiting in its heavy-work slot: its
  *  minutes read and folded on the request thread held it 20–140 ms at load 5–12 (the loop budget).
  *  Undefined where the host has none: computed here. */

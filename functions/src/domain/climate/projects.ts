@@ -1,4 +1,4 @@
-// Stored climate projects (methodology section 13, D67; issue 89 item 1): a company's item, versioned,
+// Stored climate projects (methodology section 13, D67): a company's item, versioned,
 // in the change log, never part of an inventory. A project names its facility, its devices (the
 // emission point that feeds each, its kind, flow basis and efficiency option) and, per device, the
 // meters section 13.1 asks for by their codes in the facility's sensor register (D56), each of the
@@ -227,7 +227,7 @@ export async function getPeriodOfProject(deps: Pick<Deps, "repos">, actor: Pick<
   return { project, record };
 }
 
-/** Issue 89 item 6: the stored assessment's stream and its chosen option, read as the assessment holds
+/** the stored assessment's stream and its chosen option, read as the assessment holds
  *  them (never as the request says), and a device of the project of that option's kind. */
 async function expectedOf(
   deps: Deps,
@@ -288,7 +288,7 @@ const periodText = (p: { start: string; end: string }) => {
   return `${at(p.start)} – ${at(p.end)}`;
 };
 
-/** Issue 97, item 9: a project's start and end keep every one of its periods inside (an approved one
+/** a project's start and end keep every one of its periods inside (an approved one
  *  too): a change that would leave one outside is a 400 naming them. The periods' bounds are hours on
  *  the company's clock (`yyyy-MM-ddTHH:00`, the end exclusive) and the project's days (the end
  *  inclusive): compared as the texts they are. */

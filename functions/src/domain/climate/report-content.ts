@@ -1,4 +1,4 @@
-// The report on implementation of a monitoring period (methodology 13.4, D80; issue 89 item 3), built
+// The report on implementation of a monitoring period (methodology 13.4, D80), built
 // from what the platform holds: sections 1–15 in the order of MinEcon Order 248 Annex 4, each with what
 // the platform fills (every figure written the Russian way, t with 3 decimals and units whole, D78) and
 // the fields the executor writes by hand, «заполняется исполнителем». A plain function of its sources:
@@ -146,7 +146,7 @@ const channelCounts = (counts: unknown) =>
     .map(([channel, minutes]) => `${CHANNEL_NAMES[channel as ClimateChannel] ?? channel} ${whole(minutes)} мин`)
     .join(", ");
 
-/** D71's words per channel (issue 96 item 6): the lower neighbour for flow, CH4 and pressure, the
+/** D71's words per channel: the lower neighbour for flow, CH4 and pressure, the
  *  higher for the gas temperature (which gives less methane at actual conditions). */
 const substitutedText = (counts: unknown) =>
   Object.entries((counts ?? {}) as Record<string, number>)
@@ -248,7 +248,7 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
   const hoursOfKind = (kind: keyof typeof DEVIATION_NAMES) => byKind(kind).reduce((sum, d) => sum + d.hours, 0);
   const notProvenMethane = byKind("not_proven").reduce((sum, d) => sum + Number(d.detail.m_ch4_t_per_hour) * d.hours, 0);
   const leakage = t.le_t_co2e ?? 0;
-  // Issue 96 item 1: EF_grid as the period states it, with its source; none where it moves nothing.
+  // EF_grid as the period states it, with its source; none where it moves nothing.
   const stated = period.period as { e_grid_aux_mwh?: number; ef_grid_t_per_mwh?: number; ef_grid_source?: string; nmhc_pct_vol?: number };
   const gridUsed = usesGridFactor(project, stated) || Boolean(stated.ef_grid_source);
   const gridSource = stated.ef_grid_source ?? "источник не указан";

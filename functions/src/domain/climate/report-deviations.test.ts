@@ -1,4 +1,4 @@
-// Issue 96 items 6 and 13: the report's section 10 lists D79's deviations grouped over consecutive hours
+// the report's section 10 lists D79's deviations grouped over consecutive hours
 // of one device and kind with their totals (a 3 h 20 min flame loss is one line of 4 h, whatever each
 // hour's methane), and a substituted gas temperature is said to take the higher neighbour, as D71 does.
 import { describe, expect, it } from "vitest";
@@ -117,7 +117,7 @@ describe("section 10's deviations (D79)", () => {
   });
 });
 
-describe("a period's file names (issue 96 item 14)", () => {
+describe("a period's file names", () => {
   it("name the last day the period includes, not its exclusive end", () => {
     expect(includedDays({ start: "2026-10-10T00:00", end: "2026-10-20T00:00" })).toEqual({ first: "2026-10-10", last: "2026-10-19" });
     expect(includedDays({ start: "2026-06-01T00:00", end: "2026-06-01T06:00" })).toEqual({ first: "2026-06-01", last: "2026-06-01" });
@@ -126,7 +126,7 @@ describe("a period's file names (issue 96 item 14)", () => {
   });
 });
 
-describe("an engine whose every channel goes silent for 7 minutes while it runs (issue 96 item 13)", () => {
+describe("an engine whose every channel goes silent for 7 minutes while it runs", () => {
   it("reads «нет данных о работе агрегата 7 мин», not «агрегат не работал»: η 0 by the rules, the words true", () => {
     const result = evaluateClimatePeriod({
       period: {},

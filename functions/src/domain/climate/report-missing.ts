@@ -1,5 +1,5 @@
 // What the executor has still to write before a period's report can be approved (methodology D79, D80;
-// issue 96 item 2): each hand-written field of the report left empty, and — while the explanations of
+// an earlier round): each hand-written field of the report left empty, and — while the explanations of
 // section 10 are empty — each group of deviations that needs one (the first five kinds of D79: no data,
 // destruction not proven, efficiency not measured, substituted minutes, generation not credited; a
 // default value and the standing entries carry the platform's own text). The approval refuses while

@@ -1,4 +1,4 @@
-// A monitoring period's report on implementation over the API (methodology 13.4, D80; issue 89 item 3):
+// A monitoring period's report on implementation over the API (methodology 13.4, D80):
 // GET …/periods/{p}/report/ reads its sections (report-content.ts) from the period as computed, the
 // project, the company's requisites and the facility's register, dated on the company's clock; PATCH
 // writes the executor's hand-written fields with the version read (a stale one is 409), each change

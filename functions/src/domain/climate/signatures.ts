@@ -1,4 +1,4 @@
-// КЭП of a climate project's period (issue 89 item 5): the executor signs, in the tool they already use
+// КЭП of a climate project's period: the executor signs, in the tool they already use
 // (CryptoPro, КриптоАРМ), one file the platform offers, and brings the detached CMS signature back.
 //
 // The file signed is the period's verifier's pack's manifest.json (export/climate-pack.ts
@@ -79,7 +79,7 @@ export function signatureView(record: ClimateSignatureRecord, currentSha256: str
   return { ...rest, current: record.file_sha256 === currentSha256, warnings: certificateWarnings(record.signer, executor) };
 }
 
-/** Issue 96 item 12: what the card warns of — a certificate whose ИНН or ОГРН is not the executor's
+/** what the card warns of — a certificate whose ИНН or ОГРН is not the executor's
  *  (its requisites as they are now), and a self-signed one (issued by its own subject, no CA's). */
 export function certificateWarnings(signer: ClimateSignatureRecord["signer"], executor?: Pick<Company, "inn" | "ogrn">): string[] {
   const warnings: string[] = [];
@@ -107,7 +107,7 @@ export function chainText(chain: ChainState): string {
   return SIGNATURE_TEXTS.chainUnchecked;
 }
 
-/** Issue 97, item 10: the period found (404) and its signatures counted (none of their bodies read)
+/** the period found (404) and its signatures counted (none of their bodies read)
  *  before a signature's form is read: a period at its cap refuses an upload for the price of a count
  *  (it once read every kept signature, bodies and all, after the form: about 6 reads' cost). */
 export async function signatureRoom(deps: Deps, actor: Actor, projectId: string, periodId: string): Promise<void> {
@@ -118,7 +118,7 @@ export async function signatureRoom(deps: Deps, actor: Actor, projectId: string,
 }
 
 /** Keeps `record` in the period's next free place: a place another upload took meanwhile is looked for
- *  again (the period's signatures read anew), past the cap refused (issue 97, item 5). */
+ *  again (the period's signatures read anew), past the cap refused. */
 async function keepInPlace(deps: Deps, record: ClimateSignatureRecord, place: number): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     if (place >= LIMITS.climate.signaturesPerPeriod) throw new Invalid(SIGNATURE_TEXTS.tooMany);
@@ -226,7 +226,7 @@ export async function addClimateSignature(
   return signatureView(record, signed.sha256, company);
 }
 
-/** Issue 96 item 10: the SHA-256 of the file to sign, kept by what it is made from — the period's
+/** the SHA-256 of the file to sign, kept by what it is made from — the period's
  *  version (its figures, approval and flags), the project's, the report's hand-written version and the
  *  requisites, facility, points and register its report prints — so that listing the signatures makes
  *  the pack's manifest only when one of them changed (it reads every meter's minutes and renders the

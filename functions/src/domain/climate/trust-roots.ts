@@ -1,4 +1,4 @@
-// The CA certificates a platform administrator loads as trust anchors of КЭП chains (issue 89 item 5):
+// The CA certificates a platform administrator loads as trust anchors of КЭП chains:
 // the root certificates of the accredited CAs (and, where wanted, their intermediates: each loaded
 // certificate is an anchor). None ship with the platform: until one is loaded a period's signature is
 // kept with «цепочка не проверена: корневые сертификаты не загружены». Platform-wide, admin-only, each
@@ -76,7 +76,7 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
   const loaded = await deps.repos.trustRoots.list();
   const known = new Set(loaded.map((root) => root.id));
   // The file's new certificates, all counted before any is written: a file that would cross the cap is
-  // refused whole (issue 97, item 6: one crossing it once stored 96 of its certificates and answered 400).
+  // refused whole (one crossing it once stored 96 of its certificates and answered 400).
   const fresh: X509Certificate[] = [];
   for (const certificate of certificates) {
     const id = createHash("sha256").update(certificate.raw).digest("hex");
@@ -90,7 +90,7 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
     );
   if (loaded.length + fresh.length > LIMITS.climate.trustRoots) throw tooMany(LIMITS.climate.trustRoots - loaded.length);
   if (fresh.length === 0) return [];
-  // The file's places taken at once under the cap's counter (issue 107, item 7: read, then written, two
+  // The file's places taken at once under the cap's counter (read, then written, two
   // administrators' files at once stored 121); the places of certificates not written are given back.
   const { caps } = deps.repos;
   const limit = LIMITS.climate.trustRoots;

@@ -118,7 +118,7 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(request.current_password, user.password_hash))) throw invalidAt("current_password", WRONG_CURRENT_PASSWORD);
   await giveBack();
   // The write bumps the session generation: every token issued before it is refused from now on.
-  // Conditional on the generation read (issue 74): of changes sent at once one wins, the others
+  // Conditional on the generation read: of changes sent at once one wins, the others
   // are 409 and end no session of their own making.
   await deps.repos.users.setPasswordHash(
     user.company,

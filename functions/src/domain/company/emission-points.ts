@@ -88,7 +88,7 @@ export async function patchPoint(
     // A date sent as null is cleared; one left out is kept.
     in_service_from: patch.in_service_from !== undefined ? patch.in_service_from : current.in_service_from,
     in_service_to: patch.in_service_to !== undefined ? patch.in_service_to : current.in_service_to,
-    // Issue 87: a content sent as null is cleared with its source; one left out is kept.
+    // a content sent as null is cleared with its source; one left out is kept.
     co2_content_pct: patch.co2_content_pct !== undefined ? patch.co2_content_pct : (current.co2_content_pct ?? null),
     co2_content_source: patch.co2_content_pct === null ? "" : (patch.co2_content_source ?? current.co2_content_source ?? ""),
     updated_at: deps.clock.now().toISOString(),

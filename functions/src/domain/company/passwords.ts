@@ -20,7 +20,7 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-/** Issue 86 R14: passwords no one may choose. The demo login's (the README prints it for everyone,
+/** the security review's R14: passwords no one may choose. The demo login's (the README prints it for everyone,
  *  and a server open to the network refuses to start while a user has it, local/network.ts) and a
  *  short list of the most leaked ones of 8 characters or more (the shorter ones the length refuses
  *  already), compared without case and the spaces around them. */

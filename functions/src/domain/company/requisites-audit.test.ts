@@ -44,7 +44,7 @@ describe("a change as the company reads it", () => {
           ...sensor,
           kind: "methane_high",
           role: "cut_off",
-          // Issue 114: the row a meter at «другое место» is read against, in words.
+          // the row a meter at «другое место» is read against, in words.
           norm_place: "wing_outgoing",
           warning: 1.25,
           conditions: "actual",
@@ -131,7 +131,7 @@ describe("who reads the history", () => {
   });
 });
 
-describe("an accepted drainage month the platform made gross (issue 115, D92)", () => {
+describe("an accepted drainage month the platform made gross (D92)", () => {
   it("is read as its basis corrected, «чистый» → «валовый», with the reason in words and no decision's code", () => {
     const change = requisitesChange(
       entry({

@@ -44,7 +44,7 @@ const SENSOR_FIELDS: Record<string, string> = {
 };
 /** A gateway key of a facility: made and revoked, never the key. */
 const GATEWAY_KEY_FIELDS: Record<string, string> = { label: "Ключ шлюза", prefix: "Начало ключа", revoked_at: "Отозван" };
-/** Issue 78: a webhook of the company: added and removed, never its secret. */
+/** a webhook of the company: added and removed, never its secret. */
 const WEBHOOK_FIELDS: Record<string, string> = { url: "Адрес приемника", label: "Название", removed: "Удален" };
 /** The base year of the trend (domain/inventory/targets.ts): set, recalculated, and why. */
 const BASE_YEAR_FIELDS: Record<string, string> = {
@@ -53,9 +53,9 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
   conditions_year: "ПГП и коэффициенты отчетного года",
   reason: "Причина",
 };
-/** Issue 61: a facility's coal output of a year (domain/calculations/coal-output.ts). */
+/** a facility's coal output of a year (domain/calculations/coal-output.ts). */
 const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
-/** Issue 87: a month «по данным АГК» accepted again (domain/monitoring/minutes/offers.ts): its figures before
+/** a month «по данным АГК» accepted again (domain/monitoring/minutes/offers.ts): its figures before
  *  and after, the calculation's version that holds them, and why. */
 const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   ch4_t: "CH4, т",
@@ -64,13 +64,13 @@ const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   calculation_version: "Версия расчета",
   reason: "Причина",
 };
-/** Issue 115, D92: an accepted drainage month the platform made gross (drainage-basis-migration.ts). */
+/** D92: an accepted drainage month the platform made gross (drainage-basis-migration.ts). */
 const ACCEPTED_MONTH_BASIS_FIELDS: Record<string, string> = {
   basis: "Основа учета",
   calculation_version: "Версия расчета",
   reason: "Причина",
 };
-/** Issue 89: a climate project (domain/climate/projects.ts): its plan as read, never its ids. */
+/** a climate project (domain/climate/projects.ts): its plan as read, never its ids. */
 const CLIMATE_PROJECT_FIELDS: Record<string, string> = {
   name: "Название проекта",
   facility_name: "Площадка",
@@ -82,7 +82,7 @@ const CLIMATE_PROJECT_FIELDS: Record<string, string> = {
   expected: "Ожидаемые сокращения (оценка)",
   archived: "В архиве",
 };
-/** Issue 89 item 5: a КЭП kept with a climate period (domain/climate/signatures.ts). */
+/** a КЭП kept with a climate period (domain/climate/signatures.ts). */
 const CLIMATE_SIGNATURE_FIELDS: Record<string, string> = {
   file_name: "Подписанный файл",
   file_sha256: "SHA-256 файла",
@@ -95,7 +95,7 @@ const CLIMATE_SIGNATURE_FIELDS: Record<string, string> = {
 const CLIMATE_REPORT_FIELDS: Record<string, string> = Object.fromEntries(
   Object.entries(CLIMATE_REPORT_HAND_FIELDS).map(([key, field]) => [key, `Раздел ${field.section}. ${field.label}`]),
 );
-/** Issue 89: a climate project's monitoring period approved, withdrawn or computed again
+/** a climate project's monitoring period approved, withdrawn or computed again
  *  (domain/climate/approvals.ts): its state, figures, who computed it, the snapshot's hash, why. */
 const CLIMATE_PERIOD_FIELDS: Record<string, string> = {
   state: "Утверждение",
@@ -136,12 +136,12 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
     if (field === "kind") return SENSOR_KINDS[value as SensorKind]?.label ?? value;
     if (field === "role") return SENSOR_ROLES[value as SensorRole] ?? value;
     if (field === "place") return SENSOR_PLACES[value as SensorPlace] ?? value;
-    // Issue 114: the norm's row a meter at «другое место» is read against.
+    // the norm's row a meter at «другое место» is read against.
     if (field === "norm_place") return METHANE_PLACE_LABELS[value as MethanePlace] ?? value;
     if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
   }
   if (target === "accepted_month_basis" && field === "basis") return value === "gross" ? "валовый" : "чистый";
-  // The reason as stored before issue 115 named the decision («D92: …»): a user reads the words only.
+  // The reason as stored before an earlier release named the decision («D92: …»): a user reads the words only.
   if (target === "accepted_month_basis" && field === "reason" && typeof value === "string") {
     const words = value.replace(/^D\d+:\s*/, "");
     return words.charAt(0).toUpperCase() + words.slice(1);

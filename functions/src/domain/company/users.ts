@@ -93,7 +93,7 @@ export interface UserInput {
   first_name?: string;
   last_name?: string;
   role?: Role;
-  /** Issue 105: who confirms a gassing book entry (DUTIES); none when absent. */
+  /** who confirms a gassing book entry (DUTIES); none when absent. */
   duty?: Duty | null;
 }
 
@@ -150,7 +150,7 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }
 
-/** `npm run admin -- set-duty`: the user's duty at the mine (issue 105: who confirms a gassing book
+/** `npm run admin -- set-duty`: the user's duty at the mine (who confirms a gassing book
  *  entry), or none. */
 export async function setUserDuty(deps: Deps, email: string, duty: Duty | null): Promise<void> {
   if (duty !== null && !DUTIES.includes(duty)) throw invalidAt("duty", `обязанность: ${DUTIES.join(", ")} или none`);
@@ -158,7 +158,7 @@ export async function setUserDuty(deps: Deps, email: string, duty: Duty | null):
   if ((user.duty ?? null) !== duty) await deps.repos.users.update(user.company, user.id, { duty });
 }
 
-/** A password a person chooses: long enough, and none everyone knows (issue 86 R14: the demo
+/** A password a person chooses: long enough, and none everyone knows (the security review's R14: the demo
  *  login's, a leaked one). `known: "allowed"` only for the demo login the first start makes. */
 export function validatePassword(password: string, field = "password", known: "refused" | "allowed" = "refused") {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {

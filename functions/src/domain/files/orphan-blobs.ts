@@ -4,7 +4,7 @@
 // behind. Files older than a day that no calculation of their company names are deleted: by then
 // no request that wrote them can still be running, and a file no item names is never named later
 // (every write makes a new key), so the sweep cannot race a save. A sensor verification's certificate
-// scan (issue 118) is kept under uploads/ too, written before the verification names it: the company's
+// scan is kept under uploads/ too, written before the verification names it: the company's
 // verifications count among what names a file. The temporary files of a write
 // that a crash interrupted (the local store's `*.tmp`, of forecast rows and uploads) go as well once
 // a day old: no write that is still running is that old.

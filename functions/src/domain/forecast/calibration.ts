@@ -54,7 +54,7 @@ export function calibrationSummary(calibration: ForecastCalibration | undefined)
 }
 
 /**
- * D96 (b), issue 108 item 6: the last time of the model's own period — the rows it was trained on and those its
+ * D96 (b), the last time of the model's own period — the rows it was trained on and those its
  * calibration came from — in the units of rows timed `kind` (ms of a date-time, or a step number); null where
  * neither keeps a period of that kind. A forecast's back-test and the tile judge only the rows after it.
  */

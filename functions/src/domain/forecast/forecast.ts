@@ -161,7 +161,7 @@ export function featureRow(raw: unknown, where: string): Record<Feature, number 
 }
 
 /** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing; the model's
- *  named `features` (issue 108, item 5) each by its name, refused where a row lacks one. */
+ *  named `features` each by its name, refused where a row lacks one. */
 export function forecastRowsFromJson(data: unknown, features: readonly string[] = []): ForecastKeptRow[] {
   if (!Array.isArray(data) || data.length === 0) throw invalidAt("data", "добавьте хотя бы одну строку данных или загрузите файл");
   if (data.length > MAX_FORECAST_ROWS) throw invalidAt("data", `не более ${MAX_FORECAST_ROWS} строк`);
@@ -185,7 +185,7 @@ export function forecastRowsFromJson(data: unknown, features: readonly string[] 
  *  (undefined) every data column is read. */
 export type ModelColumns = Pick<ForecastModelVersion, "feature_names" | "features">;
 
-/** The history's columns: the forecast's own and, for a model that reads them, its named features. Issue 117,
+/** The history's columns: the forecast's own and, for a model that reads them, its named features. an earlier round,
  *  item 6: with the model known, a data column it does not read is not demanded (a model trained without x2
  *  forecasts from a file without it); those it reads stay required, a file without them refused naming each. */
 export function forecastSpec(features: readonly string[] = [], model?: ModelColumns): TableSpec {
@@ -374,7 +374,7 @@ function modelInput(
   const step = ms ? historyStep(ms) : undefined;
   const refusal = horizonRefusal(horizon, step);
   if (refusal || !ms || !step) throw invalidAt("horizon", refusal ?? horizonRefusal(horizon, undefined) ?? "");
-  // Issue 117, item 6: the lags are a step apart — a model trained on rows of another step would read them wrongly.
+  // the lags are a step apart — a model trained on rows of another step would read them wrongly.
   const trained = version.training?.step;
   if (trained !== undefined && trained * MINUTE_MS !== step) throw invalidAt("t", stepMismatch(trained, step / MINUTE_MS));
   return {
@@ -390,7 +390,7 @@ function modelInput(
   };
 }
 
-/** «модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: …» (issue 117, item 6). */
+/** «модель обучена на строках с шагом 1 мин, а строки идут с шагом 10 мин: …». */
 export const stepMismatch = (trained: number, given: number) =>
   `модель обучена на строках с шагом ${trained} мин, а строки идут с шагом ${given} мин: ее лаги прочитались бы неверно — ` +
   `подайте строки с шагом ${trained} мин или обучите модель на строках с шагом ${given} мин`;
@@ -500,12 +500,12 @@ function seenUntil(run: ForecastRun, times: Times): number | undefined {
 const calibrationBaseRate = (calibration: ForecastCalibration | null, limit: number) =>
   calibration?.probability?.limit === limit ? calibration.probability.base_rate : undefined;
 
-/** Issue 108, item 1: a chance is shown only where judged better than the base rate; «too early» (too few
+/** a chance is shown only where judged better than the base rate; «too early» (too few
  *  rows or facts at the limit) and «not better» both keep it off the screen, each with its reason. */
 export type ChanceJudgement = "better" | "not_better" | "too_early";
 
 /**
- * Whether a forecast's chance of reaching the limit is shown as a risk (issue 99, item 5; issue 108, item 1):
+ * Whether a forecast's chance of reaching the limit is shown as a risk:
  * judged on the history's own facts where its back-test has enough rows, else by the calibration's check at
  * the same limit; where neither judges, too early — not shown. `reliable` is true only for «better»; `note`
  * says why it is not shown.
@@ -543,7 +543,7 @@ export function judgedProbability(
 }
 
 /**
- * What the forecast shows (issue 76; issue 108, item 3): the best of the model, persistence — the last
+ * What the forecast shows: the best of the model, persistence — the last
  * reading, which an engineer has for free — and the training period's mean on the history's own back-test
  * (the smallest RMSE on the same rows), with the model's figures kept to show beside another's. `trial` is
  * that back-test, without intervals; null when no row carries a fact to score.
@@ -785,7 +785,7 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
       objective: version.objective,
       horizon: version.horizon ?? 0,
       description: version.description,
-      // Issue 117, item 6: the model's own named channels, by their names (what the rows carry under `features`).
+      // the model's own named channels, by their names (what the rows carry under `features`).
       ...(version.features && version.features.length > 0 ? { features: [...version.features] } : {}),
     },
   };

@@ -83,7 +83,7 @@ export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
 export const parsedModels = keptState("parsed models", () => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES));
 
 /** A model file as text, checked: parses, matches the method, uses only known data columns (and the
- *  named `features` its training kept: issue 108, item 5), and predicts a finite number for a row of
+ *  named `features` its training kept: an earlier round), and predicts a finite number for a row of
  *  typical values and for a row of missing ones. */
 async function accept(
   method: ForecastMethod,
@@ -334,7 +334,7 @@ export async function storeModelVersion(
     activate: boolean;
     company?: string;
     training?: ForecastModelVersion["training"];
-    /** The history's own columns a trained model reads beyond x1 … x15 (issue 108, item 5). */
+    /** The history's own columns a trained model reads beyond x1 … x15. */
     features?: readonly string[];
   },
 ): Promise<ForecastModelVersion> {

@@ -1,4 +1,4 @@
-// Issue 108, item 5: the working's own channels as a model's inputs. A model sees the forecast's x1 … x15
+// the working's own channels as a model's inputs. A model sees the forecast's x1 … x15
 // and, where its training named them (`features`), columns of the history beyond them — the face meter,
 // the shearer's run status and position — kept by their names in the model's file and in its version.
 // A forecast's row carries each by that name (a stored row: under `features`); a row without one is

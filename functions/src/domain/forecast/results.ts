@@ -152,7 +152,7 @@ export async function forecastRowsPage(
   };
 }
 
-/** Issue 117, item 6: the table's rows carry `p_exceed` only where the chance is shown (judged better than the base
+/** the table's rows carry `p_exceed` only where the chance is shown (judged better than the base
  *  rate: the summary's `probability.reliable`), as the screen and the export show it. */
 function shownChance<T extends { p_exceed?: unknown }>(calculation: StoredCalculation, rows: readonly T[]): T[] {
   const probability = calculation.results.probability as { reliable?: unknown } | null | undefined;

@@ -92,7 +92,7 @@ describe("training on the company's history", () => {
     expect(JSON.stringify(listed)).toContain(version.id);
   });
 
-  // Issue 117, item 6: a model keeps the step of the rows it was trained on, and is fed rows of that step only.
+  // a model keeps the step of the rows it was trained on, and is fed rows of that step only.
   it("keeps the training rows' step, and refuses rows of another step, naming both", async () => {
     const tens = await trainForecastModel(d.deps, admin, file(history(300)), request({ horizon: 10 }));
     expect(tens.training?.step).toBe(10);

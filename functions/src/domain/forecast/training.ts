@@ -61,7 +61,7 @@ const TIME_COLUMN: ColumnSpec = {
 };
 
 /** The file's columns: every data column of the forecast (each optional here), y and t; the named
- *  features' (issue 108, item 5) after them, each required. */
+ *  features' after them, each required. */
 export function trainingSpec(features: readonly string[] = []): TableSpec {
   const forecast = forecastSpec();
   return withNamedColumns(
@@ -87,7 +87,7 @@ export interface TrainingTable {
   headers: Record<string, string>;
   /** The barometric pressure, кПа, per row (NaN: none), where the file has the column. */
   pressure?: Float64Array;
-  /** The named features (issue 108, item 5): the last of data.featureNames. */
+  /** The named features: the last of data.featureNames. */
   named: readonly string[];
 }
 
@@ -132,7 +132,7 @@ export async function trainingTableFromFile(file: UploadedFile, named: readonly 
       t[r] = value;
     }
   });
-  // A column with a header and no value (issue 76: x7 trained without a word): the trees would learn
+  // A column with a header and no value (x7 trained without a word): the trees would learn
   // nothing from it while the model's file lists it, so it is refused by its header.
   const empty = features.filter((_, f) => {
     for (let r = 0; r < table.rows.length; r++) if (!Number.isNaN(rows[r * features.length + f])) return false;
@@ -211,7 +211,7 @@ export function trainingSummary(
     rows: data.y.length,
     train_rows: result.train_rows,
     valid_rows: result.validation_rows.length,
-    // Issue 108, item 6: of the held-out rows, those that chose the number of trees and those calibrated on.
+    // of the held-out rows, those that chose the number of trees and those calibrated on.
     stopping_rows: result.stopping_rows.length,
     calibration_rows: result.calibration_rows.length,
     validation: data.t ? "time" : "random",
@@ -238,7 +238,7 @@ export function trainingSummary(
   };
 }
 
-/** Issue 117, item 6: the step of the rows a model was trained on, whole minutes (the median gap of their times),
+/** the step of the rows a model was trained on, whole minutes (the median gap of their times),
  *  kept as `training.step`: a model whose lags are a minute apart is not fed rows 10 minutes apart. */
 export function trainingStep(timeMs: ArrayLike<number> | null): { step?: number } {
   const step = timeMs ? historyStep(timeMs) : undefined;
@@ -298,7 +298,7 @@ function trainingMessage(message: string, skipped: number, horizon: number): str
 }
 
 /**
- * The history's rows the trees did not learn from and early stopping did not choose on (issue 108, item 6), to
+ * The history's rows the trees did not learn from and early stopping did not choose on, to
  * calibrate the version on: those rows themselves for the nowcast; ahead, the history's rows from the first one's time
  * on (the lags and the targets are read from those rows alone, so no training target is scored).
  */
@@ -352,7 +352,7 @@ export function trainingHorizon(raw: unknown): number {
 export interface TrainingRequest {
   params: TrainParams;
   horizon: number;
-  /** The history's own columns beyond x1 … x15 the model reads, by their headers (issue 108, item 5). */
+  /** The history's own columns beyond x1 … x15 the model reads, by their headers. */
   features: string[];
   description: string;
   activate: boolean;

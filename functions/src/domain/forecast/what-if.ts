@@ -68,7 +68,7 @@ function nowcastOnly(version: { horizon?: number }) {
   }
 }
 
-/** One row's readings as sent, with the model's named features (issue 108, item 5: a row without one
+/** One row's readings as sent, with the model's named features (a row without one
  *  is refused, naming it); a row with none of x1 … x15 is refused (nothing to forecast from). */
 function readingsRow(raw: unknown, version: Pick<ForecastModelVersion, "features">) {
   const row = featureRow(raw, "row");
@@ -194,7 +194,7 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
     if (!(error instanceof RangeError)) throw error;
   }
   const within: [number, number] = answer?.range ?? range;
-  // Never less than the formula with its margin (issue 76): the model's figure raises it, never lowers it.
+  // Never less than the formula with its margin: the model's figure raises it, never lowers it.
   const recommended = airRecommendation(formula, answer);
   const formulaText =
     `по формуле Q = 100·q / (C_пред − C_вх): приток метана ` +

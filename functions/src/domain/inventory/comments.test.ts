@@ -1,4 +1,4 @@
-// Issue 74: a comment's target is resolved within the company: a line of the year
+// a comment's target is resolved within the company: a line of the year
 // (`category|ipcc_code|gas`) or one of the company's calculations; another company's calculation
 // or a path is 404 (it was stored, 201). On the in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";

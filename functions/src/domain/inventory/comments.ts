@@ -36,7 +36,7 @@ const answer = (
 /** A line of the year: `category|ipcc_code|gas` (D45). */
 const LINE_TARGET = /^\d{1,2}\|\d(?:\.[0-9A-Za-z]{1,4}){1,6}\|(?:CH4|CO2)$/;
 
-/** Issue 74: a comment's target is a line of the year or a calculation of the actor's company;
+/** a comment's target is a line of the year or a calculation of the actor's company;
  *  anything else (another company's calculation, a path) is 404, as for any id not the company's. */
 async function resolvedTarget(deps: Deps, actor: Actor, target: string | null | undefined): Promise<string | null> {
   if (!target) return null;

@@ -115,7 +115,7 @@ describe("a mine whose December was never measured", () => {
     close(february.t!, (1_000 / 700) * 672);
   });
 
-  it("names a shaft without its own methane channel (issue 105)", () => {
+  it("names a shaft without its own methane channel", () => {
     expect(row.explanations.filter((e) => e.kind === "no_channels").map((e) => e.text)).toEqual([
       "«Ствол № 1», вентиляционный ствол (вентилятор): нет своего канала АГК метана — его месяцы не измеряются непрерывно",
     ]);

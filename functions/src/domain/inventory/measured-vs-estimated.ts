@@ -1,4 +1,4 @@
-// Issue 109, methodology section 14 (D81–D86): what an underground mine measured against what its
+// methodology section 14 (D81–D86): what an underground mine measured against what its
 // inventory estimates from its coal. Per mine and year: the gross CH4 of its mining line measured at
 // its ventilation shafts and drainage stations (formula 3.1, before the destroyed gas is netted)
 // against its estimate of the same line from coal mined (IPCC Tier 1/2, the counted one or the one
@@ -162,7 +162,7 @@ export interface ComparisonSources {
   minutes?: ReadonlyMap<string, MonthMinutes>;
   /** D63: accepted months whose readings give another figure now. */
   moved?: ReadonlyArray<{ facility: string; point: string; month: string; calculation: string; ch4_t: number; now_ch4_t: number }>;
-  /** Issue 105: the shafts and drainage stations without their own channels for a month, with what each
+  /** the shafts and drainage stations without their own channels for a month, with what each
    *  lacks in words («метана», …), as «Данные АГК» names it (listPointChannels). */
   lacking?: ReadonlyMap<string, readonly string[]>;
   /** D93: today (yyyy-MM-dd) for the live year: a month not yet ended is never missing nor compared.

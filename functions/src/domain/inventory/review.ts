@@ -192,7 +192,7 @@ async function transitionFrom(
     // permitTransition checked the notice date.
     Object.assign(next, withReworkDeadline({ ...next, notice_date: request.notice_date }, await workingCalendar(deps)));
   }
-  // Issue 74: a send captures what the version would print; a step back to the draft forgets it.
+  // a send captures what the version would print; a step back to the draft forgets it.
   if (to === "in_review") {
     const content: SentContent = { inventory: await snapshot(actor.company, year), legal_entity: await liveEntity(deps, actor.company) };
     next.sent = await storeSent(deps, actor.company, year, next.version, content, now);

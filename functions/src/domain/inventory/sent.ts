@@ -1,4 +1,4 @@
-// Four eyes over everything a version prints (issue 74): sending a year for review captures what its
+// Four eyes over everything a version prints: sending a year for review captures what its
 // version would print — the inventory as it stands and the legal entity (requisites, the person
 // responsible, the facilities and their emission points, D32) — as canonical JSON in object storage,
 // its SHA-256 in the review. The year's data are frozen in review, the requisites, facilities and

@@ -1,4 +1,4 @@
-// Issue 25 items 2, 5, 6 on the in-memory repositories (methodology D16, D19, D22, D23): a
+// an earlier round on the in-memory repositories (methodology D16, D19, D22, D23): a
 // calculation's own period within its project's dates; a source counted twice is an error check
 // naming both calculations, quarters that tile the year add up and a part of the year left uncovered
 // is a warning naming the dates; the IPCC codes of flaring and of fuel; the IPCC flare types created

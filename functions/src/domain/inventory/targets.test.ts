@@ -183,7 +183,7 @@ describe("targets", () => {
   });
 });
 
-describe("a target of the recorded base year (issue 74, D46)", () => {
+describe("a target of the recorded base year (D46)", () => {
   it("reads the recorded base until a recalculation is accepted, then the recalculated one", async () => {
     const own = await d.actor("ООО «Базовый год»");
     const field = await d.facility(own, { name: "Разрез «База»", kind: "open_pit" });
@@ -249,7 +249,7 @@ describe("a target of the recorded base year (issue 74, D46)", () => {
   });
 });
 
-describe("a write's answer (issue 116, item 3)", () => {
+describe("a write's answer", () => {
   it("is the trend's settings computed where the host's threads compute them, not on the request thread", async () => {
     const asked: unknown[] = [];
     const computed = { ...(await getTrendSettings(d.deps, staff)), marker: "из потока" };
@@ -280,7 +280,7 @@ describe("a write's answer (issue 116, item 3)", () => {
   });
 });
 
-describe("the base year's writes (issue 116, item 3)", () => {
+describe("the base year's writes", () => {
   it("are taken where the host's threads compute the year's answers: its comparable total is a fold of the year", async () => {
     // 65–190 ms of the request thread at load 17 in the loop budget.
     const asked: unknown[] = [];

@@ -79,7 +79,7 @@ export async function setBaseYear(
   return setBaseYearHere(deps, actor, body);
 }
 
-/** Issue 116, item 3: the base year's writes compute its comparable total, a fold of the year (65–190 ms
+/** the base year's writes compute its comparable total, a fold of the year (65–190 ms
  *  of the request thread at load 17 in the loop budget): taken in the host's threads where the year's
  *  answers are (whole-year.ts), here where it has none, the answer computed in place. */
 export async function setBaseYearHere(
@@ -165,7 +165,7 @@ export async function addTarget(
   const facility = body.scope === "facility" ? (body.facility ?? null) : null;
   if (body.scope === "facility" && !facility) throw invalidAt("facility", "выберите площадку цели");
   if (facility && !(await deps.repos.facilities.get(actor.company, facility))) throw new NotFound("Площадка не найдена");
-  // Issue 74: a target is measured against a year with an inventory.
+  // a target is measured against a year with an inventory.
   if (!(await inventoryTotalsByYear(deps, actor)).some((t) => t.year === body.base_year)) {
     throw invalidAt("base_year", `в ${body.base_year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
   }
@@ -203,7 +203,7 @@ export async function getTrendSettings(deps: Deps, actor: Actor): Promise<TrendS
 /** A write's answer: the settings as stored, with the base year's check and each target's progress —
  *  a fold of every year with an inventory, so computed where the host's threads compute the trend's
  *  settings (the local host's spreadsheet threads, as GET v1/inventory/trend/settings/ is), off the
- *  request thread (issue 116, item 3: a target's removal held it 459 ms at load 10), else here. */
+ *  request thread (a target's removal held it 459 ms at load 10), else here. */
 async function answerAfterWrite(deps: Deps, actor: Actor, settings: TrendSettings): Promise<TrendSettingsAnswer> {
   const threads = deps.spreadsheets.wholeYear;
   if (threads) return (await threads(actor, { read: "trend_settings" })) as TrendSettingsAnswer;
@@ -226,7 +226,7 @@ async function answerOf(deps: Deps, actor: Actor, settings: TrendSettings): Prom
     }
     return read.get(key)!;
   };
-  /** Issue 74, D46: a target of the recorded base year reads that year as recorded until a
+  /** D46: a target of the recorded base year reads that year as recorded until a
    *  recalculation is accepted — the company's CO2-eq its recorded total, any other figure under
    *  the conditions it was recorded at — and the recalculated one after. */
   const recordedBaseOf = async (target: TrendTarget): Promise<number | undefined> => {

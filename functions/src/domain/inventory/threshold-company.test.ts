@@ -1,4 +1,4 @@
-// D21 (issue 28 item 2): the 296-FZ threshold is the legal entity's. A company whose mine emits
+// D21: the 296-FZ threshold is the legal entity's. A company whose mine emits
 // above 50 000 t CO2-eq and whose processing plant emits little: the plant's inventory and report
 // show the company's verdict (regulated) and its basis (296-FZ art. 14 parts 2–3, Decree 1580 from
 // reporting year 2024), never that the site need not report. On the in-memory repositories.

@@ -274,7 +274,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
   const baseTotal = all.reduce((sum, l) => sum + l.input.base, 0);
   const withTrend = base !== undefined && baseTotal !== 0;
   const inputs = all.map((l) => (withTrend ? l.input : { ...l.input, base: l.input.current }));
-  // Issue 74: the Monte Carlo run off the request thread where the host can.
+  // the Monte Carlo run off the request thread where the host can.
   const report =
     inputs.length > 0 && total !== 0
       ? await (deps.yearMath ? deps.yearMath.linesReport(inputs, YEAR_MONTE_CARLO) : linesReport(core, inputs, YEAR_MONTE_CARLO))

@@ -212,7 +212,7 @@ export async function storeVersion(
   action: string,
   at: string,
   state: InventoryState,
-  /** The legal entity the send captured (issue 74); the live one when the send captured none. */
+  /** The legal entity the send captured; the live one when the send captured none. */
   entity?: SnapshotEntity,
 ): Promise<InventoryVersion> {
   const { year } = review;
@@ -248,7 +248,7 @@ export async function storeVersion(
     year,
     version,
     sha256,
-    // Issue 74: the platform's signature over the hash, which a verification pack carries.
+    // the platform's signature over the hash, which a verification pack carries.
     signature: await deps.signer.sign(sha256),
     blob_key: snapshotKey(actor.company, year, version),
     action,

@@ -1,4 +1,4 @@
-// Issue 74: the answers that fold a whole year or years — the year's uncertainty (its 100 000 Monte
+// the answers that fold a whole year or years — the year's uncertainty (its 100 000 Monte
 // Carlo trials), the trend and the trend's settings (the base year's check and every target's
 // progress) — cost seconds of CPU. Each is computed once per what it depends on (../heavy-reads.ts)
 // in a heavy-work slot of the user and the company, and off the request thread where the host can:
@@ -35,7 +35,7 @@ export function wholeYearAnswer(deps: Deps, actor: Actor, read: WholeYearRead): 
 }
 
 /** POST v1/inventory/{year}/review/: the step taken in the host's threads where it has them (never kept:
- *  it writes), here where it has none. Issue 116, item 3: a send folded the year twice — its checks, its
+ *  it writes), here where it has none. a send folded the year twice — its checks, its
  *  snapshot and the snapshot's canonical JSON and SHA-256 — on the request thread, 35,5 and 53,8 ms at
  *  load 10 and 13,5 on the demo year (the loop budget). */
 export async function reviewStep(deps: Deps, actor: Actor, year: number, request: TransitionRequest): Promise<InventoryReview> {

@@ -239,7 +239,7 @@ async function summaryOf(
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   const stored = await withCurrentNames(deps.repos, actor.company, await reviewOf(deps, actor.company, year, reviews.get(year)));
-  // Issue 74: the reviewer sees what changed of the printed requisites, facilities and points since the send.
+  // the reviewer sees what changed of the printed requisites, facilities and points since the send.
   const changed = await changedAfterSend(deps, stored);
   const review = changed.length > 0 ? { ...stored, changed_after_send: changed } : stored;
   // D43: a standing duplicate counts once (the checks still read the coverage as stored).

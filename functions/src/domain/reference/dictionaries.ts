@@ -123,7 +123,7 @@ async function renameSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<s
   return written;
 }
 
-/** Items an installation seeded before issue 29 say «in force from» the day of seeding: their
+/** Items an installation seeded before an earlier release say «in force from» the day of seeding: their
  *  current version, while still the system's, gets a new version dated by its documents, with the
  *  reason (the values stay; an administrator's own version and a dated correction are left alone). */
 async function redateSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<string>): Promise<number> {

@@ -69,7 +69,7 @@ const T_CO2E = "т CO2-экв.";
 
 const fmt = (value: number | null | undefined, decimals: number) =>
   value === null || value === undefined ? "—" : formatResult(value, decimals);
-/** A number as the editor reopens a stored value: the Russian way, grouped as people type it (issue 87). */
+/** A number as the editor reopens a stored value: the Russian way, grouped as people type it. */
 const typed = (value: number | null | undefined) => groupedNumberText(value);
 
 let streamCount = 0;
@@ -128,7 +128,7 @@ function draftOf(a: Assessment | undefined): Draft {
 }
 
 /** What was typed when a version was saved: the editor of that version shows it as typed («6 000»
- *  stays «6 000», issue 87), any other version reads its stored numbers. */
+ *  stays «6 000»), any other version reads its stored numbers. */
 export interface TypedDraft {
   id: string;
   version: number;
@@ -423,7 +423,7 @@ export default function Editor({
   );
 }
 
-/** Issue 87: the months a stream from the inventory was measured in, and whether all twelve are in. */
+/** the months a stream from the inventory was measured in, and whether all twelve are in. */
 function MeasuredMonths({ stream, testId }: { stream?: { months: string[]; hours: number; year_hours: number }; testId: string }) {
   if (!stream) return null;
   const text = `Метан из инвентаризации: ${measuredMonthsText(stream.months, stream.hours, stream.year_hours)}.`;
@@ -479,7 +479,7 @@ function Results({
   request: AbatementRequest;
   evaluate?: (r: AbatementRequest) => AbatementResult;
   targets: Parameters<typeof targetClosures>[0];
-  /** Issue 89 item 6: where «Создать климатический проект» of a stream leads, if it offers one. */
+  /** where «Создать климатический проект» of a stream leads, if it offers one. */
   projectLink?: (code: string) => string | undefined;
 }) {
   const plan = planFigures(result);

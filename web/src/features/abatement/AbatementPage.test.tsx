@@ -147,7 +147,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   await app.user.click(screen.getByText("Новая оценка").closest("button")!);
   await typeCaseA("Дегазация 1");
 
-  // The heat the mine can use has no default (issue 87): the engine asks for it, its row opened to type it.
+  // The heat the mine can use has no default: the engine asks for it, its row opened to type it.
   const asking = await screen.findByTestId(/^missing-.*-GAS_ENGINE_CHP$/);
   expect(text(asking)).toBe(
     "Экономика не рассчитана, укажите: доля тепла, которую шахта или потребитель могут использовать (раскройте строку)",
@@ -167,7 +167,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   expect(Math.abs(lac.value / Number(ENGINE.lac_rub_per_t) - 1)).toBeLessThan(PARAMS.rel_tol);
   expect(lac.shown).toBe("-144,38");
   // The plan takes the lowest LAC of the stream's options (D55): the engine's, since the boiler waits
-  // for the heat the mine can use (issue 87: it sold all its heat and won), 111 475 t CO2-eq. a year and
+  // for the heat the mine can use (it sold all its heat and won), 111 475 t CO2-eq. a year and
   // an NPV of 720 801 000 ₽ (11.4).
   expect(text(screen.getByTestId(/^missing-.*-BOILER$/))).toContain("доля тепла, которую шахта или потребитель могут использовать");
   await waitFor(() => expect(text(screen.getByTestId("plan-er"))).toContain("Сокращение: 111 475,"));
@@ -210,7 +210,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   const saved = (await screen.findByText("Дегазация 1", { selector: "tr button span" })).closest("tr")!;
   expect(text(saved)).toContain("111 475");
 
-  // Issue 89 item 6: the stored choice, a gas engine, starts a climate project with the stream.
+  // the stored choice, a gas engine, starts a climate project with the stream.
   const start = await screen.findByTestId(`climate-project-${body.streams[0].code}`);
   expect(text(start)).toBe("Создать климатический проект");
   await app.user.click(start);
@@ -230,7 +230,7 @@ it("names a required price left empty instead of previewing", async () => {
   expect(screen.queryByTestId("abatement-problem")).toBeNull();
 });
 
-it("names the months a stream from the inventory was measured in, and says fewer than twelve are in (issue 87)", async () => {
+it("names the months a stream from the inventory was measured in, and says fewer than twelve are in", async () => {
   const input = {
     streams: [
       {
@@ -274,7 +274,7 @@ it("names the months a stream from the inventory was measured in, and says fewer
   expect(text(months)).toBe(
     "Метан из инвентаризации: измерения за 2 из 12 месяцев (10.2026, 11.2026): метан пересчитан на год по их 1 464 ч из 8 760 ч года, дебит — средний за эти месяцы.",
   );
-  // Those months' flow in calendar time (issue 96 item 4), treated over the engine's 8 000 h a year:
+  // Those months' flow in calendar time, treated over the engine's 8 000 h a year:
   // 3 000 t × 8 000 / 1 464 — and the gas engine offered.
   await waitFor(() => expect(document.querySelector('[data-testid="m-du1-GAS_ENGINE_CHP"]')).not.toBeNull());
   const m = document.querySelector<HTMLElement>('[data-testid="m-du1-GAS_ENGINE_CHP"]')!;

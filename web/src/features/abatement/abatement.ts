@@ -47,13 +47,13 @@ export const EMPTY_PARAMS: ParamsDraft = Object.fromEntries(PARAM_FIELDS.map((f)
 /** A number as the API and the core take it: typed text read the Russian way; empty or bad → undefined. */
 const value = (text: string) => (text.trim() === "" ? undefined : parseNumericInput(text));
 
-/** Options that sell heat, and those that make electricity (issue 87: each asks for or states the demand). */
+/** Options that sell heat, and those that make electricity (each asks for or states the demand). */
 const HEAT_OPTIONS = ["BOILER", "GAS_ENGINE_CHP", "VAM_RTO_ENERGY"];
 const POWER_OPTIONS = ["GAS_ENGINE_CHP", "VAM_RTO_ENERGY"];
 const withoutUpgrade = (option: string) => option.replace(/^DRAINAGE_UPGRADE\+/, "");
 
 /** The inputs of an option the user may give instead of the methodology's estimates (D50, D54), and
- *  those an option that sells energy asks for (issue 87): the heat the mine can use, the recovery's
+ *  those an option that sells energy asks for: the heat the mine can use, the recovery's
  *  efficiencies; `for` the options that show it (every option when absent). */
 export const OVERRIDE_FIELDS: readonly {
   key: keyof OptionOverrides;
@@ -89,7 +89,7 @@ export const overrideFieldsOf = (option: string) => OVERRIDE_FIELDS.filter((f) =
 export type OverridesDraft = Record<string, Record<string, Partial<Record<OverrideKey, string>>>>;
 
 /** The typed own values as the request's overrides: only those that read as numbers, only the fields
- *  the option shows. Made from entries: stream codes are data (issue 86 R12). */
+ *  the option shows. Made from entries: stream codes are data (the security review's R12). */
 export function overridesOf(draft: OverridesDraft): AbatementRequest["overrides"] {
   const streams: [string, Record<string, OptionOverrides>][] = [];
   for (const [code, options] of Object.entries(draft)) {
@@ -113,7 +113,7 @@ export interface MeasuredStream {
   name: string;
   kind: "drainage" | "ventilation";
   to_air_t: number;
-  /** Issue 87: the months it was measured in, their hours and the year's (a figure of fewer than
+  /** the months it was measured in, their hours and the year's (a figure of fewer than
    *  twelve months is taken to a year at their flow). */
   months: string[];
   hours: number;
@@ -225,7 +225,7 @@ function scaleCost(
   key: "capex_rub" | "opex_fixed_rub",
   factor: number,
 ): AbatementRequest {
-  // A Map of the streams' own values: stream codes are data (issue 86 R12).
+  // A Map of the streams' own values: stream codes are data (the security review's R12).
   const overrides = new Map(Object.entries(request.overrides ?? {}));
   for (const stream of result.streams) {
     const option = stream.options.find((o) => o.option_code === stream.chosen);

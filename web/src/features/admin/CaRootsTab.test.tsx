@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Сертификаты УЦ» on /admin (issue 89 item 5): none loaded says the chain is not checked; a .cer
+// «Сертификаты УЦ» on /admin: none loaded says the chain is not checked; a .cer
 // chosen is posted as `file_data` and listed with its subject, dates and thumbprint; a file that is no
 // CA's certificate is refused in the server's words, without the field's name. The server's side (a
 // chain verified for a certificate the CA issued, refused for another) is climate-signatures.test.ts's.

@@ -1,5 +1,5 @@
 // «Корневые сертификаты УЦ»: the CA certificates a climate period's КЭП chain is checked against
-// (issue 89 item 5; v1/admin/ca-roots/). None ship with the platform: the operator loads the accredited
+// (v1/admin/ca-roots/). None ship with the platform: the operator loads the accredited
 // CAs' root certificates (.cer, DER or PEM; an intermediate too, which then counts as an anchor); until
 // one is loaded a signature is kept with «цепочка не проверена: корневые сертификаты не загружены».
 import { useState } from "react";

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // «Пользователи» on /admin: the operator gives a user the duty whose holder confirms a gassing book
-// entry (issue 105) and takes it back; the PATCH carries `duty`, null for «Нет». The server's side:
+// entry and takes it back; the PATCH carries `duty`, null for «Нет». The server's side:
 // tests/integration/gassing-book.test.ts.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // «Пользователи»: the users of the company chosen above the table — create, edit names, role and duty
-// at the mine (issue 105: who confirms a gassing book entry),
+// at the mine (who confirms a gassing book entry),
 // deactivate/activate, reset the password, move to another company (the server refuses a user who
 // already created projects or calculations).
 import { useState } from "react";
@@ -35,7 +35,7 @@ interface UserForm {
   first_name: string;
   last_name: string;
   role: Role;
-  /** Issue 105: who confirms a gassing book entry; "none": nobody. */
+  /** who confirms a gassing book entry; "none": nobody. */
   duty: Duty | "none";
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Numbers as a Russian user types them into a calculation dialog (issue 14, items 1 and 2; D13),
+// Numbers as a Russian user types them into a calculation dialog (D13),
 // key by key: «845,5» is 845.5 in the live preview and in what is sent; a minus where negatives make
 // no sense, a text that is no number, too many decimals and a dot beside a comma get their message
 // under the field, never a silent rewrite, and nothing is sent; «3 100» typed and «12 480,7504»
@@ -271,7 +271,7 @@ describe("what the dialog says before and after sending", () => {
     openCalculations([
       failure(400, [["volume", "значение отклонено сервером"]]),
       failure(409, "Проект находится в архиве: восстановите его, чтобы добавлять расчеты"),
-      // A field the dialog has no place for (issue 75: «file_data: файл пуст»): on top, without its name.
+      // A field the dialog has no place for («file_data: файл пуст»): on top, without its name.
       failure(400, [["file_data", "файл пуст"]]),
     ]);
     const { dialog, inside, volume } = await newCalculation("Отклоненный");

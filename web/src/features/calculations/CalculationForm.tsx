@@ -205,7 +205,7 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
     if (measured && destroysGas && !ctx.stored && !touched.has("basis")) setState((s) => ({ ...s, basis: "gross" }));
   }, [measured, destroysGas, ctx.stored, touched]);
 
-  // Issue 61: the facility-year's coal output, typed once on «Инвентаризация», starts a new
+  // the facility-year's coal output, typed once on «Инвентаризация», starts a new
   // calculation's coal production; the user may type another figure.
   const productionField = productionFieldOf(ctx.type);
   const coalOutput = useCoalOutput(
@@ -260,7 +260,7 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
     [update],
   );
   const onDrainage = useCallback((drainagePoints: string[]) => update("drainage_points", (s) => ({ ...s, drainagePoints })), [update]);
-  // Issue 61: the point's instrument and frequency come with it into the measurement notes.
+  // the point's instrument and frequency come with it into the measurement notes.
   const onPoint = useCallback(
     (point: string | undefined) => {
       const pointOf = (id: string | undefined) => facilityPoints.data?.find((p) => p.id === id);

@@ -60,7 +60,7 @@ describe("what a drainage meter saw (D37)", () => {
       dialog.getByText(/Если прибор измеряет весь каптированный газ, а выбран чистый, сожженный метан будет учтен дважды/),
     ).toBeTruthy();
     expect(dialog.getByText(/На площадке есть факел или котельная: по умолчанию — валовый/)).toBeTruthy();
-    // Issue 75, item 6: the volume is what the meter measured, burnt gas and all; its label does not
+    // the volume is what the meter measured, burnt gas and all; its label does not
     // say «выброшенной без сжигания» above the gross basis.
     expect(dialog.getByLabelText("Объём газовой смеси (вентиляция, дегазация), измеренный", { exact: true })).toBeTruthy();
     expect(dialog.queryByText(/без сжигания/, { selector: "label" })).toBeNull();

@@ -47,7 +47,7 @@ it("says under the preview that contents above 100 % vol are impossible, naming 
   );
 });
 
-// Issue 75, item 6: the boiler's fuel «Каптированный шахтный метан (100 % CH4)» asks its contents
+// the boiler's fuel «Каптированный шахтный метан (100 % CH4)» asks its contents
 // only as what they are, optional, and says the gas is otherwise taken as 100 % CH4.
 it("asks a boiler's drained mine gas for its contents as optional, saying it is otherwise 100 % CH4", async () => {
   const BOILER = "disposal_co2_stat_sources";

@@ -622,7 +622,7 @@ describe("units as users keep them (D13)", () => {
   });
 });
 
-describe("the facility-year's coal output (issue 61)", () => {
+describe("the facility-year's coal output", () => {
   it("starts an empty production field as «3 100» t, which sends 3 100 t, and leaves a typed one alone", () => {
     const ctx = context("handling_underground_ch4");
     const offered = withCoalOutput(initialState(ctx), "volume", 3100);
@@ -636,7 +636,7 @@ describe("the facility-year's coal output (issue 61)", () => {
   });
 });
 
-describe("an emission point's instrument and frequency (issue 61)", () => {
+describe("an emission point's instrument and frequency", () => {
   const shaft = { instrument: "АГК «Микон-1Р», датчики ДМС-03", frequency: "непрерывно" };
   const station = { instrument: "расходомер «Метран-350»", frequency: "ежесуточно" };
 

@@ -370,7 +370,7 @@ export function setJustification(state: FormState, field: string, text: string):
   return { ...state, justifications: { ...state.justifications, [field]: text } };
 }
 
-/** Issue 61: a new calculation's coal production starts as the facility-year's coal output, in t,
+/** a new calculation's coal production starts as the facility-year's coal output, in t,
  *  grouped as people type it («3 100»); a field already filled keeps its text. */
 export function withCoalOutput(state: FormState, field: string, t: number): FormState {
   if ((state.texts[field] ?? "").trim() !== "") return state;
@@ -384,7 +384,7 @@ const POINT_NOTES = { measurement_instruments: "instrument", measurement_frequen
 >;
 type PointNotes = { readonly instrument?: string | null; readonly frequency?: string | null };
 
-/** Issue 61: a point chosen for a measured calculation brings its instrument and frequency into the
+/** a point chosen for a measured calculation brings its instrument and frequency into the
  *  notes; a note the user typed (neither empty nor the previous point's) stays as typed. */
 export function withPointNotes(state: FormState, previous: PointNotes | undefined, chosen: PointNotes | undefined): FormState {
   if (!state.measurement) return state;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Проверить расчет» (issue 96 item 16): the day typed «01.06.2026» asks its stored minutes, which the
+// «Проверить расчет»: the day typed «01.06.2026» asks its stored minutes, which the
 // page folds and evaluates with the core's code — an open flare's two hours, flame proven in the first
 // and lost for 7 minutes in the second, the rest of the day without data — and shows each hour with
 // its efficiency and methane destroyed and the deviations in the period's words; a day the server

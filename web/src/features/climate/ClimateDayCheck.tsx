@@ -1,4 +1,4 @@
-// «Проверить расчет» on a climate project's screen (issue 96 item 16, DESIGN: the browser preview of
+// «Проверить расчет» on a climate project's screen (DESIGN: the browser preview of
 // section 13): the chosen day's stored minutes of the project's meters, folded into hours and
 // evaluated here by the core's code (dayCheck.ts, loaded with the first check), shown as a period
 // shows its hours — the same figures POST …/evaluate/ and a period over the day give. Nothing is stored.

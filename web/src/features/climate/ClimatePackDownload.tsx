@@ -1,4 +1,4 @@
-// «Пакет для верификатора» of a monitoring period (issue 89 item 4; GET
+// «Пакет для верификатора» of a monitoring period (GET
 // climate-projects/{id}/periods/{p}/pack/): a zip of every meter's readings, the hourly tables, the
 // calibration register, the deviations, the totals, a signed manifest and verify.py, which a verifier
 // runs offline (docs/user-guide.md). A pack over the registry's 100 MB comes as a zip of its parts.

@@ -41,7 +41,7 @@ interface Values {
   methodology: { code: string; name: string; version: string; source: string };
   devices: DeviceValues[];
   e_own_sensor?: string;
-  /** Issue 96 item 1: the EF_grid the period form proposes, with its source. */
+  /** the EF_grid the period form proposes, with its source. */
   ef_grid?: string;
   ef_grid_source?: string;
 }
@@ -178,7 +178,7 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
   );
 }
 
-/** Issue 89 item 6: a new project started from an assessment's stream («Снижение выбросов»): the stored
+/** a new project started from an assessment's stream («Снижение выбросов»): the stored
  *  assessment is read first, and the form starts with a device of its chosen option's kind. */
 export function ClimateProjectForm(props: {
   project?: ClimateProject;

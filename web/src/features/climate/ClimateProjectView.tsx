@@ -103,7 +103,7 @@ export function PeriodResult({ project, period }: { project: string; period: Cli
 /** Hours of a calendar year, by which the assessment's yearly reduction is spread over a period's hours. */
 const YEAR_HOURS = 8_760;
 
-/** Issue 89 item 6: the reduction the assessment expected for the option the project puts into practice
+/** the reduction the assessment expected for the option the project puts into practice
  *  (a year's, spread over each period's hours) against what each period measured. */
 function ExpectedAgainstMeasured({
   expected,
@@ -164,7 +164,7 @@ interface PeriodValues {
   nmhc_pct_vol?: string;
 }
 
-/** Issue 96 item 1: EF_grid and its source as the period's form states them; nothing while neither is typed. */
+/** EF_grid and its source as the period's form states them; nothing while neither is typed. */
 function gridStated(v: PeriodValues): { ef_grid_t_per_mwh?: number | null; ef_grid_source?: string | null } {
   const value = parseNumericInput(v.ef_grid_t_per_mwh ?? "");
   const source = v.ef_grid_source?.trim();

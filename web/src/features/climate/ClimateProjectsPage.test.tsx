@@ -74,7 +74,7 @@ function periodOf(start: string, end: string): ClimatePeriod {
   };
 }
 
-/** Every executor's field of the report written: the approval is offered (issue 96 item 2). */
+/** Every executor's field of the report written: the approval is offered. */
 const FILLED = Object.fromEntries(CLIMATE_REPORT_HAND_KEYS.map((key) => [key, "заполнено исполнителем"]));
 
 const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -158,7 +158,7 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   );
 });
 
-it("proposes the project's EF_grid with its source in the period's form and sends them (issue 96 item 1)", async () => {
+it("proposes the project's EF_grid with its source in the period's form and sends them", async () => {
   const grid = { t_per_mwh: 0.62, source: "ОЭС Сибири, расчет по TOOL07" };
   app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
     api
@@ -299,7 +299,7 @@ it("tells the person who computed a period why they may not approve it", async (
   expect(within(approval).queryByRole("button", { name: "Утвердить" })).toBeNull();
 });
 
-it("shows what the executor has still to write and offers no approval until it is written (issue 96 item 2)", async () => {
+it("shows what the executor has still to write and offers no approval until it is written", async () => {
   const period = periodOf("2026-06-01", "2026-06-02");
   const { s10_explanations: _s10, s1_contact: _s1, ...some } = FILLED;
   const fields: Record<string, string> = some;
@@ -430,7 +430,7 @@ it("makes a project: each channel offers the register's sensors of its kind, and
   await waitFor(() => expect(saved.map((p) => p.id)).toEqual(["p9"]));
 });
 
-it("starts a project from an assessment's stream and shows expected against measured reductions per period (issue 89 item 6)", async () => {
+it("starts a project from an assessment's stream and shows expected against measured reductions per period", async () => {
   const input = {
     streams: [{ code: "d1", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 }],
     chosen: { d1: "FLARE_OPEN" },
@@ -541,7 +541,7 @@ it("computes a long period again as the server's job: «пересчитывае
       }),
   );
   await app.user.click(await screen.findByRole("button", { name: "Пересчитать" }));
-  // Issue 96 item 11: asked first, saying what a recomputation does to the КЭП and to who may approve.
+  // asked first, saying what a recomputation does to the КЭП and to who may approve.
   const confirm = await screen.findByTestId("recompute-confirm");
   expect(text(confirm)).toContain("Подписи КЭП, данные к нынешнему файлу периода, перестанут ему соответствовать");
   expect(text(confirm)).toContain("Кто пересчитал период, тот не может его утвердить");

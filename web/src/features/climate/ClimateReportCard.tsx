@@ -18,7 +18,7 @@ import { REPORT_HAND_MARK } from "./texts";
 type Section = ClimateReport["sections"][number];
 type HandKey = Section["hand"][number]["key"];
 
-/** Issue 96 item 14: a figure («4 563,274», «15») is never broken inside its digits on a phone. */
+/** a figure («4 563,274», «15») is never broken inside its digits on a phone. */
 const FIGURE = /^-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?(?: \/ -?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?)*$/;
 const figure = (text: string) => (FIGURE.test(text) ? <span style={{ whiteSpace: "nowrap" }}>{text}</span> : text);
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Подписать КЭП» of a climate period (issue 89 item 5): the button opens the two steps; «Скачать файл
+// «Подписать КЭП» of a climate period: the button opens the two steps; «Скачать файл
 // для подписи» asks the period's payload, «Загрузить подпись» posts the chosen .sig as `file_data`; the
 // accepted signature is listed with its signer, organisation, ИНН and ОГРН, the certificate's dates
 // «01.06.2026 – 01.06.2027» and the chain's state in Russian; a refusal is said in the server's words
@@ -92,7 +92,7 @@ it("marks a signature over an earlier state of the file «подпись к пр
   expect(text(item)).toContain("подпись сделана над прежним файлом и в пакет для верификатора не входит");
 });
 
-it("warns on the card of a certificate whose ИНН is not the executor's, or that is self-signed (issue 96 item 12)", async () => {
+it("warns on the card of a certificate whose ИНН is not the executor's, or that is self-signed", async () => {
   const warned = {
     ...SIGNATURE,
     warnings: [

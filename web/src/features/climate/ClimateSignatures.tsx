@@ -1,4 +1,4 @@
-// «Подписать КЭП» of a monitoring period (issue 89 item 5; docs/api.md «КЭП of a period»): the
+// «Подписать КЭП» of a monitoring period (docs/api.md «КЭП of a period»): the
 // executor downloads the file to sign — the verifier's pack's manifest.json, which names every file of
 // the pack by its SHA-256 — signs it in CryptoPro or КриптоАРМ as a detached signature, and uploads
 // the .sig here. The server checks it (OpenSSL's GOST engine, or its TypeScript twin in AWS) and keeps
@@ -119,7 +119,7 @@ export function ClimateSignatures({ project, period }: { project: string; period
       form.set("file_data", file, file.name);
       const kept = await api.upload<ClimateSignature>("POST", await signaturesPath(project, period), form);
       setAccepted(kept);
-      // Issue 96 item 10: the accepted signature is listed at once, then the list is read again.
+      // the accepted signature is listed at once, then the list is read again.
       client.setQueryData<ClimateSignature[]>(signaturesKey(project, period), (shown) => [...(shown ?? []), kept]);
       await client.invalidateQueries({ queryKey: signaturesKey(project, period) });
     } catch (error) {

@@ -1,4 +1,4 @@
-// A monitoring period's approval on its view (issue 89): its state, the actions the signed-in user may
+// A monitoring period's approval on its view: its state, the actions the signed-in user may
 // take (approving and withdrawing are a reviewer's other than the person who computed the period, by the
 // core's rule, as a year's are) and why the others are not offered, the flag of readings written after
 // it was computed or approved, computing it again while it is not approved, and its history.
@@ -62,7 +62,7 @@ export function PeriodApproval({ project, period }: { project: string; period: C
   const recompute = useRecomputePeriod(project, setJob);
   const [asking, setAsking] = useState<PeriodAction | null>(null);
   const [reason, setReason] = useState("");
-  // Issue 96 item 11: a recomputation is asked first — it makes the period's КЭП out of date and bars
+  // a recomputation is asked first — it makes the period's КЭП out of date and bars
   // whoever runs it from approving the period.
   const [recomputing, setRecomputing] = useState(false);
   const recomputeNow = () => {
@@ -78,7 +78,7 @@ export function PeriodApproval({ project, period }: { project: string; period: C
         (a) => `«${PERIOD_ACTIONS[a].label}» ${periodActionProblem(a, user, state)}`,
       )
     : [];
-  // D79, D80 (issue 96 item 2): what the executor has still to write before the period can be approved.
+  // D79, D80: what the executor has still to write before the period can be approved.
   const report = useClimateReport(project, period.id);
   const missing = !approved ? report.data?.missing : undefined;
   const blocked = missing !== undefined && (missing.fields.length > 0 || missing.deviation_groups.length > 0);

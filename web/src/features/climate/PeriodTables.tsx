@@ -9,7 +9,7 @@ import { ListTable } from "../../shared/LazyTable";
 import { CHANNELS, DEVIATIONS, ETA_BASES, type Channel } from "./texts";
 
 export const T = "т CO2-экв.";
-/** Issue 96 item 14: a figure's cell never breaks inside its digits on a phone; the table scrolls instead. */
+/** a figure's cell never breaks inside its digits on a phone; the table scrolls instead. */
 export const nowrap = () => ({ style: { whiteSpace: "nowrap" as const } });
 export const n = (v: number | null | undefined, decimals = 2) => (v === null || v === undefined ? "—" : formatResult(v, decimals));
 

@@ -9,7 +9,7 @@ import type { ExportJobView } from "@server/contract";
 
 type Climate = Client<"climate">;
 type Abatement = Client<"abatement">;
-/** Issue 89 item 6: the stored assessment («Снижение выбросов») a new project starts from. */
+/** the stored assessment («Снижение выбросов») a new project starts from. */
 export type SourceAssessment = InferResponseType<Abatement["assessments"][":id"]["$get"], 200>;
 export type ClimateProjectSummary = InferResponseType<Climate["index"]["$get"], 200>["results"][number];
 export type ClimateProject = InferResponseType<Climate["index"]["$post"], 201>;
@@ -73,7 +73,7 @@ function usePeriodWrite<V>(id: string, write: (variables: V) => Promise<ClimateP
     mutationFn: write,
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
-      // Issue 96 item 10: an approval, a withdrawal or a recomputation changes the file the КЭП are
+      // an approval, a withdrawal or a recomputation changes the file the КЭП are
       // over and the report's state: both are read again at once, not when they next go stale.
       return Promise.all([
         client.invalidateQueries({ queryKey: [...climateKey, "periods", id] }),

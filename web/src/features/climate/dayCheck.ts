@@ -1,4 +1,4 @@
-// «Проверить расчет» (issue 96 item 16): a day's stored readings of the project's meters folded into
+// «Проверить расчет»: a day's stored readings of the project's meters folded into
 // hours (D70) and evaluated by the core in the browser — the code a stored period and
 // POST …/evaluate/ run on the server (@core/climate-hours, @core/climate-project), so the hours shown
 // are the server's. Loaded with the check, not with the project's screen.

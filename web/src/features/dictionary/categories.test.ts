@@ -28,7 +28,7 @@ function entries(name: string) {
 }
 
 describe("emission categories of /dictionary", () => {
-  it("declares the 8 categories of docs/user-guide.md and issue 17's flaring by composition first, in index order, one per calculation type", () => {
+  it("declares the 8 categories of docs/user-guide.md and an earlier round's flaring by composition first, in index order, one per calculation type", () => {
     // A type added since has its category after these (its module's reference part).
     expect(CATEGORIES.map((c) => c.index)).toEqual(CATEGORIES.map((_, i) => i));
     expect(new Set(CATEGORIES.map((c) => c.type)).size).toBe(CATEGORIES.length);

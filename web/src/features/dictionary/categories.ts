@@ -1,4 +1,4 @@
-// /dictionary: the emission categories of the reference page (the earlier product's 8, then issue 17's
+// /dictionary: the emission categories of the reference page (the earlier product's 8, then an earlier round's
 // flaring by composition), each declared by its calculation type's module (wasm-core/src/types/<type>.ts):
 // its index (the coefficient-table index of docs/user-guide.md), the formula of docs/methodology.md
 // (Calculation types) in the symbols of its coefficient tables, the normative document it comes from,

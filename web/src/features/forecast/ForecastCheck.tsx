@@ -78,7 +78,7 @@ function FigureTable<L extends FigureLine>({
 
 export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
   const horizon = backtest.horizon ?? 0;
-  // The forecast shown is the best of the three on this history (issue 108, item 3); the model is then shown beside it.
+  // The forecast shown is the best of the three on this history; the model is then shown beside it.
   const shown = backtest.shown ?? "model";
   const mark = (which: typeof shown) => (shown === which ? " — показан прогнозом" : "");
   return (
@@ -241,7 +241,7 @@ export function WhatIfPanel({
   const from = parseNumericInput(fromText) ?? range?.[0] ?? (column?.name === "x1" ? 800 : 0);
   const to = parseNumericInput(toText) ?? range?.[1] ?? Math.max(from + 1, (start[feature] ?? 1) * 1.5);
 
-  // The calibration's check of its chance at this limit (issues 99, 108): shown only where judged better than the base rate.
+  // The calibration's check of its chance at this limit: shown only where judged better than the base rate.
   const chanceNote = calibration.data && limit !== undefined ? calibrationChanceNote(calibration.data.probability, limit) : null;
 
   const answer = useMemo(() => {
@@ -252,7 +252,7 @@ export function WhatIfPanel({
       const points = gbdt.whatIf(model, row, { feature, from, to, steps: 10 }, cal, level, limit);
       const air = cal?.ranges?.x1 ? gbdt.airNeeded(model, row, cal, level, limit) : undefined;
       // The ventilation formula with the interval's margin, from the row's forecast: the recommendation
-      // is never below it, the model's figure only raises it (issue 76).
+      // is never below it, the model's figure only raises it.
       const x1 = row.x1;
       let formula: ReturnType<typeof gbdt.airFormula> | undefined;
       if (cal && typeof x1 === "number" && x1 > 0) {

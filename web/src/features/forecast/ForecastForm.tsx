@@ -342,7 +342,7 @@ const ForecastFileField = memo(function ForecastFileField({
   model: string | undefined;
   onChange(file: ForecastState["file"]): void;
 }) {
-  // Issue 117, item 6: with a model chosen, the preview demands the columns that model reads, as the save does.
+  // with a model chosen, the preview demands the columns that model reads, as the save does.
   const preview = useMemo(
     () => ({ projectId, fields: model ? { method, horizon: String(horizon), model_id: model } : undefined }),
     [projectId, method, horizon, model],

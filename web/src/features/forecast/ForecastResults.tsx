@@ -54,7 +54,7 @@ const numberCell = (value: number | null | undefined, decimals: number) =>
   );
 
 /** A row's interval; near the limit (forecast at or above the warning) where the band did not hold there on this
- *  history, said not to be checked instead of drawn as if it held (issue 108, item 2). */
+ *  history, said not to be checked instead of drawn as if it held. */
 const intervalText = (row: ForecastDataRow, doubtfulFrom: number | null) => {
   if (typeof row.lo !== "number" || typeof row.hi !== "number") return "—";
   const band = `${formatAmount(row.lo, 3)} – ${formatAmount(row.hi, 3)}`;
@@ -112,13 +112,12 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
-  // The chance of reaching the limit is shown only where judged better than the base rate (issue 99, item 5;
-  // issue 108, item 1: «too early» is not shown either). A forecast stored before the judgement had no verdict: not shown.
+  // The chance of reaching the limit is shown only where judged better than the base rate (// «too early» is not shown either). A forecast stored before the judgement had no verdict: not shown.
   const probability = calculation.probability as { reliable: boolean; note: string | null } | null | undefined;
   const chanceShown = probability?.reliable === true;
-  // The model lost to persistence or to the training mean on this history (issue 108, item 3): the forecast shown is
+  // The model lost to persistence or to the training mean on this history: the forecast shown is
   // the better of them, the model's figure beside it.
-  // The band near the limit judged on this history (issue 108, item 2): where it did not hold, said so.
+  // The band near the limit judged on this history: where it did not hold, said so.
   const warning = typeof calculation.warning === "number" ? calculation.warning : DEFAULT_WARNING_PERCENT;
   const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning, limit) : null;
   // D96 (c): where the forecast shown under-forecast the facts at the limit on this history, said at the top.
@@ -127,7 +126,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
     backtest?.shown === "persistence" || backtest?.shown === "mean" || backtest?.shown === "time_of_day" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
-  // Issue 117, item 6: the model's own named channels (the working's: the face meter, the shearer's run and position),
+  // the model's own named channels (the working's: the face meter, the shearer's run and position),
   // each a column by its name, as the rows carry them.
   const channels = [
     ...new Set((rowsPage.data?.results ?? []).flatMap((r) => Object.keys((r as { features?: Record<string, unknown> }).features ?? {}))),
@@ -153,7 +152,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStoredAtMost(value, 4),
     })),
     {
-      // Issue 108, item 4: a horizon whose forecast warned no earlier than the meter on this history does not promise it.
+      // a horizon whose forecast warned no earlier than the meter on this history does not promise it.
       title:
         horizon === 0 ? "Прогноз, %" : `Прогноз на ${horizonLabel(horizon)} вперед${backtest?.lead_note ? " (не раньше датчика)" : ""}, %`,
       dataIndex: "result",

@@ -1,6 +1,6 @@
 // 8.1: the coal each facility processed in the year, which no calculation carries: entered here,
 // printed with the passport's activity data, frozen with the year like everything else it reports.
-// Issue 61: beside it the facility's coal output of the year, typed once here and offered to every
+// beside it the facility's coal output of the year, typed once here and offered to every
 // calculation that takes coal production; changing it asks which calculations follow.
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Checkbox, Flex, Form, Modal, Typography } from "antd";
@@ -172,7 +172,7 @@ function CoalProcessedDialog(props: {
   );
 }
 
-/** Issue 61: the facility's coal output of the year; a change asks which calculations with the old figure follow. */
+/** the facility's coal output of the year; a change asks which calculations with the old figure follow. */
 function CoalOutputDialog(props: {
   year: number;
   facility: Facility;

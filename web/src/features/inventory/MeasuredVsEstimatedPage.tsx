@@ -1,4 +1,4 @@
-// /inventory/measured-vs-estimated «Измерено и оценено» (issue 109, docs/methodology.md section 14): per
+// /inventory/measured-vs-estimated «Измерено и оценено» (docs/methodology.md section 14): per
 // underground mine the year's measured gross CH4 of its mining line beside its estimate from coal
 // (MineComparisonCard.tsx: bands, verdict, chart by month, explanations), with the year and facility
 // pickers and the xlsx.

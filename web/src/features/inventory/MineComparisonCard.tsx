@@ -1,4 +1,4 @@
-// One mine's card of «Измерено и оценено» (issue 109): the two figures with their 95 % bands, the verdict,
+// One mine's card of «Измерено и оценено»: the two figures with their 95 % bands, the verdict,
 // the difference and the implied factor, the chart by month and the explanations, each leading to the
 // month's «Данные АГК», the mine's sensors or the year's balance. D93: how much of the year is measured,
 // what is compared (the whole year or the measured months against the estimate's share of them), no

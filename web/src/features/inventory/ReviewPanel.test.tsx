@@ -87,7 +87,7 @@ it("«Отчет направлен»: a date typed in the future or before the 
   expect(app.api.calls("inventoryTransition")[0].body).toEqual({ action: "submit", version: 2, date: "2025-03-15" });
 });
 
-it("in review with printed fields changed after the send: the reviewer reads them and is offered no «Утвердить» (issue 74)", async () => {
+it("in review with printed fields changed after the send: the reviewer reads them and is offered no «Утвердить»", async () => {
   const inReview: InventoryReview = {
     company: COMPANY_ID,
     year: 2024,

@@ -1,4 +1,4 @@
-// «Измерено и оценено» (issue 109, methodology D85): a mine's measured CH4 per month against the
+// «Измерено и оценено» (methodology D85): a mine's measured CH4 per month against the
 // estimate's monthly share, the share's basis said in the legend and the title (by coal mined in the
 // month, or by days where the months' coal is not known), and a month not measured left as a gap.
 // Pure: the mine's comparison in, plotly's figure out.

@@ -17,7 +17,7 @@ describe("a calibration's widths by the forecast's level", () => {
       "от 1,00 %: ± 0,0910 %",
     ]);
     expect(levelWidths([bin(0.8, null), bin(null, 0.1)])).toEqual(["ниже 0,80 %: мало строк", "от 0,80 %: ± 0,1000 %"]);
-    // Issue 108: bins whose widths are shares of the forecast's level say so.
+    // bins whose widths are shares of the forecast's level say so.
     expect(levelWidths([bin(0.484, 0.3153), bin(null, 0.385)], 0.1)).toEqual([
       "ниже 0,48 %: ± 31,5 % прогноза",
       "от 0,48 %: ± 38,5 % прогноза",

@@ -4,7 +4,7 @@ import { formatResult } from "../../shared/decimals";
 
 export const width = (v: number | null) => (v === null ? "мало строк" : `± ${formatResult(v, 4)} %`);
 
-/** A bin's 90 % half-width as a share of the forecast's level (issue 108): «± 38,5 % прогноза». */
+/** A bin's 90 % half-width as a share of the forecast's level: «± 38,5 % прогноза». */
 const shareWidth = (v: number | null) => (v === null ? "мало строк" : `± ${formatResult(v * 100, 1)} % прогноза`);
 
 /**

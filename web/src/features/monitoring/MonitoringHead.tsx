@@ -32,7 +32,7 @@ export function MonitoringHead({
   advisory?: string;
   /** The readings shown are the demo mine's simulated ones. */
   demo?: boolean;
-  /** The page draws a permissible limit: it says so where no confirmed edition of the rules holds (issue 99). */
+  /** The page draws a permissible limit: it says so where no confirmed edition of the rules holds. */
   limits?: boolean;
 }) {
   return (

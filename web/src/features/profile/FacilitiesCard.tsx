@@ -64,7 +64,7 @@ const columns = (
         Источники выбросов
       </Button>
       {facility.kind === "underground_mine" && <Link to={`/facilities/${facility.id}/sensors`}>Датчики</Link>}
-      {/* Issue 114 (D90): the mine's shifts, which the journal and the shift reports follow. */}
+      {/* D90: the mine's shifts, which the journal and the shift reports follow. */}
       {facility.kind === "underground_mine" && (
         <Button size="small" onClick={() => calendar(facility)}>
           Календарь смен
@@ -235,7 +235,7 @@ function TakeoffMeterItem() {
 type PointForm = Omit<PointFields, "in_service_from" | "in_service_to" | "co2_content_pct"> & {
   in_service_from?: string;
   in_service_to?: string;
-  /** Issue 87: typed as the user writes it («0,35»). */
+  /** typed as the user writes it («0,35»). */
   co2_content_pct?: string;
 };
 /** «01.03.1998» → «1998-03-01»; "" → null. */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 87, item 5: an emission point's CO2 content is entered on its card with where it came from
+// an emission point's CO2 content is entered on its card with where it came from
 // («0,35» typed as a user writes it, sent as 0,35 % vol. with its source); a cleared content is sent as
 // null with no source. The months «по данным АГК» take it (domain/monitoring/minutes/offers-accept.test.ts).
 // The profile's card of facilities is rendered alone; the point's name and the source are set at once.

@@ -89,7 +89,7 @@ it("says when nothing was changed, and shows a refusal", async () => {
   expect(await screen.findByText("Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор")).toBeTruthy();
 });
 
-it("names a drainage month whose basis the platform corrected as such, by «система» (issue 115, D92)", async () => {
+it("names a drainage month whose basis the platform corrected as such, by «система» (D92)", async () => {
   app = openPart(<RequisitesHistoryCard />, (api) =>
     api.on("getMe", signedInUser()).on("companyAudit", {
       results: [

@@ -1,4 +1,4 @@
-// Issue 114, item 5 (D90): a mine's shift calendar on its facility — shifts a day (3 по 8 ч, 4 по 6 ч or
+// D90: a mine's shift calendar on its facility — shifts a day (3 по 8 ч, 4 по 6 ч or
 // 2 по 12 ч) and the first shift's start, dated: each change holds from its day, a day is read with the
 // change in force on it. The journal, «Загазирования смены», the shift report and the events' shifts
 // follow it. Saved whole (PATCH of the facility); a server refusal shows in the dialog.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The decimals setting as the user types it (issue 14): a value out of 0..4 or not an integer is
+// The decimals setting as the user types it: a value out of 0..4 or not an integer is
 // refused with its message under the field and nothing is kept; «3» is saved and said so.
 import { screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A webhook just added, its secret shown this once (issue 78), loaded when a webhook is added.
+// A webhook just added, its secret shown this once, loaded when a webhook is added.
 import type { CreatedWebhook } from "../../api/webhooks";
 import { ShownOnceDialog } from "../../shared/ShownOnceDialog";
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Вебхуки» of /settings (issue 78): a receiver's URL typed key by key and added; its secret shown once
+// «Вебхуки» of /settings: a receiver's URL typed key by key and added; its secret shown once
 // in a dialog, then listed by its first characters only; its delivery log with each state in words and
 // the next attempt on the company's clock; removed after a confirmation. The advisory note is shown.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// «Вебхуки» of /settings (issue 78): the URLs the company's monitoring events are posted to, signed with
+// «Вебхуки» of /settings: the URLs the company's monitoring events are posted to, signed with
 // each webhook's secret (shown once, when it is added), each one's deliveries with their attempts, and
 // removal. Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useState } from "react";

@@ -1,4 +1,4 @@
-// The monitoring wing's menu icons (issue 87) and the climate projects' (issue 89), a chunk of their own:
+// The monitoring wing's menu icons and the climate projects', a chunk of their own:
 // the wing's items show only once the company's facilities have come, and six more icons in the shell
 // put the heaviest routes over the initial-JS budget (tests/web/bundle.test.ts).
 import {
@@ -22,7 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   sensors: <ApiOutlined />,
   "agk-data": <DatabaseOutlined />,
   completeness: <PieChartOutlined />,
-  // Issue 118: the sensors' checks (the «Метан» maintenance journal).
+  // the sensors' checks (the «Метан» maintenance journal).
   "sensor-checks": <AuditOutlined />,
   climate: <FireOutlined />,
 };

@@ -37,7 +37,7 @@ it("shows only the built screens in the menu", async () => {
   expect(items.queryByText("Администрирование", { exact: true })).toBeNull();
 });
 
-// Issue 75, item 11: «Динамика» had no icon, so its label stood left of the others'.
+// «Динамика» had no icon, so its label stood left of the others'.
 it("gives every menu item its icon, «Динамика» too", async () => {
   app = openApp("/", (api) => api.on("getMe", signedInUser({ role: "admin" })).on("listFacilities", []));
   const nav = await screen.findByRole("navigation", { name: "Главное меню" });
@@ -88,7 +88,7 @@ it("shows the operator the admin item; /backend opens /admin", async () => {
   await screen.findByText("Демо-компания", { selector: ".ant-table-row *" });
 });
 
-// Issue 110 item 2: «Данные АГК» took the screen's name; a link to the old path still opens it.
+// «Данные АГК» took the screen's name; a link to the old path still opens it.
 it("opens «Данные АГК» at /agk-data from its old path /telemetry, the query kept", async () => {
   app = openApp("/facilities/f-1/telemetry?year=2026#offers", (api) =>
     api
@@ -127,7 +127,7 @@ it("signs out with «Выход», clears local storage and keeps the visitor ou
   await screen.findByRole("button", { name: "Вход" });
 });
 
-// Issue 87, item 4: «Мониторинг», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков» were
+// «Мониторинг», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков» were
 // reached only through «Профиль» › «Площадки»; now the menu lists them per mine, under its name.
 it("lists each mine's monitoring pages in the menu, under the mine's name where there are several", async () => {
   const at = "2026-01-01T00:00:00Z";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Динамика» › «Цели» (issue 75, item 2): the reduction is typed key by key as it reads — no «30»
+// «Динамика» › «Цели»: the reduction is typed key by key as it reads — no «30»
 // prefilled for a click and «30» to make «3030» — and one over 100 % is said so under the field and
 // not sent (it was cut to 100 and saved as −100 %); a target is deleted only once confirmed.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -42,7 +42,7 @@ describe("the trend's chart", () => {
     expect((trendFigure(trend, "reported").data[0] as { y: number[] }).y).toEqual([100, 80]);
   });
 
-  // Issue 75, item 10: a target per t of coal drew no path, and the right axis rounded its ticks.
+  // a target per t of coal drew no path, and the right axis rounded its ticks.
   it("draws a target per t of coal on the intensity's axis, beside an absolute one, and writes the axis's ticks unrounded", () => {
     const perTonne = {
       ...target,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The converter as a Russian user types into it (issue 14): «1000» m³ CH4 is «0,6680» t, «845,5»
+// The converter as a Russian user types into it: «1000» m³ CH4 is «0,6680» t, «845,5»
 // with a decimal comma is «0,5648» t, the density in the conditions list is written the same way, a
 // minus gets its message and no result; with the decimals setting at 3 the answer is «0,668».
 import { screen, waitFor, within } from "@testing-library/react";

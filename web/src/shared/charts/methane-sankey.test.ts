@@ -74,7 +74,7 @@ describe("the methane balance's Sankey (D17)", () => {
     expect(methaneSankeyFigure(row).layout.margin?.t).toBeGreaterThanOrEqual(32);
   });
 
-  // Issue 75, item 8: at 390 px four columns of names ran into each other.
+  // at 390 px four columns of names ran into each other.
   it("numbers its nodes on a phone and names them with their figures in the legend, the drawn ones only", () => {
     const { data, legend } = methaneSankeyFigure(row, true);
     const trace = data[0] as unknown as Trace;

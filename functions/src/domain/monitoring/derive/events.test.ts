@@ -309,7 +309,7 @@ describe("a push that fills many sensors' silences", () => {
 
 describe("a channel whose readings stop", () => {
   it("is found, with every other sensor of its facility silent at once, in one sweep reading the facility's events once", async () => {
-    // Issue 116, item 7: 5 000 silent sensors took about 10 minutes, a detector's run (and a Query of the
+    // 5 000 silent sensors took about 10 minutes, a detector's run (and a Query of the
     // facility's events) per sensor; the facility's silent sensors are one run of the detector now.
     let now = NOW;
     const domain = await memoryDomain({ now: () => new Date(now) });
@@ -365,7 +365,7 @@ describe("a channel whose readings stop", () => {
         ).results;
       expect(await stale()).toEqual([]);
       now += 2 * MINUTE_MS;
-      // Issue 116, item 7: who is silent is read from the facility's kept heads, no minute read.
+      // who is silent is read from the facility's kept heads, no minute read.
       const read: string[] = [];
       const monitoring = new Proxy(d.deps.repos.monitoring, {
         get(target, name, receiver) {
@@ -396,7 +396,7 @@ describe("a channel whose readings stop", () => {
   });
 });
 
-// Issue 87, item 6: 4,5 % on a 0–4 % meter and a 2,3 % spike were set aside for the volumes, yet «События»
+// 4,5 % on a 0–4 % meter and a 2,3 % spike were set aside for the volumes, yet «События»
 // showed nothing.
 describe("a sensor's fault", () => {
   it("opens an event of its own for a reading out of range and for a jump set aside, with its minutes, no level crossed", async () => {

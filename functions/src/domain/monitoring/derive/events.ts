@@ -173,7 +173,7 @@ async function eventsRead(
     ...(fault ? { fault } : {}),
     version: 0,
   });
-  // Issue 87: readings set aside as faults (out of range, jumps) are an event of their own.
+  // readings set aside as faults (out of range, jumps) are an event of their own.
   for (const e of faultEvents(series)) {
     found.push(levelless("fault", e, e.range_minutes + e.jump_minutes, { range_minutes: e.range_minutes, jump_minutes: e.jump_minutes }));
   }
@@ -280,7 +280,7 @@ export async function detectEvents(
       ranges.set(sensorId, { from, to, windowStart: from - DAY_MS });
     }
   }
-  // The open days read have their day items written before issue 98 moved into minutes (once per host and facility-day, as a push's
+  // The open days read have their day items written before an earlier release moved into minutes (once per host and facility-day, as a push's
   // are): their day items hold nothing then, and are not read (stored-readings.ts readingsBetween).
   for (const day of [utcDay(now - DAY_MS), utcDay(now)])
     if (isOpenDay(day, now)) await openDayMoved(deps, change.company, change.facility, day).catch(() => undefined);
@@ -372,7 +372,7 @@ export async function detectEvents(
   }
   // Removed together, at whatever version each is stored (an acknowledgement does not keep an event the
   // minutes no longer give): a facility's push that closes its sensors' «no reading» takes a write per
-  // 25 events, not one an event (issue 119: 547 of a late-day run's 946 commits).
+  // 25 events, not one an event (547 of a late-day run's 946 commits).
   await deps.repos.sensorEvents.removeAll(gone);
   return written;
 }
@@ -386,7 +386,7 @@ const inServiceAround = (sensor: Sensor, now: number) =>
 /** D65's stale channel when the readings simply stop: no batch comes to run the detector, so each
  *  minute (the local host's timer; in AWS the schedule's function, lambda/monitoring-minute.ts) every
  *  facility's sensors in service are read from the register, and each one's latest reading from the
- *  facility's kept heads (issue 116; where none are kept, its minutes of the last 2 h), else from its
+ *  facility's kept heads (where none are kept, its minutes of the last 2 h), else from its
  *  stored days (today's, and yesterday's when today has none); once 2 expected intervals passed without
  *  one, and no stale event of it is open from after that reading, the detector runs on that day and
  *  finds the channel stale and open (and posts it to the webhooks). Once per silence: the open event
@@ -399,7 +399,7 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
     for (const facility of await deps.repos.facilities.list(company.id)) {
       const sensors = (await facilityRegister(deps, company.id, facility.id)).filter((s) => inServiceAround(s, now));
       const silent: { sensor: Sensor; lastMinute: number }[] = [];
-      // Issue 116, item 7: each sensor's latest reading from the facility's kept heads (one read, as the
+      // each sensor's latest reading from the facility's kept heads (one read, as the
       // tiles read them: live/live-head.ts); the facility's minutes only where none are kept yet.
       const head = sensors.length > 0 ? await deps.repos.monitoring.getLiveHead(company.id, facility.id) : undefined;
       const recent =
@@ -420,7 +420,7 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
         (e) => e.kind === "stale" && e.end === null,
       );
       // The facility's newly silent sensors in one run of the detector (one Query of its events, not one
-      // a sensor: issue 116, item 7, a silent gateway of 5 000 sensors).
+      // a sensor: an earlier round, a silent gateway of 5 000 sensors).
       const days = silent
         .filter(({ sensor, lastMinute }) => !open.some((e) => e.sensor === sensor.id && Date.parse(e.start) > lastMinute))
         .flatMap(({ sensor, lastMinute }) =>
@@ -432,7 +432,7 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
   return found;
 }
 
-/** How far back the sweep reads a facility's minute items for its sensors' latest readings (issue 98). */
+/** How far back the sweep reads a facility's minute items for its sensors' latest readings. */
 const RECENT_MINUTES_MS = 2 * 3_600_000;
 
 /** Each sensor's latest reading (ms) in the facility's minutes of the last RECENT_MINUTES_MS, for all its
@@ -665,7 +665,7 @@ export async function acknowledgeEvent(
   throw new Conflict("Событие изменяли одновременно: повторите");
 }
 
-/** Issue 99, item 6: several events acknowledged at once with one comment, as a dispatcher does. Every id
+/** several events acknowledged at once with one comment, as a dispatcher does. Every id
  *  is found first (one not the company's: 404, nothing acknowledged); one acknowledged before keeps its
  *  own acknowledgement and is answered as it is. */
 export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.output<typeof eventsAcknowledgeSchema>): Promise<EventView[]> {

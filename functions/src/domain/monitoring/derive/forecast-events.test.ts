@@ -1,6 +1,6 @@
 // D65's forecast events on the in-memory repositories, against an independent computation: a meter's
 // forecasts minute by minute (P at 30 minutes ahead) open an event at the first P ≥ 0,5 and close it at
-// the first P below 0,3 (hysteresis, issue 87); «сбылся» is set once 30 minutes passed after its start, true where a minute in
+// the first P below 0,3 (hysteresis); «сбылся» is set once 30 minutes passed after its start, true where a minute in
 // [start, start + 30] reached the limit (A = 2 %). A horizon whose rule is «current ≥ 0,9·limit» raises
 // none; the same forecast again writes nothing; the events list and its kind filter show them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -137,7 +137,7 @@ describe("forecast events (D65)", () => {
     expect(results.every((e) => e.forecast?.horizon_min === HORIZON)).toBe(true);
   });
 
-  // Issue 87, item 11: an event opened and closed at every crossing of 0,5 (6 events in 18 h for two
+  // an event opened and closed at every crossing of 0,5 (6 events in 18 h for two
   // rises, three 1–2 minutes long).
   it("stay one event while P wavers about 0,5, closing only below 0,3", async () => {
     const at = (m: number) => AT + m * MINUTE_MS;

@@ -3,7 +3,7 @@
 // call: where that horizon's alert rule is «P ≥ 0,5» (the back-test found it gains lead time at no more
 // false alerts), an event opens at the forecast's minute once P(C(t+h) ≥ limit) ≥ 0,5 and closes at the
 // first forecast with P below 0,3 (or once the rule is off, or P is not computed): a hysteresis, so a P
-// wavering about 0,5 is one event, not one per crossing (issue 87, item 11); «сбылся» (came_true) is set once the horizon has passed
+// wavering about 0,5 is one event, not one per crossing; «сбылся» (came_true) is set once the horizon has passed
 // after the event's start: whether a minute of the meter's readings in [start, start + h] reached the
 // limit. One event per (meter, horizon, start): its id carries the horizon. The company's webhooks get
 // each opened and closed, as the detector's events.
@@ -17,7 +17,7 @@ import { enqueueEventDeliveries } from "./webhooks";
 
 /** D65: a forecast event opens at P(C(t+h) ≥ limit) ≥ this. */
 export const FORECAST_EVENT_P = 0.5;
-/** Issue 87, item 11: an open forecast event closes at the first forecast with P below this (hysteresis:
+/** an open forecast event closes at the first forecast with P below this (hysteresis:
  *  it opened at FORECAST_EVENT_P; closing at the first P below 0,5 made 6 events in 18 h for two rises). */
 export const FORECAST_EVENT_CLOSE_P = 0.3;
 /** Stored forecast events this far back are still followed (an open one closed, came_true settled). */

@@ -1,4 +1,4 @@
-// Issue 105: the gassing book's rules on the in-memory repositories, over the day of
+// the gassing book's rules on the in-memory repositories, over the day of
 // tests/support/journal-day.ts. Closing is refused while the cause, the type or the measures are empty
 // (each named in Russian); a closed entry does not change (409), not even its gassing when the minutes
 // give another; confirmations only by a user with that duty, of a closed entry, once each; people named
@@ -24,7 +24,7 @@ import { closingProblems, noticesOf } from "./gassing-entry";
 import { confirmGassing, confirmedEntry, nextEntry, registerGassing } from "./gassing-book";
 import type { GassingRegistration } from "../../../ports";
 
-/** Issue 114: a cause and measures whose words are longer than the PDF's columns. */
+/** a cause and measures whose words are longer than the PDF's columns. */
 const LONG_CAUSE = "Разгерметизация высокопроизводительного электрооборудования вентиляторной установки";
 const LONG_MEASURES = "Электрооборудование заменено, газоанализаторы перекалиброваны, трубопровод переподключен";
 const ALL_NOTIFIED = { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true };
@@ -54,7 +54,7 @@ describe("the book's closing rules (nextEntry)", () => {
     expect(closingProblems(FILLED)).toBeUndefined();
   });
 
-  // Issue 114: closing names every missing thing at once — a dispatcher met one refusal after another.
+  // closing names every missing thing at once — a dispatcher met one refusal after another.
   it("names every reason not to close at once: notifications, a gassing that lasts, each empty field", () => {
     const attempt = () =>
       nextEntry(undefined, { notified: { chief_engineer: true }, cause: "x", close: true }, { ...CONTEXT, lasts: true });
@@ -76,7 +76,7 @@ describe("the book's closing rules (nextEntry)", () => {
         type: "accident",
         measures: "Проверен ВМП",
         cleared_by: "Горный мастер Петров П. П.",
-        // Issue 114: when the gas was cleared and work resumed.
+        // when the gas was cleared and work resumed.
         cleared_at: "2026-03-02T04:40:00+07:00",
         resumed_at: "2026-03-02T05:15:00+07:00",
         close: true,
@@ -107,7 +107,7 @@ describe("the book's closing rules (nextEntry)", () => {
     }
   });
 
-  // Issue 114: when each addressee was notified and by whom, not a tick.
+  // when each addressee was notified and by whom, not a tick.
   it("keeps when and by whom each addressee was notified; true is now by the signed-in user; never before the gassing", () => {
     const entry = nextEntry(
       undefined,
@@ -162,8 +162,8 @@ describe("the book's closing rules (nextEntry)", () => {
     );
   });
 
-  // Issue 114: a tick kept before it reads as notified at the registration, and the next write keeps that time.
-  it("reads a tick stored before issue 114 as notified at the entry's registration", () => {
+  // a tick kept before it reads as notified at the registration, and the next write keeps that time.
+  it("reads a tick stored before an earlier release as notified at the entry's registration", () => {
     const legacy: GassingRegistration = {
       ...nextEntry(undefined, { notified: {} }, CONTEXT),
       registered_at: "2026-03-01T20:30:00.000Z",
@@ -228,7 +228,7 @@ describe("the confirmations (confirmedEntry)", () => {
     });
   });
 
-  // Issue 114 (D89): four eyes — the dispatcher who closed the entry may hold a duty, and confirms nothing of it.
+  // D89: four eyes — the dispatcher who closed the entry may hold a duty, and confirms nothing of it.
   it("are refused to the one who closed the entry, naming the rule", () => {
     const own = { duty: "chief_engineer", by: CONTEXT.by, at: "2026-03-03T01:00:00.000Z" };
     expect(() => confirmedEntry(closed, "chief_engineer", own)).toThrow(Forbidden);
@@ -257,7 +257,7 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("names people by surname and initials, never by e-mail, and confirms by duty", async () => {
-    // Issue 114: a notification's time before the gassing began is refused, naming the field.
+    // a notification's time before the gassing began is refused, naming the field.
     await expect(
       registerGassing(d.deps, staff, general, { notified: { chief_engineer: { at: "2026-03-02T03:05:00+07:00" } } }),
     ).rejects.toThrow("Оповещены, Главный инженер: время оповещения раньше начала загазирования (02.03.2026 03:10)");
@@ -270,7 +270,7 @@ describe("the book on the in-memory repositories", () => {
       close: true,
     });
     expect(entry).toMatchObject({ registered_by: "Кузнецова О. И.", closed_by: "Кузнецова О. И.", duration_min: 20 });
-    // true (the form before issue 114): now, by the signed-in user.
+    // true (the form before an earlier release): now, by the signed-in user.
     expect(entry.notified).toEqual({
       chief_engineer: { at: "2026-03-01T20:25:00.000Z", by: "Иванов И. И." },
       head_ab: { at: entry.registered_at, by: "Кузнецова О. И." },
@@ -315,7 +315,7 @@ describe("the book on the in-memory repositories", () => {
   });
 
   it("prints the book as xlsx in its columns and as PDF, with the signature lines", async () => {
-    // Issue 114: words longer than the PDF's narrow columns, to be broken only where Russian allows.
+    // words longer than the PDF's narrow columns, to be broken only where Russian allows.
     const heading = (await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" })).results.find(
       (g) => g.start === "2026-03-02T03:00:00.000Z",
     )!;
@@ -369,13 +369,13 @@ describe("the book on the in-memory repositories", () => {
       "общее",
       "технологическое",
     ]);
-    // Issue 114 (D87): the norm its meters were read against, by where they hang.
+    // D87: the norm its meters were read against, by where they hang.
     // The norm a number the spreadsheet counts with.
     expect(first.slice(11, 15)).toEqual([1, "Остановка ВМП", 2.5, 340]);
     const unregistered = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(unregistered.slice(13, 15)).toEqual(["—", "—"]);
     expect(first[21]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-    // Issue 114: each addressee with when (the date where not the gassing's day) and by whom.
+    // each addressee with when (the date where not the gassing's day) and by whom.
     expect(first[15]).toMatch(
       /^главный инженер 03:25 \(Иванов И\. И\.\),\nначальник участка АБ (\d\d\.\d\d\.\d{4} )?\d\d:\d\d \(Кузнецова О\. И\.\),\n/,
     );
@@ -402,17 +402,17 @@ describe("the book on the in-memory repositories", () => {
       "добыча 340,0 т",
       "проходка 2,5 м",
       "1,00 %",
-      // Issue 114: losses never entered print «—», never «0,0».
+      // losses never entered print «—», never «0,0».
       "проходка —",
       "добыча —",
       "отказ датчика?",
-      // Issue 114: when and by whom each addressee was notified.
+      // when and by whom each addressee was notified.
       "03:25 (Иванов И.",
     ])
       expect(text).toContain(words);
     expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);
     expect(text).not.toContain("@");
-    // Issue 114: each long word is whole or broken where Russian hyphenation allows, with «-» — never at
+    // each long word is whole or broken where Russian hyphenation allows, with «-» — never at
     // any letter (PDFKit cut «высокопроизводительного» where the column ended, no hyphen).
     const words = execFileSync("pdftotext", ["-bbox", join(dir, "b.pdf"), "-"], { encoding: "utf8" })
       .split("\n")
@@ -439,7 +439,7 @@ describe("the book on the in-memory repositories", () => {
   });
 });
 
-describe("a gassing's registration (issue 116, item 3)", () => {
+describe("a gassing's registration", () => {
   it("reads no minutes once the book keeps the gassing as found, and closes by what it keeps", async () => {
     const day = await journalDayOnMemory("ООО «Книга без минут»", "Шахта «Безминутная»", JOURNAL_DAY_CLOSED);
     const id = (await operatorJournal(day.d.deps, day.staff, { facility: day.facility, date: "2026-03-02" })).gassings[0].id;

@@ -1,4 +1,4 @@
-// Issue 105: the gassing book («Книга учета загазирований») as the mine keeps it. The dispatcher
+// the gassing book («Книга учета загазирований») as the mine keeps it. The dispatcher
 // registers a gassing (whom they informed, the cause, the type, the losses, who cleared the gas, who
 // investigated, the measures) and closes it: refused while a notification is unticked, the gassing lasts,
 // or the cause, the type or the measures are empty, each named in Russian. A closed entry does not change
@@ -39,7 +39,7 @@ export function nextEntry(
     sudden?: boolean;
     by: string;
     at: string;
-    /** The signed-in user's surname and initials ("" when none): who notified, for `true` (issue 114). */
+    /** The signed-in user's surname and initials ("" when none): who notified, for `true`. */
     name?: string;
     /** The company's clock, for the refusals that name a time. */
     zone?: string;
@@ -66,7 +66,7 @@ export function nextEntry(
     correction_reason: text(input.correction_reason, stored?.correction_reason),
   };
   if (input.close) {
-    // Issue 114: every reason at once — the notifications unticked, a gassing that lasts, each empty field.
+    // every reason at once — the notifications unticked, a gassing that lasts, each empty field.
     const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
     const problems = [
       ...(unticked.length > 0
@@ -99,8 +99,8 @@ export function nextEntry(
   };
 }
 
-/** Issue 114: each addressee's notification `input` gives over what was stored: `{at, by?}` as given, a
- *  time before the gassing began or after now refused naming the field; true (the form before issue 114) now by the
+/** each addressee's notification `input` gives over what was stored: `{at, by?}` as given, a
+ *  time before the gassing began or after now refused naming the field; true (the form before an earlier release) now by the
  *  signed-in user, or the time kept; false or null not notified; absent as kept. */
 function nextNotices(
   stored: GassingRegistration | undefined,
@@ -147,7 +147,7 @@ export async function registerGassing(
   const stored = await deps.repos.gassings.get(actor.company, id);
   // D89: the entry the minutes made keeps its gassing as found, followed as the minutes come by the
   // record's consumer (gassing-record.ts), corrected there where they no longer give it: registering it
-  // reads no minutes (issue 116, item 3: finding it again read every meter of the facility, 88 ms of the
+  // reads no minutes (finding it again read every meter of the facility, 88 ms of the
   // request thread for 200 meters with 30 h). Only an entry without it is found from the minutes.
   const now = stored?.found ? undefined : await findGassing(deps, actor.company, id);
   const found = stored?.found ?? foundOf(now!.gassing);
@@ -188,7 +188,7 @@ export function confirmedEntry(
   if (holder.duty !== duty)
     throw new Forbidden(`Подтверждает ${DUTY_LABELS[duty]}: эта обязанность вам не назначена (её назначает администратор)`);
   if (!entry?.closed) throw new Invalid("Подтвердить можно только закрытую запись книги загазирований");
-  // Issue 114 (D89): four eyes — the one who closed an entry confirms nothing of it.
+  // D89: four eyes — the one who closed an entry confirms nothing of it.
   if (entry.closed_by === holder.by)
     throw new Forbidden(
       `Подтверждает ${DUTY_LABELS[duty]}, не закрывший запись: запись закрыли вы, ее подтверждает другой человек (правило «четырех глаз»)`,

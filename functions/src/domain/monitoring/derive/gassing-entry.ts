@@ -1,4 +1,4 @@
-// Issue 105: an entry of the gassing book («Книга учета загазирований») as the API shows it: the gassing
+// an entry of the gassing book («Книга учета загазирований») as the API shows it: the gassing
 // the minutes give (journal.ts finds it) with the dispatcher's registration — whom they informed, the
 // cause, the type, the losses, who cleared the gas and who investigated, the measures, the closing and
 // the confirmations of the section's head, the head of the АБ section and the chief engineer. People are
@@ -31,8 +31,8 @@ export const NOBODY_NOTIFIED: GassingView["notified"] = {
   rostekhnadzor: null,
 };
 
-/** Issue 114: each addressee's notification `{at, by}` (null: not notified) of a stored entry. A tick
- *  kept before issue 114 (`true`) reads as notified at the entry's registration (a migration on read:
+/** each addressee's notification `{at, by}` (null: not notified) of a stored entry. A tick
+ *  kept before an earlier release (`true`) reads as notified at the entry's registration (a migration on read:
  *  what is stored stays until the entry's next write gives the time it read). */
 export function noticesOf(
   registration: Pick<GassingRegistration, "notified" | "registered_at" | "found_at" | "start"> | undefined,
@@ -46,7 +46,7 @@ export function noticesOf(
     }),
   ) as GassingView["notified"];
 }
-/** Losses never entered: «—» in the book, never «0,0» (issue 114). */
+/** Losses never entered: «—» in the book, never «0,0». */
 type Losses = NonNullable<GassingRegistration["losses"]>;
 export const NO_LOSSES: Losses = { development_m: null, coal_t: null };
 

@@ -1,4 +1,4 @@
-// Issue 114, item 1 (D87): a methane meter's gassing limit is the norm of where it hangs — never its kind
+// D87: a methane meter's gassing limit is the norm of where it hangs — never its kind
 // (0–4 % or high-range) nor the register's W/A, which are alarms. A new user's mine on the in-memory
 // repositories, each meter in a working of its own, readings 10:00–10:10 of 02.03.2026 (UTC+7) at a
 // level of its own and 0,20 % around: a wing-return meter at 0,80 % is a gassing at 0,75 %; a high-range
@@ -42,7 +42,7 @@ const MINE = [
   { body: { code: "Д-1", kind: "methane_high", working: "", place: "drainage_pipeline" }, level: 40, base: 35 },
   { body: { code: "Г-1", kind: "methane_high", working: "Газоотсос 3", place: "suction_pipeline" }, level: 3, base: 2 },
   { body: { code: "З-3", kind: "methane", working: "Забой 10", place: "face" }, level: 4.5, base: 0.5, minutes: 6 },
-  // Issue 114: «другое место» reads the working's 1 % unless the register names a row.
+  // «другое место» reads the working's 1 % unless the register names a row.
   { body: { code: "Р-1", kind: "methane", working: "Камера 1", place: "other", norm_place: "wing_outgoing" }, level: 0.8, base: 0.2 },
   { body: { code: "Р-2", kind: "methane", working: "Камера 2", place: "other" }, level: 0.8, base: 0.2 },
 ] as const;
@@ -109,7 +109,7 @@ describe("the norm by the meter's place (D87)", () => {
   });
 });
 
-describe("a meter at «другое место» (issue 114)", () => {
+describe("a meter at «другое место»", () => {
   it("names a row only there: elsewhere the place has its own, refused naming the field", async () => {
     expect(() => parseWith(sensorCreateSchema, { code: "Х-1", kind: "methane", place: "face", norm_place: "intake" })).toThrow(
       "Норма загазирования: норма указывается только для места «Другое место»",

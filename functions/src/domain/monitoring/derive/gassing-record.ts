@@ -1,4 +1,4 @@
-// Issue 114, item 3 (D89): a gassing once found is a record. A consumer of each facility's written
+// D89: a gassing once found is a record. A consumer of each facility's written
 // readings (the change stream's «gassing record» line, beside the event detector): it finds the
 // gassings the minutes give around the days written (journal.ts, the book's own rule: D87's norm by
 // place, D88's every reading) and keeps each as the book's entry from the minute it is found — not

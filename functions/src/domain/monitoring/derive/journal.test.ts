@@ -1,4 +1,4 @@
-// Issue 99: the АГК operator's journal of a company day on the in-memory repositories, over
+// the АГК operator's journal of a company day on the in-memory repositories, over
 // tests/support/journal-day.ts (a general and a local gassing, a spike set aside, a gap). The hourly, shift and day means equal this file's own computation from the
 // readings to 1e-9, read from the day's minute items while it is open and from its day items once closed;
 // the gassings have their start, end, maximum and kind; the xlsx (read back) and the PDF (pdftotext) print
@@ -21,7 +21,7 @@ import { Forbidden, Invalid } from "../../errors";
 import { listGassings, operatorJournal, type Journal } from "./journal";
 import { registerGassing } from "./gassing-book";
 
-// Issue 110, item 4: the day's figures read from either layout — the facility's minute items while its
+// the day's figures read from either layout — the facility's minute items while its
 // UTC days are open, the sensors' day items once they are closed — are the same.
 const LAYOUTS = [
   { day: "an open day (the facility's minute items)", clock: JOURNAL_DAY_OPEN, open: true },
@@ -62,7 +62,7 @@ const closed = () => reads.get(false)!;
 describe.each(LAYOUTS)("on $day", ({ open }) => {
   const journal = () => reads.get(open)!.journal;
 
-  // Issue 107, item 11: on an open day the journal read the facility's minute items once per sensor (1 530
+  // on an open day the journal read the facility's minute items once per sensor (1 530
   // × the meters: today's journal of 60 meters 2,4–2,8 s); one read of each day's window serves every sensor.
   it(open ? "asks the facility's minute items of each day's window once, however many meters" : "asks for no minute items", async () => {
     const { d, staff, facility, asked } = reads.get(open)!;
@@ -117,7 +117,7 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
       ).toEqual([
         { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1", sudden: false },
         { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: false },
-        // Issue 114, D88: the spike D58 sets aside for the means is a reading the book reads: a gassing of
+        // D88: the spike D58 sets aside for the means is a reading the book reads: a gassing of
         // its minute, marked «резкий рост / за пределом шкалы», within the span.
         { start: iso(local(14, 0)), end: iso(local(14, 1)), kind: "местное", sensors: ["М-9"], working: "Штрек 5", sudden: true },
       ]);
@@ -161,7 +161,7 @@ describe("registering the day's gassings", () => {
       closed_by: "Кузнецова О. И.",
       comment: "Лава остановлена",
     });
-    // Issue 114: true is «now, by the signed-in user»: the first three at the registration, the fourth at the closing.
+    // true is «now, by the signed-in user»: the first three at the registration, the fourth at the closing.
     const now = { at: registered.registered_at, by: "Кузнецова О. И." };
     expect(done.notified).toEqual({ chief_engineer: now, head_ab: now, head_section: now, rostekhnadzor: { ...now, at: done.closed_at } });
     await expect(registerGassing(d.deps, staff, general.id, { notified: {} })).rejects.toThrow("закрыта");
@@ -204,7 +204,7 @@ describe("the files", () => {
         const figures = [s.limit, ...s.hourly.slice(8 * shift, 8 * shift + 8), s.shifts[shift], s.day];
         expect(cells.slice(0, 3)).toEqual([s.code, s.place, s.working]);
         cells.slice(3, 3 + figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k] as number, 12));
-        // Issue 105: each limit's unit and the act, point and edition it comes from; issue 114 (D87): the
+        // each limit's unit and the act, point and edition it comes from; D87: the
         // norm's row by where the meter hangs, whatever its A (М-7's and М-8's 2 %).
         expect(cells.slice(3 + figures.length)).toEqual([
           "% об.",
@@ -238,7 +238,7 @@ describe("the files", () => {
       new Date(Date.UTC(2026, 2, 2, 3, 10)),
       new Date(Date.UTC(2026, 2, 2, 3, 30)),
       "20 мин",
-      // Issue 114: the section, the working and each sensor with its place.
+      // the section, the working and each sensor with its place.
       "Выемочный участок 12-1",
       "Лава 12-1",
       "М-7 (В 10–20 м от забоя), М-8 (Исходящая струя очистной выработки)",

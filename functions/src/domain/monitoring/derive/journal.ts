@@ -1,9 +1,9 @@
-// The АГК operator's day (issue 99). The operator's journal of a shift day (D99: from the day's first
+// The АГК operator's day. The operator's journal of a shift day (D99: from the day's first
 // shift's start by the facility's calendar, D90, to the next day's), in the layout of the methodological
 // recommendations' journal: per methane sensor its code, place and set-point, the mean of the valid minute
 // means (D59) of each hour on the company's clock in the order worked, of each shift (D64) and of the shift
 // day, with its completeness; and the shift day's gassings. A gassing opens at the first minute a
-// sensor's mean reaches the norm of where it hangs (issue 114, D87: never its kind nor its W/A) and closes
+// sensor's mean reaches the norm of where it hangs (D87: never its kind nor its W/A) and closes
 // after 2 minutes below (D65's rule), every reading counted (D88: a minute D58 sets aside for the means
 // opens and extends it and marks it); overlapping gassings of two or more sensors of one working
 // are one «общее загазирование» (the safety rules, pp. 622–624). Gassings are found from the minutes at
@@ -68,7 +68,7 @@ interface SensorRead {
   demo: boolean;
 }
 
-/** The limit a sensor is read against (issue 114, D87): a methane meter's is the norm of where it hangs,
+/** The limit a sensor is read against (D87): a methane meter's is the norm of where it hangs,
  *  that day's row (@core/methane-limits) with its act, point and edition — whatever its kind or its W/A,
  *  which are alarms and never move the norm; a meter of another gas is read against its A. */
 function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly AppliedLimit[]): Pick<SensorRead, "limit" | "limitSource"> {
@@ -79,7 +79,7 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
           limit: register.alarm,
           limitSource: { by: "alarm", place: null, act: null, point: null, edition: null, text_read: true, standing: null },
         };
-  // At «другое место» the row the register names (issue 114), else the place's own.
+  // At «другое место» the row the register names, else the place's own.
   const norm = normOf(register.place, register.norm_place);
   const row = norm === null ? undefined : limitOfPlace(limits, norm);
   if (!row) return { limit: null, limitSource: null };
@@ -87,7 +87,7 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
   return { limit: row.limit_pct, limitSource: { by: "place", place, act, point, edition, text_read, standing } };
 }
 
-/** How far back a gassing in force at a period's start is followed to its start, days (issue 105): one
+/** How far back a gassing in force at a period's start is followed to its start, days: one
  *  begun before is listed with its own start and id, carried over. */
 export const GASSING_LOOKBACK_DAYS = LIMITS.monitoring.eventsLookbackDays;
 
@@ -99,7 +99,7 @@ function openAtStart(series: MinuteSeries, limit: number): boolean {
 }
 
 /** The facility's gas sensors (methane and the АГК's other gases) of the workings in service over
- *  [from, to) — a degassing pipeline's meter opens no gassing and is not the journal's (issue 105) — with
+ *  [from, to) — a degassing pipeline's meter opens no gassing and is not the journal's — with
  *  their minutes read from an hour before `from` (D58's jump needs the minute before; further back, a day
  *  at a time, while a methane meter's gassing is in force at the read's start) to a day after `to` (what
  *  closes a gassing past midnight), never past the minute now runs in. */
@@ -116,7 +116,7 @@ async function readSensors(
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readTo = Math.max(from - HOUR_MS, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const out: SensorRead[] = [];
-  // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
+  // The facility's minutes of the window read once for all its sensors.
   const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of register ?? (await deps.repos.sensors.listOfFacility(company, facility))) {
     const register = registerAt(sensor, from);
@@ -147,7 +147,7 @@ async function readSensors(
 }
 
 /** The gassings the sensors' minutes give: those starting in [from, to), or with `inForce` every one in
- *  force during it (begun before, still open, or ending in it; issue 105). */
+ *  force during it (begun before, still open, or ending in it). */
 function gassingsIn(read: readonly SensorRead[], from: number, to: number, inForce = false): Gassing[] {
   const found = read.flatMap((r) =>
     METHANE_KINDS.has(r.register.kind) && r.limit !== null
@@ -199,7 +199,7 @@ export async function operatorJournal(
   // A past day is read against its own day's edition, never today's.
   const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
-  // Issue 118: each sensor's checks as they stood at the day's last instant (or now).
+  // each sensor's checks as they stood at the day's last instant (or now).
   const checks = new Map((await checkStates(deps, actor.company, facility.id, until - 1)).states.map((s) => [s.sensor, s.problems]));
   const doubt = await doubtOfDay(deps, actor.company, facility.id, from, until);
   const sensors = read.map(({ sensor, register, series, limit, limitSource }) => {
@@ -292,7 +292,7 @@ export async function listGassings(
   };
 }
 
-/** Issue 114 (D89): the gassings the facility's minutes give in force during [from, to) (UTC ms), read
+/** D89: the gassings the facility's minutes give in force during [from, to) (UTC ms), read
  *  against the limits of the company day `from` falls in — what the record keeper (gassing-record.ts)
  *  makes the book's entries of. */
 export async function gassingsFound(

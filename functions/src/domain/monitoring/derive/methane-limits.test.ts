@@ -1,4 +1,4 @@
-// Issues 99 and 105: the permissible methane concentrations by act, point and edition on an injected
+// the permissible methane concentrations by act, point and edition on an injected
 // clock. Until 01.01.2027 the safety rules' Appendix 3 (Order 507, its text not read here) holds; Decree
 // 315's norms hold without an end date and stand for a working and a gas-suction line once no edition
 // does; an administrator confirms an edition, refused 409 naming the other where it overlaps one; a past

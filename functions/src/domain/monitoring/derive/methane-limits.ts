@@ -1,4 +1,4 @@
-// The permissible methane concentrations by the act in force on each day (issues 99 and 105). The safety
+// The permissible methane concentrations by the act in force on each day. The safety
 // rules' Appendix 3 (Order 507, @core/methane-limits) holds until 01.01.2027; Decree 315's norms hold without
 // an end date and stand for a place on a day no edition holds; an administrator confirms an edition from a
 // day (its act, a value and point for each place), kept with who and when. One edition per place and day:

@@ -1,4 +1,4 @@
-// Issue 114, item 5 (D90) and D99: the facility's shift calendar drives every roll-up by shift, and the
+// D90 and D99: the facility's shift calendar drives every roll-up by shift, and the
 // journal's day is the mine's shift day. The journal day of tests/support/journal-day.ts at a mine that works
 // four 6-hour shifts from 08:00 (from 01.03.2026): the journal of 01.03 runs 08:00 01.03 – 08:00 02.03, each
 // shift with its hours in the order worked (the fourth, 02:00–08:00: 2, 3, 4, 5, 6, 7), 24 distinct hours,

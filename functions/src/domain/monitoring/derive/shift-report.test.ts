@@ -37,7 +37,7 @@ let report: ShiftReport;
 const AT = Date.UTC(2026, 2, 1, 16, 50);
 const iso = (t: number) => new Date(t).toISOString();
 
-// Issue 110, item 4: the shift read back from either layout. At 09:00 of 02.03 in Kemerovo the shift is
+// the shift read back from either layout. At 09:00 of 02.03 in Kemerovo the shift is
 // over and its UTC days still take minutes (the facility's minute items); months later its readings are in
 // the sensor's day items.
 const LAYOUTS = [
@@ -175,7 +175,7 @@ describe("the files", () => {
     expect(book.getWorksheet("Прогнозные события")!.rowCount).toBe(2);
   });
 
-  // Issue 87, item 16: the demo mine's shift report did not say its readings are simulated.
+  // the demo mine's shift report did not say its readings are simulated.
   it("says «демонстрационные данные» on every sheet's title and the PDF's where the readings are the demo's", async () => {
     expect(report.demo).toBe(false);
     const demo = { ...report, demo: true };
@@ -195,7 +195,7 @@ describe("the files", () => {
   });
 });
 
-// Issue 87, item 6: a reading out of the meter's range is a sensor fault in the shift's report.
+// a reading out of the meter's range is a sensor fault in the shift's report.
 describe("a sensor's fault in the report", () => {
   it("lists «Неисправность датчика» with its minutes among the shift's events and in the xlsx", async () => {
     const owner = await d.actor("ООО «Неисправная смена»");
@@ -233,7 +233,7 @@ describe("a sensor's fault in the report", () => {
   });
 });
 
-// Issue 118, item 4 (D94): the shift counts each sensor's minutes «под сомнением».
+// D94: the shift counts each sensor's minutes «под сомнением».
 describe("minutes «под сомнением» in the report", () => {
   it("counts a sensor's minutes after its failed check, in the rows, the xlsx and the PDF, its figures unchanged", async () => {
     const { facility } = reads.get(false)!;

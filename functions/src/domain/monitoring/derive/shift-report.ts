@@ -49,7 +49,7 @@ export interface ShiftReport {
   to: string;
   /** Whether the shift is still running: its figures are up to `to`. */
   running: boolean;
-  /** Whether its readings or events are the demo mine's simulated ones («демонстрационные данные», issue 87). */
+  /** Whether its readings or events are the demo mine's simulated ones («демонстрационные данные»). */
   demo: boolean;
   rows: ShiftReportRow[];
   /** D90: «Смена 2 (12:00–18:00)», by the facility's calendar. */
@@ -91,7 +91,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   const rows: ShiftReportRow[] = [];
   const doubtOf = await facilityDoubt(deps, actor.company, facility.id, span.from - DOUBT_LOOKBACK_DAYS * 86_400_000, zone);
   let demo = false;
-  // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
+  // The facility's minutes of the shift read once for all its sensors.
   const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of sensors) {
     const register = registerAt(sensor, span.from);

@@ -1,4 +1,4 @@
-// Where a webhook may post (issue 86, R10 and R15): only public unicast addresses unless the operator
+// Where a webhook may post (R10 and R15): only public unicast addresses unless the operator
 // named the receivers' networks or hosts; no IPv4 smuggled inside an IPv6 form. How a delivery keeps
 // to the rule over HTTP and DNS is adapters/webhooks/http-webhook-transport.test.ts.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Where a webhook may post (issue 86, R10 and R15). Strict by default, on every host: a receiver must be
+// Where a webhook may post (R10 and R15). Strict by default, on every host: a receiver must be
 // a public unicast address — never loopback, a private or shared network, link-local (the instance
 // metadata), documentation, benchmarking or multicast space, and no IPv6 address outside the global
 // unicast 2000::/3 or inside its special 2001::/23 (Teredo), 2001:db8::/32 and 2002::/16 (6to4): so

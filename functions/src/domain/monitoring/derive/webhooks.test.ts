@@ -1,4 +1,4 @@
-// Webhooks (issue 78) against receivers in memory behind the sender's transport: the events the
+// Webhooks against receivers in memory behind the sender's transport: the events the
 // detector finds in pushed readings are posted once each (an Idempotency-Key per event and state),
 // every body's X-Signature verifies with the secret shown once; the same readings pushed again post
 // nothing; a receiver that is down gets the delivery after it comes back (the retry's back-off passed
@@ -240,7 +240,7 @@ describe("who may configure webhooks, and where they may post", () => {
       "https://[::1]/",
       "https://[fd00::1]/",
       "https://[::ffff:127.0.0.1]/",
-      // Issue 86, R15: a trailing dot, and IPv4 inside every IPv6 form.
+      // R15: a trailing dot, and IPv4 inside every IPv6 form.
       "https://localhost./",
       "https://LOCALHOST../",
       "https://[::7f00:1]/",
@@ -293,7 +293,7 @@ describe("who may configure webhooks, and where they may post", () => {
   });
 });
 
-describe("a receiver that does not answer (issue 85, R5)", () => {
+describe("a receiver that does not answer (R5)", () => {
   it("is backed off alone: its deliveries due meanwhile are put off, their attempts not counted, the company's other receiver served", async () => {
     const hanging = new Receiver(true);
     const answering = new Receiver();

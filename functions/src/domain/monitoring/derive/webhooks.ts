@@ -1,4 +1,4 @@
-// A company's webhooks (issue 78): URLs its monitoring events (D65) are posted to as signed JSON.
+// A company's webhooks: URLs its monitoring events (D65) are posted to as signed JSON.
 // Each event is posted when it opens and when it closes, once each: the delivery is stored under its
 // idempotency key (the event's id and «open» or «closed») before the event is, so the detector run
 // again makes none twice; the receiver gets the key as Idempotency-Key. The body is signed with the
@@ -11,7 +11,7 @@
 // by the transport the host gives its sender (ports/webhook-transport.ts: Node's HTTP and DNS, or a
 // test's receiver).
 // The sender is the host's (`webhookSender`): companies in turns, each receiver bounded and backed off
-// alone (issue 85, R5). Advisory: protective cut-off stays with the mine's АГК.
+// alone (R5). Advisory: protective cut-off stays with the mine's АГК.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import { ADVISORY_NOTE } from "@core/monitoring";
@@ -218,7 +218,7 @@ export async function enqueueEventDeliveries(
   return made;
 }
 
-// ---- sending (issue 85: per company, per receiver) -------------------------------------------------------
+// ---- sending (per company, per receiver) -------------------------------------------------------
 
 type SendDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>;
 
@@ -234,7 +234,7 @@ const DUE_PAGE = 50;
 const HELD_PER_COMPANY = 100;
 
 /** Why a delivery was not sent where the address is not allowed: the far end is never reached, so no
- *  status of it is told (issue 86, R10). */
+ *  status of it is told (R10). */
 export const NOT_DELIVERED_ADDRESS = "не доставлено: адрес приемника во внутренней сети или на этом сервере не разрешен";
 
 interface AttemptResult {
@@ -328,7 +328,7 @@ interface CompanyTurns {
 }
 
 /** A sender over `deps`, posting through `transport`: companies take turns within WEBHOOK_SENDS, each receiver at most its own share,
- *  and one that let an attempt time out is left alone for RECEIVER_BACKOFF_SECONDS (issue 85, R5): one
+ *  and one that let an attempt time out is left alone for RECEIVER_BACKOFF_SECONDS (R5): one
  *  company's receivers that hang delay no other company's deliveries. */
 export function webhookSender(deps: SendDeps, transport: WebhookTransport, options: WebhookSenderOptions = {}): WebhookSender {
   const bounds = { ...WEBHOOK_SENDS, ...options.sends };

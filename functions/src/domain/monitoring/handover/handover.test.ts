@@ -1,4 +1,4 @@
-// Issue 118, item 5 (D95): the shift handover on the day of tests/support/journal-day.ts, read at 06:30 of
+// D95: the shift handover on the day of tests/support/journal-day.ts, read at 06:30 of
 // 03.03.2026 (the first shift of the day): the book's entry of 02.03's local gassing registered and not
 // closed is listed open, the meters silent since midnight are listed silent, a check failed and a sensor
 // out of verification are listed; the one handing over adds a bypassed protection with its sensor and a
@@ -89,7 +89,7 @@ describe("the shift handover (D95)", () => {
       { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 10:00 не закрыта" },
       { code: "М-9", working: "Штрек 5", text: "запись книги с 02.03.2026 14:00 не закрыта" },
     ]);
-    // The longwall's flow meter sent nothing all day: silent too (issue 114, item 6; it was «нет датчика»).
+    // The longwall's flow meter sent nothing all day: silent too (it was «нет датчика»).
     expect(made.open.silent.map((s) => s.code).sort()).toEqual(["Q-1", "М-7", "М-8", "М-9"]);
     // In hours past the hour, as the tile says a silence (it read «нет показаний 360 мин»).
     expect(made.open.silent[0].text).toBe("нет показаний 6 ч");
@@ -161,7 +161,7 @@ describe("the next shift's journal is signed only after the handover into it (D9
   });
 });
 
-// The hostile review of issue 118: a handover signed by both is a record. A correction made a day later is
+// A hostile review: a handover signed by both is a record. A correction made a day later is
 // a correction of that handover — its shifts, its time and the lists the platform filled then — and not a
 // handover of the day it is written on (it was: «2026-03-04#2 → 2026-03-04#3», which then let the journal
 // of a shift nobody handed over be signed); a corrected handover is taken over in its correction only.
@@ -212,7 +212,7 @@ describe("a correction of a handover is of the same handover (D95)", () => {
   });
 });
 
-// The hostile review of issue 118: twenty handovers sent at once — the same one twice each by the one
+// A hostile review: twenty handovers sent at once — the same one twice each by the one
 // handing over (a double press, a retry) — are stored once each; two corrections of one handover sent at
 // once keep one (both read «not corrected yet» and were kept); two people taking over at once: one signs.
 describe("handovers written at once (D95)", () => {
@@ -251,7 +251,7 @@ describe("handovers written at once (D95)", () => {
   });
 });
 
-// The hostile review of issue 118: a calendar change between the shifts (D90). From 03.03.2026 the mine
+// A hostile review: a calendar change between the shifts (D90). From 03.03.2026 the mine
 // works 2 × 12 h from 08:00; until then 3 × 8 h from 00:00, so 02.03's third shift runs on to 08:00 of
 // 03.03 (D64). The handover of that shift was «into» itself (2026-03-02#3 → 2026-03-02#3: the next shift
 // was asked at its calendar end, midnight, which is still that shift), and the journal of 03.03's first
@@ -344,7 +344,7 @@ describe("the journal of the facility's first shift, and of a shift whose handov
   });
 });
 
-// The hostile review of issue 118: at a shift's boundary. The handover written at 16:05, five minutes
+// A hostile review: at a shift's boundary. The handover written at 16:05, five minutes
 // after the second shift ended, was recorded as the third shift's (2026-03-03#3 → 2026-03-04#1): there was
 // no way to hand the second shift over once it had ended, and the third shift's journal could never be
 // signed. The shift that has just ended is named (`shift_from`); none other.
@@ -378,7 +378,7 @@ describe("the handover written just after the shift's end (D95)", () => {
   });
 });
 
-// The hostile review of issue 118: each of the six lists against the rule it follows, on a planted view
+// A hostile review: each of the six lists against the rule it follows, on a planted view
 // with one item of each and one just outside each rule — a meter at A (a gassing now) and one at W (a level),
 // one at 0,9·W (a level) and one below it (none), one silent for its intervals and one read a minute ago, a
 // flow silent, a check failed, one overdue and one due later, a sensor out of verification and one verified

@@ -1,4 +1,4 @@
-// Issue 118, item 5 (D95): the shift handover. At handover the platform lists what is open at that moment
+// D95: the shift handover. At handover the platform lists what is open at that moment
 // — the meters at or above their alarm level now and the gassing book's entries not closed, meters and
 // flows silent, meters at or above 0,9·W, checks failed or overdue, sensors out of verification, and the
 // shown forecasts whose chance of the limit is ≥ 0,5 — and the one handing over adds what only people know
@@ -47,7 +47,7 @@ type Open = Handover["open"];
 type LiveView = Awaited<ReturnType<typeof liveView>>;
 type States = Awaited<ReturnType<typeof checkStates>>["states"];
 
-/** A channel's silence since its latest reading kept, past the day too (issue 114, item 6: not «за сутки»
+/** A channel's silence since its latest reading kept, past the day too (not «за сутки»
  *  where the reading is known), in minutes, hours and days as the tile says it (silenceSpan: «нет показаний
  *  271 сут 11 ч», not «390 934 мин»). A stored handover keeps the words it was written with. */
 const silentText = (minutes: number) => `нет показаний ${silenceSpan(minutes)}`;
@@ -62,7 +62,7 @@ export function openLists(
 ): Open {
   const open: Open = { gassings: [], silent: [], levels: [], checks: [], verification: [], forecasts: [], cutoffs: [] };
   for (const tile of view.tiles) {
-    // Issue 114, item 6: a place's tile (the shaft's, the drainage line's) is named by its place.
+    // a place's tile (the shaft's, the drainage line's) is named by its place.
     const working = tile.place ? SENSOR_PLACES[tile.place] : tile.working;
     for (const m of tile.meters) {
       // D98: a meter in a gassing of the book is handed over as the tile says it, whatever its W and A (the

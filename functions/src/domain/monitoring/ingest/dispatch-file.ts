@@ -22,7 +22,7 @@ import { LIMITS } from "../../../contract/schemas/limits";
 /** What a block is cut to before it is decoded: small enough to keep the event loop answering. */
 export const BLOCK_BYTES = 256 * 1024;
 
-// Issue 105 item 7: a dispatch system may write the year in two digits («26.11.26 00:00», this century's).
+// a dispatch system may write the year in two digits («26.11.26 00:00», this century's).
 const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4}|\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
@@ -54,7 +54,7 @@ export const HEADER_MESSAGE =
   "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
 
 /** Where a reading goes; `reading` answers why it is refused (a sensor not in the register at `t`), or nothing. */
-/** Issue 87: what a refusal leaves out — one value of a line (its other values read), the whole line,
+/** what a refusal leaves out — one value of a line (its other values read), the whole line,
  *  or the cells a line cut short lacks (the cells it has read). */
 export type RefusalKind = "value" | "line" | "incomplete";
 
@@ -62,7 +62,7 @@ export interface DispatchSink {
   reading(line: number, code: string, t: number, value: number): string | undefined;
   /** `at`: the instant of what is refused where the line's time was read (a value refused, a line cut
    *  short), with the codes of the sensors it leaves unread (none: every sensor of the line); absent where
-   *  the line's time was not read (issue 114, item 7). */
+   *  the line's time was not read. */
   refuse(line: number, reason: string, kind?: RefusalKind, at?: { t: number; codes?: readonly string[] }): void;
 }
 

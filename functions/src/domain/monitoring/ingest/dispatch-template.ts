@@ -1,4 +1,4 @@
-// Issue 114, item 7: «Скачать шаблон» of the dispatch export's dialogs («Загрузить выгрузку АГК», «Сверить с
+// «Скачать шаблон» of the dispatch export's dialogs («Загрузить выгрузку АГК», «Сверить с
 // выгрузкой АГК»): an example of the file the reader takes (dispatch-file.ts) for the mine's own register —
 // a column per sensor in service (by code, at most TEMPLATE_SENSORS), three lines of yesterday's minutes
 // «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock, values of each kind with a decimal comma and digits grouped

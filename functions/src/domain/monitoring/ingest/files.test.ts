@@ -87,7 +87,7 @@ describe("a wide export in Windows-1251", () => {
   it("keeps the good lines and refuses each bad one by its number, in Russian", async () => {
     const batch = await applied(encodeLegacy(text, "windows-1251"));
     expect(batch).toMatchObject({ state: "done", lines: 5, accepted: 4, duplicate: 0, corrected: 0, refused_count: 4 });
-    // Issue 87: line 3's methane refused, its flow kept, and the unknown column's values: values, not lines.
+    // line 3's methane refused, its flow kept, and the unknown column's values: values, not lines.
     expect(batch).toMatchObject({ refused_values: 2, refused_lines: 2, incomplete_lines: 0 });
     expect(batch.refused).toEqual([
       { line: 1, reason: "столбец «Х-9»: датчик не найден в реестре датчиков площадки, его значения не прочитаны" },
@@ -102,7 +102,7 @@ describe("a wide export in Windows-1251", () => {
     expect([...flow.values]).toEqual([12000, 12100]);
   });
 
-  it("counts a line cut short apart, naming the sensors it has no cell for, and reads the cells it has (issue 87)", async () => {
+  it("counts a line cut short apart, naming the sensors it has no cell for, and reads the cells it has", async () => {
     const cut = ["Время;Q-1;М-2;М-3", `${wall(130)};12 000;0,41;0,42`, `${wall(131)};12 000`, `${wall(132)};12 000;0,43;0,44`].join("\r\n");
     const batch = await applied(new TextEncoder().encode(cut));
     expect(batch).toMatchObject({ lines: 3, accepted: 7, refused_values: 0, refused_lines: 0, incomplete_lines: 1 });
@@ -131,7 +131,7 @@ describe("a wide export in Windows-1251", () => {
   });
 });
 
-// Issue 87, item 14: the dialog and docs said «ДД.ММ.ГГГГ ЧЧ:ММ:СС» alone, though «ЧЧ:ММ» and a decimal
+// the dialog and docs said «ДД.ММ.ГГГГ ЧЧ:ММ:СС» alone, though «ЧЧ:ММ» and a decimal
 // dot are read too; the refusal of a time says every form read.
 describe("the forms a dispatch file is read in", () => {
   it("reads a time without seconds and a value with a dot, and a time in no form read is refused naming them all", async () => {
@@ -151,7 +151,7 @@ describe("the forms a dispatch file is read in", () => {
     expect([...read.values]).toEqual([7.21, 0.45]);
   });
 
-  // Issue 105 item 7: a dispatch system's «26.11.26 00:00» and its date in a column of its own were
+  // a dispatch system's «26.11.26 00:00» and its date in a column of its own were
   // refused line by line (every line: nothing read).
   it("reads a two-digit year as this century's, and a date in a column of its own beside the time", async () => {
     const short = ["Время;М-7", "01.03.26 10:20;0,31", "01.03.26 10:21:00;0,32", "31.02.26 10:22;0,33"].join("\r\n");
@@ -187,7 +187,7 @@ describe("one row per reading", () => {
   });
 });
 
-describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
+describe("lines it cannot or must not read (the security review's R11)", () => {
   it("refuses a line longer than the bound by its number without holding it, and reads the lines after it", async () => {
     // Over the bound by several blocks, in pieces of every size the consumer may be handed.
     const long = `${wall(1)};${"1".repeat(LIMITS.monitoring.lineBytes + 3 * BLOCK_BYTES)}`;

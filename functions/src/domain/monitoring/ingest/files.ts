@@ -78,7 +78,7 @@ export const UPLOAD_BUDGET_CAP = "TELEMETRY_UPLOADS";
 /** When a grant's id (UUID v7) was made, ms since the epoch. */
 const madeAt = (id: string) => Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16);
 
-/** Issue 85: an upload grant counts `size` bytes against the company's budget (LIMITS.monitoring.
+/** an upload grant counts `size` bytes against the company's budget (LIMITS.monitoring.
  *  uploadBudgetBytes) while the file is uploading or stored and not yet applied: until its batch is
  *  done (or set aside), or, never named as a batch, until the sweep of abandoned uploads takes it (a day,
  *  sweepAbandonedUploads; the bucket's lifecycle rule in AWS). Past the budget, or past
@@ -271,7 +271,7 @@ async function* fileBytes(deps: Pick<Deps, "blobs">, key: string, limit = Number
   }
 }
 
-/** Issue 114, item 7: instants (UTC ms, both included) a file has lines or values for that were not read,
+/** instants (UTC ms, both included) a file has lines or values for that were not read,
  *  of the sensors named (all where none are). */
 export interface UnreadSpan {
   from: number;
@@ -287,7 +287,7 @@ export async function readFileBatch(
   apply: (part: number, readings: SensorReadings[]) => Promise<void>,
   /** Told each code the file names that the facility's register has not (a reconciliation names them). */
   unknown?: (code: string) => void,
-  /** Issue 114, item 7: told the instants the file has lines or values for that were not read — a value
+  /** told the instants the file has lines or values for that were not read — a value
    *  refused (its sensor at its instant), a line cut short (its lacking sensors), a line whose time was not
    *  read (every sensor, between the instants of the lines read before and after it): a reconciliation
    *  does not count the stored readings there as absent from the file. */
@@ -302,7 +302,7 @@ export async function readFileBatch(
   const index = sensorIndex(sensors, zoneOf(company));
   const refused: ReadingsBatch["refused"] = [];
   let refusedCount = 0;
-  // Issue 87: values refused (their lines' other values read), lines refused whole, lines cut short.
+  // values refused (their lines' other values read), lines refused whole, lines cut short.
   const kinds: Record<RefusalKind, number> = { value: 0, line: 0, incomplete: 0 };
   const hash = createHash("sha256").update("[");
   let hashed = 0;

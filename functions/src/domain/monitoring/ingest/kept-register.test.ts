@@ -1,4 +1,4 @@
-// Issue 98: a facility's register kept by the host across pushes, read again only when its stamp moved.
+// a facility's register kept by the host across pushes, read again only when its stamp moved.
 // Two hosts on one storage (two Lambda containers, or the local request and consumer threads): one keeps
 // the register as its pushes are applied, the other adds a sensor and lowers a sensor's levels between
 // two pushes; the next push on the first is applied with the register as written (the new sensor's

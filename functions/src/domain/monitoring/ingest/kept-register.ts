@@ -1,4 +1,4 @@
-// A facility's sensor register as a host keeps it across pushes (issue 98): 150 sensors are about
+// A facility's sensor register as a host keeps it across pushes: 150 sensors are about
 // 100 KB, 26 read units a strongly consistent Query, and every push read it in its route and again in
 // the event detector, more than its minute item cost. The register's writes move its stamp
 // (SensorRepository.registerStamp, moved after each create, replace and remove of a sensor), so a host

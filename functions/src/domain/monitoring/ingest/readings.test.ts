@@ -277,7 +277,7 @@ describe("order and idempotence", () => {
   });
 });
 
-describe("a body's fingerprint (issue 116, item 4)", () => {
+describe("a body's fingerprint", () => {
   const csv = (text: string) => ({ csv: new TextEncoder().encode(text) });
   it("is the same for the same lines sent again and differs for any other sensor, instant or value", () => {
     const lines = "sensor;t;value\nМ-1;2026-03-01T03:00:00Z;0,99\nМ-1;2026-03-01T03:01:00Z;0,99\n";

@@ -89,7 +89,7 @@ export function sensorIndex(sensors: readonly Sensor[], zone: string): SensorInd
 }
 
 /** The sensor of `code` in service at `t` (of the register's entries with that code, case aside), or
- *  why a reading of it at `t` is refused: no such code, or none of them in service then (issue 85: a
+ *  why a reading of it at `t` is refused: no such code, or none of them in service then (a
  *  retired channel is told so, not stored and ignored). */
 export function sensorAt(index: SensorIndex, code: string, t: number): Sensor | string {
   const name = code.trim().slice(0, 40);
@@ -111,7 +111,7 @@ export function sensorAt(index: SensorIndex, code: string, t: number): Sensor | 
 }
 
 /** The earliest instant a reading may carry, given the batch's time (LIMITS.monitoring.pastMonths before
- *  it): a reading decades old would cost the consumer days to write and merge (issue 85, R1). */
+ *  it): a reading decades old would cost the consumer days to write and merge (R1). */
 export function oldestReading(now: number): number {
   const date = new Date(now);
   date.setUTCMonth(date.getUTCMonth() - LIMITS.monitoring.pastMonths);
@@ -261,7 +261,7 @@ export function readReadings(
  *  (`[[sensor id, ms, value], …]`, the blob's bytes) wherever they are kept.
  *  `kept.id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's,
  *  stored-readings.ts DEMO_BATCH); a new id unless given. `kept.bodySha256`: the body's fingerprint its
- *  Idempotency-Key is held to (issue 116); `kept.sentBy`: who sent it (issue 114, D89). */
+ *  Idempotency-Key is held to; `kept.sentBy`: who sent it (D89). */
 export async function storeBatch(
   deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "readingsQueue">>,
   company: string,
@@ -297,12 +297,12 @@ export async function storeBatch(
   return batch;
 }
 
-/** How long a gateway's Idempotency-Key names its batch (issue 107, item 9). */
+/** How long a gateway's Idempotency-Key names its batch. */
 const KEY_DAY_MS = 24 * 60 * 60 * 1000;
 /** An Idempotency-Key: the gateway's batch id, printable ASCII. */
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.monitoring.idempotencyKey}}$`);
 
-/** A body's fingerprint, what an Idempotency-Key is sent again with (issue 116, item 4): the SHA-256 of
+/** A body's fingerprint, what an Idempotency-Key is sent again with: the SHA-256 of
  *  its lines as read — each line's sensor, time and value as sent (a JSON reading's fields, a CSV line's
  *  cells), or why the line could not be read — so the same readings sent again match however the JSON
  *  was spaced or its keys ordered, and any other reading, instant or value does not. */
@@ -325,8 +325,8 @@ function keyReused(key: string, first: ReadingsBatch): Unprocessable {
 
 /** A push with the gateway's Idempotency-Key (its batch id): the same key for the facility within a day
  *  with the same body (bodyFingerprint) answers the batch it first made, storing nothing (a gateway
- *  re-sending a batch whose 202 it lost, after a later correction, undid the correction: issue 107,
- *  item 9); with another body it is refused, naming the key and the first batch (issue 116, item 4: as
+ *  re-sending a batch whose 202 it lost, after a later correction, undid the correction: an earlier round,
+ *  item 9); with another body it is refused, naming the key and the first batch (as
  *  the IETF's Idempotency-Key draft and Stripe do — readings silently dropped under an answer of 202 are
  *  lost), a gateway's push and a user's alike. A batch stored before its fingerprint was kept is
  *  answered as before. `again` says it was answered again. The batch's id is made from the key and the
@@ -398,7 +398,7 @@ export function queuedBatch(
   return { ...at, state: "queued", ...base, ...read };
 }
 
-/** Issue 114 (D89): who sends a batch, as the batch keeps it — a user by surname and initials (never the
+/** D89: who sends a batch, as the batch keeps it — a user by surname and initials (never the
  *  e-mail), a gateway by its key's label («ключ шлюза «Шлюз диспетчерской»»). */
 export async function batchSender(
   deps: Pick<Deps, "repos">,
@@ -413,7 +413,7 @@ export async function batchSender(
   return `ключ шлюза «${key?.label ?? "без названия"}»`;
 }
 
-/** The facility's list of loads («Загрузки АГК», issue 85 item 3): its latest batches, pushed or
+/** The facility's list of loads («Загрузки АГК»): its latest batches, pushed or
  *  uploaded, newest first, each with its state and counts, a batch set aside with its reason. The
  *  facility is the actor's company's (NotFound otherwise). */
 export async function listBatches(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string): Promise<ListedBatch[]> {

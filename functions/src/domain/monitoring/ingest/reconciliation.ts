@@ -1,4 +1,4 @@
-// «Сверка с выгрузкой АГК» (issue 95, item 3): the stored readings of a facility compared with the mine's
+// «Сверка с выгрузкой АГК»: the stored readings of a facility compared with the mine's
 // own dispatch export, the independent source a verifier asks for. The export comes the way
 // POST v1/telemetry/files/ takes one (upload-url, the PUT, then POST v1/telemetry/reconciliations/ naming
 // it) and is read by the same reader (files.ts readFileBatch: cp1251 or UTF-8, «;», a column per sensor or
@@ -43,7 +43,7 @@ type Counts = ReconciliationView["totals"];
 
 /** The record as stored: the answer (but its verdict, read off the counts, and its page of rows), and what the
  *  job and «Догрузить» read. Done, its rows are kept apart in pages of DAYS_PAGE (`day_pages` of them), so a
- *  read parses its head and one or two pages, never a 74 MB export's 9,8 MB of rows (issue 107, item 1); a
+ *  read parses its head and one or two pages, never a 74 MB export's 9,8 MB of rows; a
  *  record written before keeps its rows in `days`. */
 export type Reconciliation = Omit<ReconciliationView, "verdict" | "days_count"> & {
   company: string;
@@ -117,7 +117,7 @@ async function daysOf(deps: Pick<Deps, "blobs">, record: Reconciliation, offset:
 }
 
 /** How a reconciliation's job ended, read from its record (done or failed with its detail), or undefined
- *  while it has not: a start after a kill asks it before running the job again (issue 107, item 6: two
+ *  while it has not: a start after a kill asks it before running the job again (two
  *  done reconciliations of 74 MB ran again, ~7 min of a thread each, and a second kill failed them). */
 export async function reconciliationEnd(
   blobs: Deps["blobs"],
@@ -179,7 +179,7 @@ export async function startReconciliation(
   return { id, status_url: statusUrl(id) };
 }
 
-/** Issue 105 item 7: what a done reconciliation says of the file. A file none of whose readings was read
+/** what a done reconciliation says of the file. A file none of whose readings was read
  *  is `unread`, and one with lines or values refused `partly_read`, whatever the rest compared: a
  *  reconciliation of part of a file is never a match. */
 export function reconciliationVerdict(record: Omit<Reconciliation, "company" | "file_upload">): ReconciliationView["verdict"] {
@@ -243,7 +243,7 @@ export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "c
   }
   const blob = await deps.blobs.get(batchBlobKey(actor.company, batchId));
   if (!blob) throw new NotFound("Недостающие показания сверки не найдены: сверьте выгрузку заново");
-  // Only what is still missing (issue 107, item 5: the gateway delivered the 60 missing minutes with its
+  // Only what is still missing (the gateway delivered the 60 missing minutes with its
   // own values after the reconciliation, and the fill replaced them with the file's, «corrected: 60»).
   const fill = await stillMissing(deps, actor.company, record.facility, JSON.parse(new TextDecoder().decode(blob.body)) as BatchReading[]);
   if (fill.length === 0) {
@@ -356,7 +356,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
   const codeOf = new Map(sensors.map((s) => [s.id, s.code]));
   const gathered = new Map<string, Gathered>();
   const unknown = new Set<string>();
-  // Issue 114, item 7: where the file has lines or values not read, per sensor and for every sensor.
+  // where the file has lines or values not read, per sensor and for every sensor.
   const unreadOf = new Map<string, UnreadSpan[]>();
   const unreadAll: UnreadSpan[] = [];
   const status = await readFileBatch(
@@ -477,7 +477,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
       "application/json",
     );
   }
-  // The file's text shown as text is (issue 107, item 8: its bidi and NUL characters were echoed raw).
+  // The file's text shown as text is (its bidi and NUL characters were echoed raw).
   const codes = [...unknown].map((code) => shownText(code, SENSOR_CODE_MAX));
   return {
     from: Number.isFinite(from) ? new Date(from).toISOString() : null,

@@ -174,7 +174,7 @@ describe("gateway keys", () => {
   });
 });
 
-// Issue 105, item 5: the АГК's other gas channels, each with its levels in its own unit.
+// the АГК's other gas channels, each with its levels in its own unit.
 describe("the АГК's carbon monoxide, oxygen and carbon dioxide channels", () => {
   let mine: string;
   let point: string;
@@ -211,7 +211,7 @@ describe("the АГК's carbon monoxide, oxygen and carbon dioxide channels", () 
   });
 });
 
-// Issue 117, item 6: a longwall's shearer sends its run state and its position along the face; the position is a
+// a longwall's shearer sends its run state and its position along the face; the position is a
 // kind of its own, in metres, so that a model trained on «Положение комбайна, м» is bound to a channel that says so.
 describe("the shearer's position beside its run state", () => {
   it("registers the position in м and its run state as 1/0, neither with levels", async () => {

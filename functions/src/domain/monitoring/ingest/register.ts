@@ -49,7 +49,7 @@ const REGISTER_FIELDS = [
   "in_service_to",
 ] as const satisfies readonly (keyof Register)[];
 
-/** What a field kept before it was added reads as: `norm_place` (issue 114) and `airflow_order` (D103)
+/** What a field kept before it was added reads as: `norm_place` and `airflow_order` (D103)
  *  null, `fresh_air_joins` false. */
 const ADDED_LATER: Partial<Record<(typeof REGISTER_FIELDS)[number], unknown>> = {
   norm_place: null,
@@ -104,7 +104,7 @@ export const listSensors = (deps: Deps, actor: Actor, facilityId: string): Promi
 export const getSensor = (deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> =>
   getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, "Датчик не найден");
 
-/** Issue 105: a channel measures a point only from the point's own place (a face meter never measures
+/** a channel measures a point only from the point's own place (a face meter never measures
  *  the ventilation shaft). */
 export function placeProblem(register: Pick<Register, "place">, point: Pick<EmissionPoint, "name" | "kind">): string | undefined {
   if (placeMeasures(register.place, point.kind)) return undefined;
@@ -123,7 +123,7 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
     (s) => s.id !== self && s.is_active && s.code.toLocaleLowerCase("ru") === register.code.toLocaleLowerCase("ru"),
   );
   if (twin) throw invalidAt("code", `у площадки уже есть датчик «${twin.code}»`);
-  // Issue 114 (D87): a row is named only for a meter at «другое место».
+  // D87: a row is named only for a meter at «другое место».
   if (register.norm_place && register.place !== "other") throw invalidAt("norm_place", NORM_PLACE_NOT_OTHER);
   if (register.kind === "air_velocity" && !(register.area_m2 && register.area_m2 > 0)) {
     throw invalidAt("area_m2", "для анемометра укажите площадь сечения выработки, м²");
@@ -203,7 +203,7 @@ const CODE_CLAIM_STALE_MS = 10 * 60_000;
 /** A code as the register compares codes: «DUP-1» and «dup-1» are one. */
 export const codeKey = (code: string) => code.toLocaleLowerCase("ru");
 
-/** Issue 116, item 5: `work` run while the request holds each of `codes` in the facility's register (a
+/** `work` run while the request holds each of `codes` in the facility's register (a
  *  conditional write each, as a month's acceptance holds its month, offers.ts), so it checks that no
  *  sensor in service has one and stores its sensor with no other request doing the same meanwhile: ten
  *  creates of one code at once store one sensor, the others are refused. The claims are given back when

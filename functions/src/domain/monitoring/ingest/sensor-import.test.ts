@@ -89,7 +89,7 @@ describe("the mine's sensor list imported into the register (D56)", () => {
       ["ДГ-P", "pressure", "recording", "standard"],
       ["ДГ-T", "temperature", "recording", "standard"],
     ]);
-    // Issue 105: the longwall's meter hangs in its section and measures no point; the shaft's own do.
+    // the longwall's meter hangs in its section and measures no point; the shaft's own do.
     expect(made[0]).toMatchObject({
       point: null,
       working: "Лава 24-12",
@@ -116,7 +116,7 @@ describe("the mine's sensor list imported into the register (D56)", () => {
     expect(again.errors.map((e) => e.message)).toContain("у площадки уже есть датчик «М-12»");
   });
 
-  it("refuses a place that does not measure the point the row names, and a place there is none of (issue 105)", async () => {
+  it("refuses a place that does not measure the point the row names, and a place there is none of", async () => {
     const list = csv(
       [
         "Код датчика;Вид датчика;Источник выбросов;Участок;Место датчика",
@@ -137,7 +137,7 @@ describe("the mine's sensor list imported into the register (D56)", () => {
     expect(preview.errors[1].message).toMatch(/^место «На крыше» не найдено: У забоя/);
   });
 
-  // Issue 114 (D87): a meter at «другое место» may name the norm's row it is read against.
+  // D87: a meter at «другое место» may name the norm's row it is read against.
   it("reads the norm's row of a meter at «Другое место», and refuses one elsewhere or of no row", async () => {
     const list = (rows: string[]) => csv(["Код датчика;Вид датчика;Выработка;Место датчика;Норма загазирования", ...rows].join("\n"));
     const refused = await previewSensorList(
@@ -192,7 +192,7 @@ describe("the mine's sensor list imported into the register (D56)", () => {
   });
 });
 
-// Issue 105, item 5: a list with the АГК's other gas channels, named as dispatch systems name them, is taken
+// a list with the АГК's other gas channels, named as dispatch systems name them, is taken
 // whole (a CO line refused it whole before).
 describe("the АГК's other gas channels in the list", () => {
   it("reads carbon monoxide, oxygen and carbon dioxide by their words, CO's levels in ppm", async () => {
@@ -215,7 +215,7 @@ describe("the АГК's other gas channels in the list", () => {
     ]);
   });
 
-  it("reads the shearer's run state and its position by the words a dispatch list uses (issue 117, item 6)", async () => {
+  it("reads the shearer's run state and its position by the words a dispatch list uses", async () => {
     const list = csv(
       [HEADER, "К-12;Комбайн в работе;;;;;;", "ПК-12;Положение комбайна;;;;;;", "ПК-14;Координата комбайна;;;;;;"].join("\n"),
     );

@@ -71,7 +71,7 @@ const PLACES = new Map<string, SensorPlace>(
   ),
 );
 
-/** Issue 114: the words a list may name a norm's row by (a meter at «другое место»): its key, its
+/** the words a list may name a norm's row by (a meter at «другое место»): its key, its
  *  words, «норма …» and what dispatchers write. */
 const NORM_WORDS: Record<NormPlace, readonly string[]> = {
   working: ["в выработке", "выработка", "исходящая выработки"],
@@ -240,7 +240,7 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
           if (earlier !== undefined) refuse(r.row, "code", `код «${input.code}» уже есть в строке ${earlier}`);
           firstRowOfCode.set(key, r.row);
           const register = registerOfInput(input, point);
-          // Issue 114: a norm's row only at «другое место» (a row whose place is its point's, not given, too).
+          // a norm's row only at «другое место» (a row whose place is its point's, not given, too).
           if (register.norm_place && register.place !== "other") refuse(r.row, "norm_place", NORM_PLACE_NOT_OTHER);
           if (point) {
             const problem = placeProblem(register, point);
@@ -290,7 +290,7 @@ export async function importSensorList(deps: Deps, actor: Actor, facilityId: str
   const rows = await heavyWork(deps, actor, () => readUpload(chosen, reader));
   const now = deps.clock.now().toISOString();
   const sensors = rows.map((r) => newSensor(actor, facilityId, registerOfInput(r.input, r.point), now));
-  // Issue 116, item 5: the list's codes held (withCodes) and the register read again under them: a
+  // the list's codes held (withCodes) and the register read again under them: a
   // sensor of one of them stored since the file was read refuses the import, nothing stored.
   await withCodes(
     deps,

@@ -1,4 +1,4 @@
-// Issue 105, item 1, on an existing installation: registers stored before places (every sensor named a
+// on an existing installation: registers stored before places (every sensor named a
 // point) move over once per company — each entry of a sensor's register, the past ones too, gets its
 // section from its working and a place; a longwall's meter named as the ventilation shaft's channel no
 // longer measures it, the shaft's own and the drainage line's keep their points; each sensor moved is in
@@ -72,7 +72,7 @@ beforeAll(async () => {
   }
 });
 
-describe("the registers stored before places move over (issue 105)", () => {
+describe("the registers stored before places move over", () => {
   it("gives every entry a section and a place, and keeps a point only where the place measures it", async () => {
     const [report] = await migrateSensorPlaces(d.deps);
     expect(report).toMatchObject({ company: staff.company, sensors: 6, points_cleared: 2, conflicts: 0 });

@@ -1,4 +1,4 @@
-// Issue 105, item 1, on an existing installation: the sensor registers stored before a sensor had a
+// on an existing installation: the sensor registers stored before a sensor had a
 // section and a place get them, once per company, on start (local/server.ts) and by the daily
 // reconciliation (lambda/reconcile-statistics.ts). Every entry of a sensor's register, the past ones too
 // (a past month is read with them), gets its section from its working and its place from what it was

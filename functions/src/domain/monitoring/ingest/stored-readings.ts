@@ -1,7 +1,6 @@
 // A sensor's stored readings read back (D57): the UTC day of an instant, and the readings of a window in
 // time order, as the core's minute values, volumes, roll-ups and events are computed from: its day items,
-// and for an open or not yet compacted day its facility's minute items over them (issue 98,
-// minutes/minutes.ts).
+// and for an open or not yet compacted day its facility's minute items over them (// minutes/minutes.ts).
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay, MonitoringRepository } from "../../../ports";
 import { keptState } from "../../../ports/runtime";
@@ -24,7 +23,7 @@ export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).t
 export const utcMinute = (t: number) => new Date(Math.floor(t / MINUTE_MS) * MINUTE_MS).toISOString().slice(11, 16);
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** Issue 98: how long after its end a UTC day's readings are still written to its facility's minute
+/** how long after its end a UTC day's readings are still written to its facility's minute
  *  items (minutes.ts); later ones go to the sensor's day item. A day long enough for a gateway's backlog
  *  after a night without its link. */
 export const OPEN_GRACE_MS = DAY_MS;
@@ -63,7 +62,7 @@ export type MinuteSource = Pick<MonitoringRepository, "minutesOf"> & {
   placesOf?(minute: MinuteReadings): ReadonlyMap<string, readonly number[]>;
 };
 
-/** A page's source of a facility's minutes (issue 107, item 11): each window of a day read once for all
+/** A page's source of a facility's minutes: each window of a day read once for all
  *  its sensors, and each minute's places made once. On an open day the journal, the gassings, the
  *  completeness, the shift report and the offers read the facility's minute items once per sensor (1 530
  *  × the meters: today's journal of 60 meters 2,4–2,8 s). Kept for one page's reads, then dropped. */
@@ -106,13 +105,13 @@ export function sensorPlaces(minute: MinuteReadings): Map<string, number[]> {
   return places;
 }
 
-/** The facilities' open days whose day items written before issue 98 are moved into minutes, or being
+/** The facilities' open days whose day items written before an earlier release are moved into minutes, or being
  *  moved, by company, facility and day (minutes/minutes.ts openDayMoved keeps them). */
 export const movedDays = keptState("moved days", () => new Map<string, Promise<void>>());
 
 /** Whether no day item of the facility's `day` can hold readings at `now`: the day is open for another
  *  SETTLE_MS (no host closes it meanwhile, so none compacts it or writes it a closed
- *  day's late readings) and this host knows its day items written before issue 98 moved into its minutes
+ *  day's late readings) and this host knows its day items written before an earlier release moved into its minutes
  *  (openDayMoved, which leaves them empty). */
 async function dayItemsEmpty(deps: Partial<Pick<Deps, "runtime">>, company: string, facility: string, day: string, now: number) {
   const moved = deps.runtime?.kept(movedDays).get(`${company}|${facility}|${day}`);

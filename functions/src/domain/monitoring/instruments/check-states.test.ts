@@ -1,4 +1,4 @@
-// Issue 118, item 2 (D94): what is due of each sensor, derived from its checks and the mine's own
+// D94: what is due of each sensor, derived from its checks and the mine's own
 // intervals (per kind and role, the most specific rule holding), never typed: the last check, the next
 // due, «проверка просрочена на N дн.», a failed latest check until a later passed one, and a sensor
 // under a rule without any check «проверка не записана».

@@ -1,4 +1,4 @@
-// Issue 118, item 2 (D94): what is due of each sensor's checks. The intervals are the mine's own — its
+// D94: what is due of each sensor's checks. The intervals are the mine's own — its
 // АГК project or schedule sets them per sensor kind and role (no binding interval was found in the acts
 // read; the 2006 methodological recommendations on АГК are cited for the journal's form, their text on
 // intervals not read) — stored per facility with the document they come from. From them and the checks

@@ -1,4 +1,4 @@
-// Issue 118, item 6: the instruments' documents read back. The «Метан» journal of a period (xlsx read with
+// the instruments' documents read back. The «Метан» journal of a period (xlsx read with
 // exceljs, PDF with pdftotext) has the form's columns, its readings as numbers, its signatures with names
 // and the unsigned said so, a formula-like fault kept as text, and the three signature lines; the
 // handovers' xlsx and PDF have the lists, the bypassed protection with its sensor, the remarks and both
@@ -41,7 +41,7 @@ function pdfText(bytes: Uint8Array): string {
   return execFileSync("pdftotext", ["-layout", join(dir, "d.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
 
-describe("the instruments' documents (issue 118, item 6)", () => {
+describe("the instruments' documents", () => {
   let d: MemoryDomain;
   let staff: Actor;
   let electrician: Actor;

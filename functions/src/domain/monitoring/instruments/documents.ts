@@ -1,8 +1,7 @@
-// Issue 118, item 6: what the instruments' documents are made of — the «Метан» maintenance journal of a
-// period (its checks with the sensors' places) and the sensor register with each sensor's latest
-// verification and its checks' state (the shift handovers' document is handover/handovers-document.ts).
-// Read here (storage reads of at most 92 days of records); rendered by the spreadsheet worker
-// (export/instruments.ts), in a heavy-work slot.
+// What the instruments' documents are made of — the «Метан» maintenance journal of a period (its checks
+// with the sensors' places) and the sensor register with each sensor's latest verification and its checks'
+// state (the shift handovers' document is handover/handovers-document.ts). Read here (storage reads of at
+// most 92 days of records); rendered by the spreadsheet worker (export/instruments.ts), in a heavy-work slot.
 import { isoDateIn } from "@core/company-clock";
 import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";

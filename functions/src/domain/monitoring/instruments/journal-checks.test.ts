@@ -1,4 +1,4 @@
-// Issue 118, items 1–2 (D94) in the operator's journal: a sensor whose check failed on the day says
+// D94 in the operator's journal: a sensor whose check failed on the day says
 // «датчик не прошел проверку» beside its means — on the screen's JSON, in the xlsx's column «Проверка
 // датчика» and on the PDF's page — and a later passed check clears it from the next day's journal; a
 // check overdue under the mine's interval says «проверка просрочена на N дн.».
@@ -216,7 +216,7 @@ describe("a sensor out of verification (D94)", () => {
   });
 });
 
-// Issue 118's «Done when»: a sensor whose check failed on day 3 and passed on day 5 — its minutes of days 3–5
+// an earlier round's «Done when»: a sensor whose check failed on day 3 and passed on day 5 — its minutes of days 3–5
 // are flagged in the journal (from the failed check to the passed one, on the company's clock), day 6's not.
 describe("a check failed on day 3 and passed on day 5 (D94)", () => {
   it("flags the sensor's minutes of days 3, 4 and 5 in the journal, and none of day 6", async () => {

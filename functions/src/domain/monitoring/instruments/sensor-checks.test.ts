@@ -1,4 +1,4 @@
-// Issue 118, item 1 (D94): a sensor's checks on the in-memory repositories. A check is recorded in the
+// D94: a sensor's checks on the in-memory repositories. A check is recorded in the
 // «Метан» journal's columns by a user with one of the journal's duties and signed by them; the other two
 // duties sign it, three different people; it is never edited — a correction follows it; `passed` is
 // refused when a test did not work, `failed` needs the fault, an expired control mixture is refused; the
@@ -161,7 +161,7 @@ describe("a sensor's checks (D94)", () => {
   });
 });
 
-// The hostile review of issue 118: an acknowledgement is a promise. Twenty creates at once — ten checks,
+// A hostile review: an acknowledgement is a promise. Twenty creates at once — ten checks,
 // each sent twice (a double press, a retry), shuffled — store ten, each acknowledged once with the id it was
 // stored under; two corrections of one check at once store one follower (both passed the read of «not
 // corrected yet» and two «first» corrections were kept); two duties signing at once both stay signed (the

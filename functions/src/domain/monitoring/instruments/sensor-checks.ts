@@ -1,4 +1,4 @@
-// Issue 118 (D94): a methane sensor's maintenance journal — the checks of the «Метан» journal's columns
+// D94: a methane sensor's maintenance journal — the checks of the «Метан» journal's columns
 // (the form «Журнал эксплуатации и обслуживания» of the 2006 methodological recommendations on АГК):
 // the reading against a reference instrument, the «Контроль» button, the alarm and the power cut-off by a
 // control mixture within its cylinder's validity, the fault and measures, planned works, and three

@@ -1,5 +1,5 @@
-// Issue 118: the facility's shifts as the sensor checks and the handover read them, by the facility's own
-// shift calendar (issue 114, D90: @core/shift-calendar, the one place every roll-up by shift asks which
+// the facility's shifts as the sensor checks and the handover read them, by the facility's own
+// shift calendar (D90: @core/shift-calendar, the one place every roll-up by shift asks which
 // shift an instant is in), so a check's shift, what is due «each shift» and the handover's shifts agree
 // with the operator's journal and the shift report.
 import { zoneOf } from "@core/company-clock";

@@ -1,4 +1,4 @@
-// Issue 118, item 3 (D94): a sensor's verification (поверка) — recorded once with its type, state register
+// D94: a sensor's verification (поверка) — recorded once with its type, state register
 // number, serial, dates and certificate; the sensor out of verification from the day after `valid_to` is
 // named so in what is due of it (and so on «Мониторинг», in the register and in the operator's journal of a
 // day from then on).
@@ -76,7 +76,7 @@ describe("a sensor's verification (D94, item 3)", () => {
   });
 });
 
-// The hostile review of issue 118: a verification is a record of one that took place. Dated tomorrow (a
+// A hostile review: a verification is a record of one that took place. Dated tomorrow (a
 // typo of the year: 2027 for 2026) it was written, and from that day on would have covered the sensor's
 // minutes with no verification behind them; it is refused at its field.
 describe("a verification dated after today (D94)", () => {
@@ -108,7 +108,7 @@ describe("a verification dated after today (D94)", () => {
   });
 });
 
-// The hostile review of issue 118: a verification sent twice (a double press, a retry) at once or after is
+// A hostile review: a verification sent twice (a double press, a retry) at once or after is
 // written once — it was written twice, and the sensor's register listed one certificate two times.
 describe("a verification sent again (D94)", () => {
   it("is written once, answered with the one written", async () => {
@@ -133,7 +133,7 @@ describe("a verification sent again (D94)", () => {
   });
 });
 
-// The hostile review of issue 118: a verification recorded wrongly is corrected by a newer record — but the
+// A hostile review: a verification recorded wrongly is corrected by a newer record — but the
 // state read the verification with the latest `verified_on`, so a correction to an earlier day (10.03.2026
 // typed for 01.03.2025) never took effect: the sensor stayed «поверен до 09.03.2027» on every screen and its
 // minutes unflagged. A correction now names the record it corrects (`corrects`), which stays listed, marked,

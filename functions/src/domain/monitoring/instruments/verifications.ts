@@ -1,4 +1,4 @@
-// Issue 118, item 3 (D94): a sensor's state verification (поверка) as a measuring instrument — its type,
+// D94: a sensor's state verification (поверка) as a measuring instrument — its type,
 // the type's number in the state register of measuring instruments, the serial, the day verified, valid to
 // and the certificate's (record's) number. Written once by the facility's staff (a reviewer writes none);
 // a correction is a newer record. A sensor is out of verification from the day after its latest

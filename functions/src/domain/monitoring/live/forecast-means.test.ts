@@ -1,4 +1,4 @@
-// Issue 116, item 1: a bound working's forecast reads its kept minute means, not 24 h of minutes. On the
+// a bound working's forecast reads its kept minute means, not 24 h of minutes. On the
 // in-memory repositories: a round after a push reads the same few items of storage whether the facility
 // keeps 8 or 24 h of minutes (it read 1 440 minute items of the 24-hour mine each round, 481 of the
 // 8-hour one), and the rows it forecasts from are those of the readings bit for bit, a late correction of an
@@ -167,7 +167,7 @@ describe("a bound working's forecast round", () => {
   });
 });
 
-// Issue 116, item 2: GET v1/telemetry/live/chart/ folded the facility's every sensor's day of minutes.
+// GET v1/telemetry/live/chart/ folded the facility's every sensor's day of minutes.
 describe("a bound working's day chart", () => {
   it("reads its kept means and the minutes since, the same few items whatever hours the facility keeps", async () => {
     const monitoring = d.deps.repos.monitoring;
@@ -308,7 +308,7 @@ describe("meansWith", () => {
   });
 });
 
-// Issue 119: the kept means, 24 h of a working's sensors' means in one item, were rewritten whole at
+// the kept means, 24 h of a working's sensors' means in one item, were rewritten whole at
 // every push: after the live heads, the largest part of what the local store wrote a reading late in the day.
 describe("a bound working's kept means", () => {
   it("writes its kept means again once they lag by KEEP_LAG_MINUTES, or at once when a minute they hold is corrected", async () => {

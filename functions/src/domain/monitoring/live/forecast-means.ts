@@ -1,4 +1,4 @@
-// Issue 116, item 1: what a bound working's forecast reads, kept. The forecaster's round read its
+// what a bound working's forecast reads, kept. The forecaster's round read its
 // working's 24 h of minutes every push (the meter's and each model column's sensor), the 17 h before the
 // host's minute window (minute-window.ts: 7 h) from storage: push → forecast p95 went from 0,81 to
 // 2,93 s at real time. A forecast's rows read only each sensor's D59 minute means (forecastRowsAt) and
@@ -22,7 +22,7 @@ const MEANS_TRIES = 4;
 
 /** Minutes a kept item may lag its working's latest minute before a round writes it again. The item
  *  holds 24 h of its sensors' means and is rewritten whole: written at every push it was 620–740 B of
- *  what the local store wrote a reading late in the day (issue 119, docs/performance.md). A round reads
+ *  what the local store wrote a reading late in the day (docs/performance.md). A round reads
  *  the minutes since the item's latest from the host's window, so a lag costs reads of a few minutes. */
 export const KEEP_LAG_MINUTES = 10;
 

@@ -1,4 +1,4 @@
-// Issue 78's forecaster on the in-memory repositories, with no page watching: a bound working's forecast
+// an earlier round's forecaster on the in-memory repositories, with no page watching: a bound working's forecast
 // is computed as the readings' consumer applies each batch, stored as the working's latest and equal to
 // the forecast route's computation on the same rows (runForecast over forecastRowsAt, what POST
 // v1/regres_methane/ runs); the tiles read the stored one; a batch that changes none of a working's rows
@@ -176,7 +176,7 @@ describe("each facility's forecasts apart", () => {
   });
 });
 
-// Issue 87, item 10: the tile read the last 24 h by the wall clock, so a feed behind it (a gateway
+// the tile read the last 24 h by the wall clock, so a feed behind it (a gateway
 // catching up) got a forecast from rows empty at their start.
 describe("a feed behind the clock", () => {
   it("forecasts from the 24 h before the meter's latest reading, not the clock's", async () => {

@@ -1,4 +1,4 @@
-// Issue 78's forecaster: a consumer of the readings' change, whether or not a page watches. After a batch's
+// an earlier round's forecaster: a consumer of the readings' change, whether or not a page watches. After a batch's
 // days are written (consumer.ts), each working of the facility with a bound model (a binding per working
 // and horizon, live.ts) whose sensors got readings has its forecast computed again from the latest
 // minutes with the lag features the model needs (forecastWorking: the rows POST v1/regres_methane/
@@ -77,9 +77,9 @@ export async function forecastFacility(
       if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
       return [{ binding, sensors, meter, read }];
     });
-  // Issue 116, item 1: each due working's kept means (forecast-means.ts), brought up to the minutes
+  // each due working's kept means (forecast-means.ts), brought up to the minutes
   // since its last round, the workings' at once; the rows before a meter's latest minute where the feed
-  // is behind the clock (issue 87, item 10) among them.
+  // is behind the clock among them.
   const minutes = keptMinutes(deps);
   const groups = new Map<string, MeansGroup>();
   for (const { binding, sensors, meter, read } of due) {

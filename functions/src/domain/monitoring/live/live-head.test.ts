@@ -1,4 +1,4 @@
-// Issue 116, item 1 on the in-memory repositories: a facility's sensors' heads kept as batches are applied
+// an earlier round on the in-memory repositories: a facility's sensors' heads kept as batches are applied
 // (the latest instant and value, the gaps before it), and the tiles from them equal, tile for tile, the
 // ones a day of minutes folded gives — values, states, «нет данных N мин», flows, the stored forecast —
 // while reading no minute; where the heads cannot answer (none kept, a bound model's forecast not
@@ -154,7 +154,7 @@ describe("the tiles from the kept heads", () => {
   });
 
   it("computed once for the requests of a moment, anew after a change to the facility's readings or the moment", async () => {
-    // Issue 116, item 1: 10 lanes asking for a 200-meter mine's tiles computed them each, one after another on
+    // 10 lanes asking for a 200-meter mine's tiles computed them each, one after another on
     // the request thread (another company's get_me p95 694 ms).
     let now = NOW;
     let heads = 0;

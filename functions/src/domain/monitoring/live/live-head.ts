@@ -1,4 +1,4 @@
-// Issue 116, item 1: the live tiles read what is kept, not a day of minutes. GET v1/telemetry/live/ folded
+// the live tiles read what is kept, not a day of minutes. GET v1/telemetry/live/ folded
 // every sensor's day of minutes on the request thread (4,1 s for 200 meters; 2,4 s for the 9-sensor demo
 // mine with bound models). What a tile shows of a sensor is its latest reading (value, instant) and
 // whether it is stale (D65: two expected intervals, the median gap of its latest readings): each

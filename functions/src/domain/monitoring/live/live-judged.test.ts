@@ -1,4 +1,4 @@
-// Issue 108, items 1 and 6, on the in-memory repositories: the tile judges the chance of reaching the limit
+// on the in-memory repositories: the tile judges the chance of reaching the limit
 // on the working's rows after the model's own period, on the 10-minute grid of the clock — sampled at
 // 11:23 or at 11:25 the same readings are the same rows and give the same judgement (the 7-day check read
 // 18, 20, 19 facts at the limit as the minute moved, and flipped «не показывается» to a bare «100 %»).
@@ -94,7 +94,7 @@ describe("the tile's judgement of P", () => {
   });
 });
 
-// The audit's shape on the tile (issue 108): the last 9 days of the audit's longwall (rare exceedances, under 2 %
+// The audit's shape on the tile: the last 9 days of the audit's longwall (rare exceedances, under 2 %
 // of the rows) as a meter's minutes up to the clock, the platform's 1-hour model calibrated on the two days
 // before the tile's seven: P is not shown until judged, and the band near the limit is reported — within
 // 85–95 % on enough rows, or not to be trusted.
@@ -144,7 +144,7 @@ describe("the tile on the audit's longwall", () => {
     expect(near.by_fact!.rows).toBeGreaterThan(0);
     if (near.by_fact!.coverage! < 0.85) expect(near.reliable).toBe(false);
 
-    // D96 (a), issue 117 item 1: the tile's band and chance at its minute are those of a week's request whose last row
+    // D96 (a), the tile's band and chance at its minute are those of a week's request whose last row
     // is that minute (the route's), bit for bit: the calibration's weight and scales, the day before the row.
     const sensors = (await d.deps.repos.sensors.listOfFacility(owner.company, where)).filter((s) => s.working === "Лава аудита");
     const at = Date.parse(tile.issued_at!);
@@ -162,7 +162,7 @@ describe("the tile on the audit's longwall", () => {
   });
 });
 
-// D96 (e), issue 117 item 5: the audit's held-out week crossed 1 % three times, once from 13:34 to 13:39, between
+// D96 (e), the audit's held-out week crossed 1 % three times, once from 13:34 to 13:39, between
 // two sampled minutes of the 10-minute grid, and the tile's back-test counted two. Events read each interval's
 // highest minute: a meter at 0,5 % with 5-minute spikes to 1,2 % between the grid's minutes has every spike counted.
 describe("the tile's events, from the meter's minutes", () => {
@@ -204,7 +204,7 @@ describe("the tile's events, from the meter's minutes", () => {
   });
 });
 
-// Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on rows a minute apart is not bound to
+// the tile feeds 10-minute rows; a model ahead trained on rows a minute apart is not bound to
 // them (its lags would read 10 minutes as one): 400 naming both steps.
 describe("binding a model trained on another step", () => {
   it("is refused, naming the model's step and the tile's", async () => {

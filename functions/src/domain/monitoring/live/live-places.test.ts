@@ -1,4 +1,4 @@
-// Issue 114, item 6: every channel on «Мониторинг». The sensors without a working — the shaft's anemometer
+// every channel on «Мониторинг». The sensors without a working — the shaft's anemometer
 // and methane meter, the drainage line's meter and flow, the wing's return meter — are tiles under their
 // place (the screen grouped by working and left them out); a sensor silent for N minutes reads «нет данных
 // N мин», one silent past the day too, from its latest kept reading, never «нет датчика» (the working's

@@ -1,4 +1,4 @@
-// Issue 99, item 4 (ML audit, Medium): a sensor feeding a bound model that has sent nothing for 8 minutes
+// ML audit, Medium: a sensor feeding a bound model that has sent nothing for 8 minutes
 // is named in the tile's forecast note as silent and the forecast marked as made without it; the tile
 // once listed it as feeding while its column was empty. The forecast's own meter is not named (a silent
 // meter's forecast is not shown at all).

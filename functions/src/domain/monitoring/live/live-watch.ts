@@ -1,4 +1,4 @@
-// Issue 78: the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
+// the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
 // facility in this host (liveWatches), shared by every connected page of it: it keeps the
 // window's readings, takes the readings of the days written from the change stream («readings written»,
 // ports/changes.ts: the local host's table makes the tiles its first subscriber) instead of reading the
@@ -53,7 +53,7 @@ export function mergeReadings(held: Readings | undefined, added: readonly Readin
 async function refresh(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch): Promise<void> {
   while (watch.reload || watch.pending.length > 0 || watch.tick || !watch.last) {
     watch.tick = false;
-    // Issue 116: from the facility's kept heads where they answer (merged before the change reached the
+    // from the facility's kept heads where they answer (merged before the change reached the
     // tiles: the first line of the table), no minute read; the window's readings only where they do not.
     // Taken before the read: a read that fails waits for the next tick or change, as the window's does.
     const reload = watch.reload;

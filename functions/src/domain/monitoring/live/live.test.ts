@@ -1,4 +1,4 @@
-// Issue 78's rules on the in-memory repositories: a meter's state against 0,9·W, W and A in words, a
+// an earlier round's rules on the in-memory repositories: a meter's state against 0,9·W, W and A in words, a
 // channel stale after two missed intervals (D65), readings merged by instant, D65's choice of the alert
 // rule on a hand-worked history (the forecast's rule on only where it catches as many events earlier at
 // no more false alerts), and the watch of a facility pushing the tiles again after a batch is applied,
@@ -42,7 +42,7 @@ describe("a meter's state and staleness", () => {
     expect(levelState(3, null, null).state).toBe("normal");
   });
 
-  // Issue 105 item 6: a meter silent for 27 minutes kept a green «норма» beside «нет данных 27 мин».
+  // a meter silent for 27 minutes kept a green «норма» beside «нет данных 27 мин».
   it("never calls a silent meter normal, and keeps a level it last reached", () => {
     expect(meterState(0.5, 1, 1.5, 27)).toEqual({ state: "none", state_label: "нет данных 27 мин" });
     expect(meterState(0.5, 1, 1.5, null)).toEqual({ state: "normal", state_label: "норма" });
@@ -108,7 +108,7 @@ describe("D65: which alert rule is on", () => {
     );
   });
 
-  // Issue 87, item 9 (ML M2): «P ≥ 0,5» was turned on where it beat the reading on a week of 3–9 onsets.
+  // ML M2: «P ≥ 0,5» was turned on where it beat the reading on a week of 3–9 onsets.
   it("offers no rule on too few onsets, and none where the forecast was earlier on too few of them", () => {
     const three = ONSETS.slice(0, 3);
     const few = chooseAlertRule({ measured: history(three), pExceed: p(alertsAhead(three)), time, horizon: 60, limit: 1 });
@@ -139,7 +139,7 @@ describe("D65: which alert rule is on", () => {
     expect(calm.reason).toMatch(/не было превышений предела 1 %, выигрыш не доказан/);
   });
 
-  // Issue 117, item 6: the reading's rule was judged with the forecast's horizon — an alert counted as caught up to
+  // the reading's rule was judged with the forecast's horizon — an alert counted as caught up to
   // h + 1 h before its onset and false only past that — so one rule on one history read differently at 10 min and
   // 6 h on the same tile. It forecasts nothing ahead: the same figures, the same words, whatever the horizon.
   it("judges the reading's rule with no horizon: the same figures and words at 10 min as at 6 h", () => {
@@ -274,7 +274,7 @@ describe("a facility's tiles on the in-memory repositories", () => {
   });
 });
 
-// Issue 108, item 1: the rule «P ≥ 0,5» acted (and the webhook got its events) while P was judged no better
+// the rule «P ≥ 0,5» acted (and the webhook got its events) while P was judged no better
 // than the base rate, or too early to judge.
 describe("the forecast's alert rule and the judgement of P", () => {
   const on = { rule: "forecast" as const, reason: "Оповещение по прогнозу включено: …", days: 7, events: 9, forecast: null, reading: null };

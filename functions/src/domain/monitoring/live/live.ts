@@ -1,4 +1,4 @@
-// Issue 78: a facility's workings at a glance — per working each methane meter's latest reading against
+// a facility's workings at a glance — per working each methane meter's latest reading against
 // its levels (D64: from 0,9·W), its air and drainage flow, «нет данных N мин» once a channel missed two
 // expected intervals (D65), and the forecast of the models bound to the working per horizon, computed
 // from the latest minutes with the lag features the model reads: the rows are those a user would POST
@@ -65,7 +65,7 @@ export interface LiveInputs {
   sensors: Sensor[];
   bindings: LiveModelBinding[];
   readings: ReadonlyMap<string, Omit<AppliedReadings, "sensor">>;
-  /** Issue 114, item 6: the latest instant kept (its head, live-head.ts) of a tile's sensor without a
+  /** the latest instant kept (its head, live-head.ts) of a tile's sensor without a
    *  reading in the window, ms: it reads «нет данных N мин» from it. */
   silentSince?: ReadonlyMap<string, number>;
 }
@@ -106,7 +106,7 @@ export function liveWindow(now: number): { from: number; to: number; days: strin
 }
 
 /**
- * Issue 87, item 10: the readings of each forecast's sensors reach back to the rows before its meter's
+ * the readings of each forecast's sensors reach back to the rows before its meter's
  * latest minute, not the clock's 24 h: a feed behind the clock (a gateway catching up, a file back-filled)
  * got rows empty at their start (106 of 110 tile forecasts differed from the route's of the same rows).
  * `groups`: each forecast's meter and the sensors its rows read; `from`: where `readings` begin. The
@@ -159,7 +159,7 @@ export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
 /** The places whose flow meter measures a pipeline's gas mixture (the tile's drainage flow), not air. */
 const PIPELINE_PLACES: readonly SensorPlace[] = ["drainage_pipeline", "suction_pipeline"];
 
-/** Issue 114, item 6: the active sensors without a working (the shaft's, the drainage line's, the main
+/** the active sensors without a working (the shaft's, the drainage line's, the main
  *  return's), by place in the register's order of places: its methane meters and flows, and (D101) every
  *  other channel as the tile's `channels`. */
 export function placesOf(sensors: readonly Sensor[]): Map<SensorPlace, Sensor[]> {
@@ -202,7 +202,7 @@ export function levelState(value: number | null, warning: number | null, alarm: 
   return { state: "normal", state_label: "норма" };
 }
 
-/** Issue 105 item 6: a meter's state with its silence. A silent meter is never «норма» — what it reads
+/** a meter's state with its silence. A silent meter is never «норма» — what it reads
  *  now is not known — but a level it last reached stays said (the silence beside it). D98: a meter with
  *  an entry of the gassing book in force reads `gassing` whatever its W and A, the W/A state its reading
  *  reached said beside it (`levels_label`). */
@@ -220,8 +220,7 @@ export function meterState(
       state_label: gassingLabel(value, gassing.norm),
       levels_label: state.state === "normal" || state.state === "none" ? null : state.state_label,
     };
-  // A level above «норма» is said while the meter is silent; without a reading in the window (issue 114,
-  // item 6), its silence since its last reading kept.
+  // A level above «норма» is said while the meter is silent; without a reading in the window (// item 6), its silence since its last reading kept.
   if (staleMinutes === null || (value !== null && state.state !== "normal")) return state;
   return { state: "none", state_label: staleText(staleMinutes) };
 }
@@ -309,7 +308,7 @@ function flowOf(
   if (!sensor) return null;
   const r = readings.get(sensor.id);
   const last = latest(r);
-  // Issue 114, item 6: a sensor silent through the window is there, silent — never «нет датчика».
+  // a sensor silent through the window is there, silent — never «нет датчика».
   if (!last || !r) {
     const at = since?.get(sensor.id);
     return {
@@ -324,7 +323,7 @@ function flowOf(
   return { code: sensor.code, value, at: new Date(last.at).toISOString(), stale_minutes: staleMinutes(r.times, now) };
 }
 
-/** The forecast's data columns a working's sensors may feed (issue 87, ML M1), the kinds each is read
+/** The forecast's data columns a working's sensors may feed (ML M1), the kinds each is read
  *  from and those read by kind without a binding's sensor: contract/live-features.ts. */
 export type FeatureColumn = LiveFeatureColumn;
 export const FEATURE_COLUMNS = LIVE_FEATURE_COLUMNS;
@@ -337,12 +336,12 @@ export const FEATURE_LABELS: Readonly<Record<FeatureColumn, string>> = Object.fr
   ),
 ) as Record<FeatureColumn, string>;
 
-/** Each column's sensor (FEATURE_COLUMNS), then each of the model's named features' (issue 108, item 5). */
+/** Each column's sensor (FEATURE_COLUMNS), then each of the model's named features'. */
 export type FeatureSensors = Record<FeatureColumn, Sensor | undefined> & Record<string, Sensor | undefined>;
 
 /** The sensor each column is read from: the binding's (any active sensor of the facility of a kind the
  *  column takes), else by kind from the working's own (BY_KIND); undefined where there is none. And the
- *  sensor of the working each of the model's named features is bound to (`channels`: issue 108, item 5). */
+ *  sensor of the working each of the model's named features is bound to (`channels`: an earlier round). */
 export function featureSensors(
   sensors: readonly Sensor[],
   binding?: Pick<LiveModelBinding, "features" | "channels">,
@@ -421,7 +420,7 @@ export function forecastRowsAt(
 }
 
 /**
- * D96 (e), issue 117 item 5: the meter's highest minute mean in each row's interval — the LIVE_STEP_MIN minutes up to
+ * D96 (e), the meter's highest minute mean in each row's interval — the LIVE_STEP_MIN minutes up to
  * and including the row's minute — of forecastRowsAt's rows ending at `last` (NaN where none): what events, lead
  * times, the alert rules' hits and P's events read, so a crossing between two sampled minutes (13:34–13:39 between
  * 13:30 and 13:40) is an event too.
@@ -477,7 +476,7 @@ type Alert = LiveForecast["alert"];
 const ruleOf = (rule: EventRule | undefined): Alert["forecast"] =>
   rule ? { caught: rule.caught, missed: rule.missed, lead_median: rule.lead_median, false_per_day: rule.false_per_day } : null;
 
-/** Issue 87 (ML M2): the one-sided sign test's level the forecast's gain must hold at. */
+/** ML M2: the one-sided sign test's level the forecast's gain must hold at. */
 export const ALERT_GAIN_SIGNIFICANCE = 0.05;
 
 /** The fewest of `n` onsets the forecast must warn of earlier than the reading for the gain to hold at
@@ -501,7 +500,7 @@ export function onsetsNeeded(n: number): number | null {
  * D65: the two rules on the working's own history (ALERT_HISTORY_DAYS of 10-minute rows forecast by the
  * bound model): «forecast P ≥ 0,5» and «current reading ≥ 0,9·limit», events being the onsets of the
  * meter at or above the limit. The forecast's rule is on only where its gain holds with the margin the
- * onsets support (issue 87, ML M2: on 3–9 onsets a week's gain was chance): it warned earlier than the
+ * onsets support (ML M2: on 3–9 onsets a week's gain was chance): it warned earlier than the
  * reading (or alone) on at least onsetsNeeded(n) of the n onsets where the two differ, caught at least as
  * many, at no more false alerts; with too few onsets to decide, «недостаточно событий для выбора правила».
  */
@@ -515,7 +514,7 @@ export function chooseAlertRule(input: {
   const issued = Float64Array.from({ length: input.pExceed.length }, (_, i) => input.pExceed[i] ?? Number.NaN);
   const common = { measured: input.measured, time: input.time, horizon: input.horizon, level: input.limit };
   const byForecast = eventTable({ ...common, issued, warning: FORECAST_ALERT_P });
-  // Issue 117, item 6: the reading's rule forecasts nothing ahead, so it is judged with no horizon — an alert may come
+  // the reading's rule forecasts nothing ahead, so it is judged with no horizon — an alert may come
   // within the hour before its onset, whatever the forecast's horizon: one rule, the same figures, on every horizon.
   const byReading = eventTable({ ...common, horizon: 0, issued, warning: READING_ALERT_SHARE * input.limit });
   const calibrated = issued.some(Number.isFinite);
@@ -584,7 +583,7 @@ export function chooseAlertRule(input: {
   return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
 }
 
-/** Issue 108, item 1: «P ≥ 0,5» is no alert rule while P is not shown (judged no better than the base rate,
+/** «P ≥ 0,5» is no alert rule while P is not shown (judged no better than the base rate,
  *  or too early to judge): the reading's rule acts, and the reason says why. */
 export function withChanceJudged(
   alert: Omit<Alert, "raised">,
@@ -618,7 +617,7 @@ interface AlertRule {
 /** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
 export const alertRules = keptState("alert rules", () => new Map<string, AlertRule>());
 
-/** Issue 108, item 6; D96 (b): the last minute of the model's own period (forecast/calibration.ts), as ms. */
+/** an earlier round; D96 (b): the last minute of the model's own period (forecast/calibration.ts), as ms. */
 export function modelPeriodEnd(run: Pick<Run, "version" | "calibration">): number | null {
   return periodEnd(run, "datetime");
 }
@@ -642,7 +641,7 @@ async function alertRuleOf(
   limitNote: string | null;
   shown: ShownForecast;
 }> {
-  // Issue 108, item 1: the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
+  // the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
   // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
   const step = LIVE_STEP_MIN * MINUTE_MS;
   const anchor = Math.floor(last / step) * step;
@@ -656,14 +655,14 @@ async function alertRuleOf(
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit;
   const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
   const from = anchor - count * step;
-  // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
+  // The same columns as the forecast shown (the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, anchor + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, anchor, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
   const time = Float64Array.from(rows, (r) => Date.parse(`${r.t}:00Z`));
-  // Only the rows after the model's own period are judged on (issue 108, item 6).
+  // Only the rows after the model's own period are judged on.
   const after = modelPeriodEnd(run);
   const judged = (k: number) => after === null || time[k] > after;
   // D96 (e): events, lead times, the rules' hits and P's events read each interval's highest minute, not its sampled one.
@@ -672,7 +671,7 @@ async function alertRuleOf(
   const sampled = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
   const pExceed = Float64Array.from(done.rows, (r, k) => (typeof r.p_exceed === "number" && judged(k) ? r.p_exceed : Number.NaN));
   const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
-  // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
+  // The same rows judge the chance of reaching the limit against the base rate.
   const limit = run.settings.limit;
   // D108 (a): the chance is of any minute at or above the limit within the horizon — the window's maximum of the
   // intervals' highest minutes after the row up to its horizon (at 0, the row's own interval).
@@ -685,7 +684,7 @@ async function alertRuleOf(
     time,
     horizon: binding.horizon,
   });
-  // The band near the limit on the same rows (issue 108, item 2; D96 c): those whose forecast is at or above the
+  // The band near the limit on the same rows (D96 c): those whose forecast is at or above the
   // warning, and those whose fact is at or above the limit.
   let nearRows = 0;
   let held = 0;
@@ -709,7 +708,7 @@ async function alertRuleOf(
   const near = nearLimit(share(nearRows, held), run.settings.level, share(factRows, factHeld));
   // D96 (c): where the forecast shown under-forecast the facts at the limit on these rows, the tile says so.
   const limitNote = done.backtest?.limit_error?.note ?? null;
-  // Issue 108, item 4: the lead time by the back-test's one definition (the forecast ≥ W against the current reading ≥ W).
+  // the lead time by the back-test's one definition (the forecast ≥ W against the current reading ≥ W).
   const issued = Float64Array.from(done.rows, (r) => (typeof r.result === "number" ? r.result : Number.NaN));
   const events = eventTable({ measured, issued, time, horizon: binding.horizon, level: limit, warning: run.settings.warning });
   const lead = events ? leadNote(binding.horizon, events) : null;
@@ -797,9 +796,9 @@ async function tileForecast(
   minutes?: MinuteSource,
 ): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
-  // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
+  // ML M1: the columns the model was trained on, each with the sensor that feeds it; one
   // without is named on the tile (it was left empty silently).
-  // Issue 108, item 5: the model's named features after them, each with the working's sensor bound to it.
+  // the model's named features after them, each with the working's sensor bound to it.
   const columns = [
     ...modelColumns(run.version.feature_names).map((column) => ({
       column: column as string,
@@ -851,7 +850,7 @@ async function tileForecast(
   // D108 (c): the tile's data carries the chance only where it is shown (judged better than the base rate).
   const p = typeof row.p_exceed === "number" && probability?.reliable === true ? row.p_exceed : null;
   const alertRule = withChanceJudged(chosen, probability);
-  // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
+  // where the working's rows after the model's own period are too few yet, the tile says so.
   const fewAfter =
     judged.after !== null && (history === null || history.reliable === null)
       ? `После периода обучения и калибровки модели на истории выработки за ${ALERT_HISTORY_DAYS} сут. строк с фактом ` +
@@ -891,7 +890,7 @@ async function tileForecast(
     issued_at: new Date(last).toISOString(),
     for: new Date(last + binding.horizon * MINUTE_MS).toISOString(),
     result,
-    // The last reading shown, the model losing to it on the history (issue 87, item 20): its own figure too.
+    // The last reading shown, the model losing to it on the history: its own figure too.
     ...("model_result" in row ? { model_result: typeof row.model_result === "number" ? row.model_result : null } : {}),
     shown: row.shown,
     lo: typeof row.lo === "number" ? row.lo : null,
@@ -916,7 +915,7 @@ async function tileForecast(
           },
         }
       : {}),
-    // Issue 108, item 2: a band that did not hold near the limit on the working's own rows is said not to be trusted there.
+    // a band that did not hold near the limit on the working's own rows is said not to be trusted there.
     near_limit: near,
     warning: run.settings.warning,
     lead_note: lead,
@@ -952,7 +951,7 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   return { facility, sensors, bindings, readings, silentSince: silentSince(head?.sensors, readings) };
 }
 
-/** Issue 114, item 6: the latest instant kept of each sensor read without a reading in the window. */
+/** the latest instant kept of each sensor read without a reading in the window. */
 export function silentSince(
   heads: Readonly<Record<string, { at: number }>> | undefined,
   readings: ReadonlyMap<string, Readings>,
@@ -1014,7 +1013,7 @@ export async function liveFrom(
             f.horizon === binding.horizon &&
             f.model === binding.model &&
             f.sensor === meter?.id &&
-            // Bound again since (its columns' sensors changed, issue 87): computed again.
+            // Bound again since (its columns' sensors changed): computed again.
             f.computed_at >= binding.bound_at &&
             current(f.issued),
         );
@@ -1043,7 +1042,7 @@ export async function liveFrom(
       updated_at: updatedAt(sensors, inputs.readings),
     });
   }
-  // Issue 114, item 6: the sensors without a working, under their place: no model is bound to a place.
+  // the sensors without a working, under their place: no model is bound to a place.
   for (const [place, sensors] of placesOf(inputs.sensors)) {
     const pipeline = PIPELINE_PLACES.includes(place);
     const air = pipeline ? undefined : (sensors.find((s) => s.kind === "air_velocity") ?? sensors.find((s) => s.kind === "flow"));
@@ -1090,7 +1089,7 @@ function updatedAt(sensors: readonly Sensor[], readings: ReadonlyMap<string, Rea
 /** A column as the tile names it: «x1 («Расход воздуха …»)»; a named feature by its name alone. */
 const columnText = (c: { column: string; label: string }) => (c.column === c.label ? `«${c.label}»` : `${c.column} («${c.label}»)`);
 
-/** Issue 99 [A]: a sensor feeding a bound model that has sent nothing for this long is silent. */
+/** an earlier round [A]: a sensor feeding a bound model that has sent nothing for this long is silent. */
 export const SILENT_MINUTES = 8;
 
 /** The forecast as the tile shows it now: each column whose sensor (not the forecast's meter) has sent
@@ -1157,7 +1156,7 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       ? invalidAt("sensor", "такого датчика метана нет в выработке")
       : invalidAt("working", "в выработке нет датчика метана для прогноза");
   }
-  // Issue 87 (ML M1): a column's sensor, any active one of the facility of a kind the column takes.
+  // ML M1: a column's sensor, any active one of the facility of a kind the column takes.
   const features: Partial<Record<FeatureColumn, string>> = {};
   for (const [column, id] of Object.entries(body.features ?? {}) as [FeatureColumn, string][]) {
     const named = sensors.find((s) => s.id === id && s.is_active);
@@ -1179,7 +1178,7 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
       body.model,
     );
-    // Issue 117, item 6: the tile feeds 10-minute rows; a model ahead trained on another step is refused, named.
+    // the tile feeds 10-minute rows; a model ahead trained on another step is refused, named.
     const trainedStep = version.version.training?.step;
     if (body.horizon > 0 && trainedStep !== undefined && trainedStep !== LIVE_STEP_MIN)
       throw invalidAt("model", stepMismatch(trainedStep, LIVE_STEP_MIN));
@@ -1202,7 +1201,7 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
 }
 
 /**
- * Issue 108, item 5: the sensor of the working each of the model's named features is read from — every one
+ * the sensor of the working each of the model's named features is read from — every one
  * bound, none the model does not read, each an active sensor of this working (another working's, another
  * facility's or company's is refused alike: nothing is said of what it is).
  */
@@ -1245,7 +1244,7 @@ export const CHART_DAY_BEFORE_ROWS = LIVE_ROWS + 12;
 /** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
  *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
 /**
- * Issue 116, item 2: what a working's day chart reads — its methane meters and the sensors its bound
+ * what a working's day chart reads — its methane meters and the sensors its bound
  * models' rows read, not the facility's every sensor (200 meters' days for one working's chart): their
  * kept means where the working has a bound model (forecast-means.ts, the forecaster's, a push's minutes
  * read since), else their readings of the window, and the rows before a meter's latest minute where the

@@ -1,5 +1,5 @@
-// Issue 107: the reads that fold a facility's stored minutes — the gassings register of up to 92 days,
-// the operator's journal of a day of 60 meters; issue 116: a year's sensor completeness (11,1 s for 200
+// the reads that fold a facility's stored minutes — the gassings register of up to 92 days,
+// the operator's journal of a day of 60 meters; a year's sensor completeness (11,1 s for 200
 // meters) and offers, a working's day chart — cost seconds of CPU. In their route's heavy-work slot
 // they still ran on the request thread, and A's 10 reads of 92 days took B's get_me p95 to 2 s. They are answered off the request
 // thread where the host can: the local host's spreadsheet threads compute them
@@ -54,9 +54,9 @@ export function minutesRead(deps: Deps, actor: Actor, read: MinutesRead): Promis
   return threads ? threads(actor, read) : minutesReadAnswer(deps, actor, read);
 }
 
-/** The facility's tiles now without a fold on this thread (issue 116): a page's watch's, else the kept
+/** The facility's tiles now without a fold on this thread: a page's watch's, else the kept
  *  heads'; where they cannot answer (none kept yet, a bound model's forecast not stored), computed off
- *  the request thread. The live route and the shift handover (issue 118) read them so. */
+ *  the request thread. The live route and the shift handover read them so. */
 export async function currentLiveView(deps: Deps, actor: Actor, facility: { id: string; name: string }): Promise<LiveView> {
   return (
     watchedView(deps, actor.company, facility.id) ??
@@ -69,7 +69,7 @@ export async function currentLiveView(deps: Deps, actor: Actor, facility: { id: 
  *  readings, bindings or forecasts ends it at once: liveTilesHear). */
 export const LIVE_SHARED_MS = 1_000;
 
-/** Issue 116, item 1: the tiles of 200 meters cost tens of ms of this thread each, and 10 lanes asking for
+/** the tiles of 200 meters cost tens of ms of this thread each, and 10 lanes asking for
  *  them took another company's get_me p95 to 694 ms. Requests for a facility's tiles within LIVE_SHARED_MS
  *  of each other, or while they are computed, get one computation's answer. */
 function sharedFromHeads(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveView | undefined> {

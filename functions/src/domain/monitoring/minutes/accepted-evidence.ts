@@ -34,7 +34,7 @@ export interface MonthEvidence {
     result: Pick<Offer, "volume_thousand_m3" | "ef_ch4" | "ch4_t" | "minutes" | "completeness" | "longest_gap_min">;
     demo: boolean;
     /** D94: per channel, its minutes «под сомнением» in the window (kept and used, never substituted):
-     *  how many, why, and their spans (UTC ISO, `to` exclusive). Absent before issue 118. */
+     *  how many, why, and their spans (UTC ISO, `to` exclusive). Absent before an earlier release. */
     doubt?: { code: string; minutes: number; why: string[]; spans: { from: string; to: string; why: string }[] }[];
   };
 }

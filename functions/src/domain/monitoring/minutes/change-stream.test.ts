@@ -1,4 +1,4 @@
-// Issue 85, item 1: one change stream its host owns. A push's days are published once by the consumer
+// one change stream its host owns. A push's days are published once by the consumer
 // and heard by the local host's table (local/subscribers.ts) in its order, on an in-memory bus with an
 // injected clock and the host's timers in the test's hand: the live tiles first, then the forecaster
 // (whose stored forecast is heard by the tiles in its turn), the event detector (whose webhook
@@ -89,7 +89,7 @@ describe("the local host's change stream", () => {
     // Above W: the detector opens an event, and the company's webhook gets a delivery.
     await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.2 }]);
     expect(heard).toEqual([
-      // Issue 116: the facility's kept heads first, what the tiles' GET reads.
+      // the facility's kept heads first, what the tiles' GET reads.
       "live heads: ReadingsWritten",
       "live tiles: ReadingsWritten",
       "forecaster: ReadingsWritten",
@@ -98,7 +98,7 @@ describe("the local host's change stream", () => {
       "event detector: ReadingsWritten",
       // The detector's deliveries, published while it runs.
       "webhook sender: DeliveriesDue",
-      // Issue 114 (D89): the book's entries of the gassings the minutes give.
+      // D89: the book's entries of the gassings the minutes give.
       "gassing record: ReadingsWritten",
       "acceptances' recheck: ReadingsWritten",
       "climate periods' flag: ReadingsWritten",

@@ -304,7 +304,7 @@ export const WRITES_AT_ONCE = 8;
  *  in flight at once. */
 async function writeReadings(deps: ConsumerDeps, company: string, entries: readonly Entry[], pass: Pass): Promise<EntryDays[]> {
   const dayGroups = new Map<string, DayPart[]>();
-  // Issue 98: an open day's readings by their facility's minute (minutes.ts), not into the sensor's day.
+  // an open day's readings by their facility's minute (minutes.ts), not into the sensor's day.
   const minuteGroups = new Map<string, MinutePart[]>();
   const now = deps.clock.now().getTime();
   let seq = 0;
@@ -333,7 +333,7 @@ async function writeReadings(deps: ConsumerDeps, company: string, entries: reado
     const { facility, day, minute } = parts[0];
     const byEntry = new Map<number, MinutePart[]>();
     for (const part of parts) pushTo(byEntry, part.entry, part);
-    // An open day's day items written before issue 98 are moved into the minutes before a reading is counted against them.
+    // An open day's day items written before an earlier release are moved into the minutes before a reading is counted against them.
     await openDayMoved(deps, company, facility, day);
     // First as this host's window knows it (minute-window.ts): a write refused reads it from storage.
     let guess = guessedMinute(deps, company, facility, day, minute);
@@ -615,7 +615,7 @@ export const RETRIES = { attempts: 5, firstMs: 1_000 } as const;
 export const INTERRUPTED = "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен";
 
 /** A batch's failure as its company reads it: none while it is queued with only INTERRUPTED kept (it is
- *  being applied, or will be again: nothing failed yet; issue 107, item 8), else the reason kept. */
+ *  being applied, or will be again: nothing failed yet), else the reason kept. */
 export const failureShown = (batch: Pick<ReadingsBatch, "state" | "failure">): string | undefined =>
   batch.state === "queued" && batch.failure === INTERRUPTED ? undefined : batch.failure;
 

@@ -1,4 +1,4 @@
-// Issue 118, item 4 (D94): a sensor's minutes from a failed check to its next passed one, and from the day
+// D94: a sensor's minutes from a failed check to its next passed one, and from the day
 // after its verification's end to its next verification, are «показания под сомнением». They stay as they
 // are and count as before — never substituted (D60 substitutes missing or invalid minutes only) — and each
 // reader says how many of its minutes carry the doubt and why: the operator's journal beside the sensor's

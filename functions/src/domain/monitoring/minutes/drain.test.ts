@@ -1,7 +1,7 @@
-// The readings' consumer draining the table's queue as the local server does (issue 85): the companies
+// The readings' consumer draining the table's queue as the local server does: the companies
 // take turns a slice at a time (a pushed batch, a part of a file), so one company's file or backlog
 // holds another's batch for one slice; each facility's batches in a lane of their own, a few facilities
-// at once, every facility's tiles told before any's slower subscribers (issue 98); a batch that fails is tried again after its back-off (1, 2, 4,
+// at once, every facility's tiles told before any's slower subscribers; a batch that fails is tried again after its back-off (1, 2, 4,
 // 8 s on the domain's clock), counted as each attempt begins, then set aside as failed with its reason
 // and the readings it could store, and never taken up again by a drain.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 115, D92 on an existing installation: a drainage station's month accepted from the АГК before
+// D92 on an existing installation: a drainage station's month accepted from the АГК before
 // D92 was stored with the measured type's default basis, «чистый», though the station's own pipeline
 // meters measure all the drained gas: a flare fed from it counted its burnt methane twice
 // (`possible_double_count`), and the comparison said the burnt gas was missing. Once per company, on

@@ -1,4 +1,4 @@
-// Issue 109: GET v1/inventory/measured-vs-estimated/ — the year's comparison per underground mine
+// GET v1/inventory/measured-vs-estimated/ — the year's comparison per underground mine
 // (domain/inventory/measured-vs-estimated.ts builds it) with what the mine's monitoring adds: the
 // accepted months' minutes (their evidence, D60, D62), the months whose readings moved since they were
 // accepted (D63) and the points with channels of their own in the register. Here, beside the
@@ -38,7 +38,7 @@ async function monitoringMark(deps: Pick<Deps, "repos">, company: string, year: 
 }
 
 /** The accepted months' minutes (their evidence, D63), the months moved since, and the shafts and
- *  drainage stations without their own channels (issue 105: a point's month comes from its own channels
+ *  drainage stations without their own channels (a point's month comes from its own channels
  *  alone; what each lacks as «Данные АГК» names it). */
 async function monitoringOf(deps: Deps, actor: Actor, mines: readonly string[], year: number) {
   const minutes = new Map<string, MonthMinutes>();

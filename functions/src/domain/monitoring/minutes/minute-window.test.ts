@@ -1,4 +1,4 @@
-// Issue 98: a host's window of a facility's recent minutes (minute-window.ts) reads what storage holds
+// a host's window of a facility's recent minutes (minute-window.ts) reads what storage holds
 // however many hosts write the facility: two runtimes writing it in turn each read the other's minutes,
 // one that missed more writes than the head logs reads its window anew, one that read a minute whose
 // logged write had not landed reads it again, and the detector with a window finds the events a read of

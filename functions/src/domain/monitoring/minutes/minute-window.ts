@@ -1,4 +1,4 @@
-// Issue 98: each facility's recent minute items kept by the host (minuteWindows), so that
+// each facility's recent minute items kept by the host (minuteWindows), so that
 // the event detector, the live tiles, the forecaster and the stale channels' sweep read a push's hours
 // of minutes from memory, not ~360 items of storage each push, and the consumer guesses the minute it
 // merges into without reading it. Several processes write one facility's minutes (AWS: the readings

@@ -1,4 +1,4 @@
-// Issue 98: an open day's readings are written to their facility's minute items as they arrive, counted
+// an open day's readings are written to their facility's minute items as they arrive, counted
 // once, the later batch's value kept for an instant whatever the order they are applied in; a settled day
 // is compacted into its sensors' day items, which a late reading then goes to; a day the old layout
 // wrote (a sensor's day item rewritten by each push) is read as before and moved over by the compaction.

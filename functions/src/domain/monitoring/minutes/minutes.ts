@@ -1,4 +1,4 @@
-// Issue 98: the readings of an open UTC day (ingest/stored-readings.ts isOpenDay) are written as they arrive, into their
+// the readings of an open UTC day (ingest/stored-readings.ts isOpenDay) are written as they arrive, into their
 // facility's minute items (one item a facility and minute, every sensor's readings of it: a push of a
 // minute writes one item of a few KB, read and written under a condition on its version), never into a
 // sensor's day that grows all day. Once a day is closed and settled (OPEN_GRACE_MS + SETTLE_MS after its
@@ -180,7 +180,7 @@ export async function compactDay(
 /** Whether a day's minutes may be compacted at `now`: closed, and settled. */
 export const isSettledDay = (day: string, now: number) => now >= dayStart(day) + DAY_MS + OPEN_GRACE_MS + SETTLE_MS;
 
-/** The upgrade to minute items: a sensor's open day written before issue 98 (its day item, not
+/** The upgrade to minute items: a sensor's open day written before an earlier release (its day item, not
  *  compacted) moved into its facility's minutes, so a push of a reading it holds counts a duplicate, not
  *  an acceptance. Under an order key before any batch's (so a later push's value stays) and of its own
  *  per sensor, so a move cut short and run again moves nothing twice; then the day item is emptied of
@@ -232,7 +232,7 @@ async function moveOpenDay(
   return true;
 }
 
-/** The facility's open day moved over from its day items written before issue 98 (moveOpenDay) before a reading is merged
+/** The facility's open day moved over from its day items written before an earlier release (moveOpenDay) before a reading is merged
  *  into its minutes: until then a push of a reading its old day item holds would count it accepted
  *  again. Once per host and facility-day (the runtime keeps the move, run once however many merges ask
  *  at once) and once in storage (the mark, so a day with nothing to move costs one read per host). */
@@ -266,7 +266,7 @@ export interface CompactionRun {
 }
 
 /** Every facility's settled days of the last MINUTES_KEPT_DAYS with minutes stored, compacted, and
- *  its open days' day items written before issue 98 moved into minutes (moveOpenDays): the local server on start
+ *  its open days' day items written before an earlier release moved into minutes (moveOpenDays): the local server on start
  *  and hourly, in AWS the minute function once an hour. Answers the minutes compacted. */
 export async function compactSettledDays(
   deps: Pick<Deps, "repos" | "clock" | "runtime">,

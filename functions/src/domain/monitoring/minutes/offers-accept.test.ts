@@ -1,4 +1,4 @@
-// Issues 87 (items 1, 2) and 86 (R6, R13) on the in-memory repositories, on a clock of the test's own
+// items 1, 2 and 86 (R6, R13) on the in-memory repositories, on a clock of the test's own
 // (27.11.2026 10:00 in Kemerovo): the month still running is shown «in progress» with its minutes so far
 // and refused by the API (400 naming it) until it ends on the company's clock; ten parallel accepts of
 // one month store one calculation, a multi-month accept refused or failing on a later month stores none;
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await push([...hour(8, 10), ...hour(9, 10), ...hour(10, 10), ...hour(11, 15)]);
 });
 
-describe("the month still running (issue 87, item 1)", () => {
+describe("the month still running", () => {
   it("is shown with its minutes so far and not offered as a whole month", async () => {
     const november = await offerOf("2026-11");
     const elapsed = (now - instantOfWallTime(2026, 11, 1, 0, 0, ZONE)) / MINUTE_MS;
@@ -119,7 +119,7 @@ describe("the month still running (issue 87, item 1)", () => {
   });
 });
 
-describe("one acceptance per month under races (issue 86, R6)", () => {
+describe("one acceptance per month under races (R6)", () => {
   it("ten parallel accepts of one month: one 201, nine 409, one calculation stored", async () => {
     const before = await undergroundOfProject();
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => accept({ months: ["2026-10"] })));
@@ -167,7 +167,7 @@ describe("one acceptance per month under races (issue 86, R6)", () => {
   });
 });
 
-describe("a month whose readings changed after acceptance (issue 87, item 2)", () => {
+describe("a month whose readings changed after acceptance", () => {
   it("is accepted again in a year not approved: a new version of its calculation, the total moved by exactly the difference", async () => {
     const offer = await offerOf("2026-10");
     const first = offer.accepted!;
@@ -253,7 +253,7 @@ describe("a month whose readings changed after acceptance (issue 87, item 2)", (
   });
 });
 
-describe("id fields (issue 86, R13)", () => {
+describe("id fields (R13)", () => {
   it("refuses an id of 1 000 characters with 400 naming the field", () => {
     for (const field of ["facility", "point", "project"]) {
       expect(() => parseWith(offerAcceptSchema, { ...body({ months: ["2026-10"] }), [field]: "x".repeat(1000) })).toThrow(
@@ -263,7 +263,7 @@ describe("id fields (issue 86, R13)", () => {
   });
 });
 
-describe("the CO2 content of an accepted month (issue 87, item 5)", () => {
+describe("the CO2 content of an accepted month", () => {
   let shaft: string;
   beforeAll(async () => {
     shaft = (

@@ -1,4 +1,4 @@
-// Issue 118, item 4 (D94) in a measured month (D63): a methane sensor whose check failed on 03.03.2026 at
+// D94 in a measured month (D63): a methane sensor whose check failed on 03.03.2026 at
 // 09:00 and passed on 05.03.2026 at 09:00 carries 2 880 minutes «под сомнением» in March — kept and used,
 // never substituted: the offer says so, its figures are what they would be without the flag, acceptance
 // without a reason is a 400 naming «Причина», and with one the reason is stored, the calculation's CH4

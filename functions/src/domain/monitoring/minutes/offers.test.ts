@@ -45,7 +45,7 @@ const ZONE = "Asia/Novokuznetsk";
 // 30.03.2026 10:00 in Kemerovo: more than 24 h from either end of the month, so nothing outside the
 // hour is substituted and the month's figures are the hour's.
 const HOUR = instantOfWallTime(2026, 3, 30, 10, 0, ZONE);
-// Issue 110, item 4: the month read back from either layout. At 01:00 of 01.04 in Kemerovo the month is
+// the month read back from either layout. At 01:00 of 01.04 in Kemerovo the month is
 // over and the hour's UTC day still takes minutes (the facility's minute items); months later its
 // readings are in the sensors' day items.
 const LAYOUTS = [
@@ -221,7 +221,7 @@ describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
       expect(description.result.ch4_t).toBe(accepted.ch4_t);
     });
 
-    it("carries the checks and verifications of the month's sensors as recorded by the approval (issue 118, item 6)", async () => {
+    it("carries the checks and verifications of the month's sensors as recorded by the approval", async () => {
       const user = await createUser(d.deps, {
         companyId: staff.company,
         email: `electrician-pack-${open}@example.com`,

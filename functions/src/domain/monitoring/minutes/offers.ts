@@ -50,7 +50,7 @@ const ruMonth = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
 const STANDARD_CONDITIONS = { get_underground: 1, get_underground_content: null };
 
 /** The point's sensors that give its formula: the first of each kind in service in the month among the
- *  point's own channels — those the register says measure it (issue 105: a longwall's meters measure
+ *  point's own channels — those the register says measure it (a longwall's meters measure
  *  its air, never the shaft's, and name no point). */
 export function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, toDate: string) {
   const inMonth = sensors.filter(
@@ -82,7 +82,7 @@ function lacksOf(own: readonly Sensor[]): string[] {
   return lacks;
 }
 
-/** Issue 105: each point of the facility that a mine's АГК measures (a ventilation shaft, a drainage
+/** each point of the facility that a mine's АГК measures (a ventilation shaft, a drainage
  *  station, or any point a channel names) with its own channels in service and what it lacks for a month. */
 export async function listPointChannels(deps: Deps, actor: Actor, facilityId: string): Promise<PointChannels[]> {
   await getFacility(deps, actor, facilityId);
@@ -110,7 +110,7 @@ export interface MonthWindow {
   minutes: number;
   /** The whole month's minutes on the company's clock. */
   month_minutes: number;
-  /** Issue 87: the month has not ended on the company's clock. */
+  /** the month has not ended on the company's clock. */
   in_progress: boolean;
 }
 
@@ -312,7 +312,7 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
   const now = deps.clock.now().getTime();
   const doubt = await facilityDoubt(deps, actor.company, facilityId, Date.UTC(year, 0, 1) - DOUBT_LOOKBACK_MS, zone);
   const offers: Offer[] = [];
-  // The facility's minutes of a month read once for all its points' sensors (issue 107, item 11).
+  // The facility's minutes of a month read once for all its points' sensors.
   const shared = sharedMinutes(deps.repos.monitoring);
   for (const point of points) {
     for (let month = 1; month <= 12; month++) {
@@ -342,7 +342,7 @@ type Planned = {
 /** Months of a point accepted into `project` as measured calculations «по данным АГК» (D63). The month
  *  still running is refused; a month accepted before is refused unless its readings changed it since
  *  (it then replaces its calculation by a new version, with a reason, while the year is not frozen) or
- *  its calculation was archived. Each month is claimed first (issue 86 R6), every refusal comes before
+ *  its calculation was archived. Each month is claimed first (the security review's R6), every refusal comes before
  *  the first write, and a write that fails part-way undoes the months written before it. */
 export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptInput): Promise<Offer[]> {
   await getFacility(deps, actor, input.facility);
@@ -480,7 +480,7 @@ async function planMonths(
   return planned;
 }
 
-/** Issue 87: the CO2 content an accepted month takes — the point's own, entered with its source (no АГК
+/** the CO2 content an accepted month takes — the point's own, entered with its source (no АГК
  *  channel the platform reads measures CO2) — and the justification the passport prints beside it. */
 export function pointCo2(point: Pick<EmissionPoint, "name" | "co2_content_pct" | "co2_content_source">): {
   value: number;

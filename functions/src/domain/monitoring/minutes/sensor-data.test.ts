@@ -36,7 +36,7 @@ let other: Actor;
 let facility: string;
 let sensors: Record<string, Sensor> = {};
 
-// Issue 110, item 4: the months read back from either layout. At 01:00 of 01.05 in Kemerovo April is
+// the months read back from either layout. At 01:00 of 01.05 in Kemerovo April is
 // over and its last two UTC days still take minutes (the facility's minute items), the days before in
 // day items: М-26's April is read from both. Months later every reading is in the sensors' day items.
 // The day of May with a jump is pushed on the closed day alone (on the open day it has not come).
@@ -80,7 +80,7 @@ async function sensorsOn(clock: Clock, open: boolean): Promise<Read> {
   await sensor("М-26", "methane", section, { in_service_from: "2026-04-01", in_service_to: "2026-04-30" });
   await sensor("М-J", "methane", section, { warning: 1, alarm: 1.5, in_service_from: "2026-05-10", in_service_to: "2026-05-10" });
   // Registered on the clock's day, no date put in service: never read, and read from 15 March 10:00 for an
-  // hour (an export back-filled; issue 114, item 7).
+  // hour (an export back-filled).
   await sensor("М-Н", "methane", section);
   await sensor("М-Э", "methane", section);
 
@@ -214,7 +214,7 @@ describe.each(LAYOUTS)("on $day", ({ open }) => {
       expect(byCode.get("Q-В")!.months.find((m) => m.month === "2026-03")!.minutes.valid).toBe(60);
     });
 
-    // Issue 114, item 7: a sensor without a date put in service was 0 % in every month of the year before
+    // a sensor without a date put in service was 0 % in every month of the year before
     // it was registered (М-Н: January to its month); its service now begins on the day of its first reading
     // (М-Э: its export back-filled from 15 March), every month after in service, and a month before both is
     // no month of service («—»).
@@ -263,7 +263,7 @@ describe("a sensor's day (D58, D64)", () => {
     expect(day.used[620]).toBeCloseTo(0.45, 12);
     expect([day.used[0], day.state[0]]).toEqual([null, MinuteState.MISSING]);
     expect(day.summary.minutes).toEqual({ expected: 1440, valid: 50, substituted: 10, missing: 1380 });
-    // Issue 105 item 6: the mean with the substituted minutes, and the journal's of the valid ones alone.
+    // the mean with the substituted minutes, and the journal's of the valid ones alone.
     expect(day.summary.mean_with_substituted).toBeCloseTo(0.451667, 6);
     const valid = day.value.filter((v, i) => v !== null && day.state[i] === MinuteState.VALID) as number[];
     expect(day.summary.mean_valid).toBeCloseTo(valid.reduce((sum, v) => sum + v, 0) / valid.length, 12);

@@ -57,7 +57,7 @@ function serviceWindow(sensor: Sensor, month: MonthWindow, zone: string): MonthW
 }
 
 /**
- * Issue 114, item 7: a month's minutes in service where no date put in service is registered. The service
+ * a month's minutes in service where no date put in service is registered. The service
  * then begins on the day the sensor was registered, or on the day of its first reading where one came
  * before (an export back-filled): a month before both is no month of service («—»), never 0 %; a month
  * after a month whose service began (`begunBefore`) is in service whole, read or not. With a date put in
@@ -154,7 +154,7 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
   ]);
   const now = deps.clock.now().getTime();
   const out: SensorCompleteness[] = [];
-  // The facility's minutes of a month read once for all its sensors (issue 107, item 11).
+  // The facility's minutes of a month read once for all its sensors.
   const shared = sharedMinutes(deps.repos.monitoring);
   for (const sensor of sensors) {
     const months: SensorCompleteness["months"] = [];

@@ -1,5 +1,5 @@
 // «Квитировать» of «События» (D65): a person acknowledges an event, or several at once as a dispatcher
-// does (issue 99, item 6), with one comment; who and when are kept on each.
+// does, with one comment; who and when are kept on each.
 import { useState } from "react";
 import { Alert, Flex, Input, Modal, Typography } from "antd";
 import { LIMITS } from "@server/contract";

@@ -1,6 +1,6 @@
 // The day and the shift a monitoring list shows («События», «Журнал оператора АГК»): the day typed as
 // ДД.ММ.ГГГГ (marked while it is no date, or a day not yet begun on the company's clock) and the shift
-// chosen from the page's own list, a shift of today not yet begun not offered (issue 105 item 6).
+// chosen from the page's own list, a shift of today not yet begun not offered.
 import { useState } from "react";
 import { Input, Space, Typography } from "antd";
 import { isoDateIn } from "@core/company-clock";

@@ -1,5 +1,5 @@
 // The «События» table's tagged cells: an event's kind and level, and «квитировано, продолжается». They
-// load with the table (EventsPage.tsx), so antd's Tag stays out of the page's initial JS (issue 20's budget).
+// load with the table (EventsPage.tsx), so antd's Tag stays out of the page's initial JS (an earlier round's budget).
 import { Space, Tag, Typography } from "antd";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import type { SensorEvent } from "../../../api/monitoring";
@@ -45,7 +45,7 @@ export function suspectText(s: NonNullable<SensorEvent["suspect"]>) {
   return s.asks_hand_measurement && !s.text.includes("ручным замером") ? `${s.text}; нужен ручной замер` : s.text;
 }
 
-/** Issue 99, item 6: acknowledged but still going, it stays listed and says so. */
+/** acknowledged but still going, it stays listed and says so. */
 export function StillGoingTag() {
   return <Tag color="volcano">квитировано, продолжается</Tag>;
 }

@@ -107,7 +107,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   await app.user.clear(date);
   await app.user.type(date, "02.03.2026");
   await app.user.click(screen.getByLabelText("Смена"));
-  // Issue 105 item 6: the third shift read «3-я (16:00–00:00)» here, «3-я (16:00–24:00)» on the journal
+  // the third shift read «3-я (16:00–00:00)» here, «3-я (16:00–24:00)» on the journal
   // and «Смена 3 (16:00–00:00)» in the files: one name everywhere (shiftName).
   expect(await screen.findByText("Смена 3 (16:00–24:00)", { selector: ".ant-select-item-option-content" })).toBeTruthy();
   await app.user.click(await screen.findByText("Смена 1 (00:00–08:00)"));
@@ -195,7 +195,7 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
   expect(screen.getByText("на 60 мин, P 0,55, сбылся: еще неизвестно")).toBeTruthy();
 });
 
-// Issue 87, item 6: a reading out of the meter's range is a sensor fault of its own, not a level's crossing.
+// a reading out of the meter's range is a sensor fault of its own, not a level's crossing.
 it("shows a sensor's fault with what its minutes were set aside for, and lets one filter by it", async () => {
   const FAULT = event({
     id: "f1.s1.q.none.v",
@@ -225,7 +225,7 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
   await waitFor(() => expect(app.api.calls("listSensorEvents").at(-1)?.query.get("kind")).toBe("fault"));
 });
 
-// Issue 99, item 6: a dispatcher acknowledges several events at once with one comment; one acknowledged
+// a dispatcher acknowledges several events at once with one comment; one acknowledged
 // but still going stays listed and says so.
 it("acknowledges the events ticked at once with one comment, and marks one acknowledged while it goes on", async () => {
   const WARNING = event({ id: "f1.s1.t.warning.x", level: "warning", threshold: 1, start: "2026-03-01T17:03:00.000Z" });
@@ -277,7 +277,7 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
   expect(screen.queryByLabelText("Выбрать: М-7, 02.03.2026 00:05")).toBeNull();
 });
 
-// Issue 118, item 4 (D94): a gassing on a sensor «под сомнением» says so beside its sensors.
+// D94: a gassing on a sensor «под сомнением» says so beside its sensors.
 const DOUBT = "М-7: показания под сомнением: датчик не прошел проверку 01.03.2026 — 20 мин";
 /** The day's general gassing as the list gives it. */
 const listedGassing = (changes: Record<string, unknown> = {}) => ({

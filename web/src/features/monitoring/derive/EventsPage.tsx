@@ -1,5 +1,5 @@
 // «События» of a mine (methodology D64, D65): the threshold events at 0,9·W, W and A, the stale
-// channels, the sensor faults (readings set aside: out of range, jumps; issue 87) and the forecast events of a day or of one shift on the company's clock, filtered by
+// channels, the sensor faults (readings set aside: out of range, jumps) and the forecast events of a day or of one shift on the company's clock, filtered by
 // working, level and kind; each acknowledged with a comment (who and when are kept); the shift's
 // report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
 // cut-off stays with the mine's own АГК.
@@ -25,7 +25,7 @@ import { LIMITS } from "@server/contract";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
-// The day's gassings (issue 99) show only on a day that had one: their table loads then.
+// The day's gassings show only on a day that had one: their table loads then.
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
 // The table's tagged cells load with the table, which loads lazily itself (ResponsiveTable).
 const EventKindCell = lazy(() => import("./EventCells").then((m) => ({ default: m.EventKindCell })));
@@ -45,7 +45,7 @@ export default function EventsPage() {
   const day = useTypedDay(zone);
   const { dateText, date } = day;
   const [shift, setShift] = useState(0);
-  // Issue 114 (D90): the day's shifts by the facility's calendar in force on it.
+  // D90: the day's shifts by the facility's calendar in force on it.
   const calendar = useFacilities().data?.find((f) => f.id === facilityId)?.shift_calendar;
   const dayShifts = useMemo(() => (date ? shiftsOfDay(calendar, date, zone) : []), [calendar, date, zone]);
   const shiftOptions = [{ value: 0, label: "Все смены" }, ...dayShifts.map((s) => ({ value: s.number, label: s.name, from: s.from }))];
@@ -54,7 +54,7 @@ export default function EventsPage() {
   const [level, setLevel] = useState<EventLevel | undefined>();
   const [kind, setKind] = useState<EventKind | undefined>();
   const [acknowledging, setAcknowledging] = useState<SensorEvent[] | null>(null);
-  // Issue 99, item 6: the events ticked to be acknowledged at once with one comment.
+  // the events ticked to be acknowledged at once with one comment.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [reportError, setReportError] = useState<string>();
   const filters = useMemo((): EventFilters | undefined => {

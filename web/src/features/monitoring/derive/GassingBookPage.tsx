@@ -1,4 +1,4 @@
-// «Книга учета загазирований» of a mine (issue 105): the gassings of a period of company days with
+// «Книга учета загазирований» of a mine: the gassings of a period of company days with
 // their entries — the type, the cause, the measures, the losses, who cleared the gas and who
 // investigated, who registered and closed each, and the confirmations of the section's head, the head
 // of the АБ section and the chief engineer (given here by the user an administrator gave that duty);
@@ -17,7 +17,7 @@ import { MonitoringHead } from "../MonitoringHead";
 import { LazyLoading } from "../../../shared/LazyLoading";
 
 // The records' card loads with its table (lazy itself), as on «События»: antd's Card and Tag stay out of
-// the page's initial JS (issue 20's budget).
+// the page's initial JS (an earlier round's budget).
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
 
 export default function GassingBookPage() {

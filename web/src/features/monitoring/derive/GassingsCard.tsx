@@ -1,5 +1,5 @@
-// The gassings of a day or a period (issue 99) as «Журнал оператора АГК», «События» and «Книга учета
-// загазирований» (issue 105) list them: when and how long, where, which sensors, «общее» or «местное» in
+// The gassings of a day or a period as «Журнал оператора АГК», «События» and «Книга учета
+// загазирований» list them: when and how long, where, which sensors, «общее» or «местное» in
 // words beside its colour, the maximum, the book's entry (the type, the cause, the measures, the losses,
 // who cleared the gas and who investigated), the dispatcher's registration and closing with its dialog,
 // and the confirmations of the section's head, the head of the АБ section and the chief engineer — the
@@ -57,7 +57,7 @@ function registrationText(g: Gassing) {
           оповещены {ticked} из {NOTIFICATIONS.length}; не закрыто
         </Typography.Text>
       )}
-      {/* Issue 114: whom they informed, when and by whom. */}
+      {/* whom they informed, when and by whom. */}
       {NOTIFICATIONS.map((n) => {
         const notice = g.notified[n];
         return (
@@ -74,7 +74,7 @@ function registrationText(g: Gassing) {
 }
 
 /** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
-/** Issue 114 (D89, D97): each correction of the readings after the gassing was found, as the record keeps
+/** D89, D97: each correction of the readings after the gassing was found, as the record keeps
  *  it (one written after closing marked «после закрытия»), and an entry opened before D97 for the rest of
  *  the same gassing, shown in this row. */
 function Corrections({ g }: { g: Gassing }) {
@@ -118,7 +118,7 @@ function entryText(g: Gassing) {
       {line("Меры", g.measures)}
       {line(
         "Потери",
-        // Issue 114: losses never entered are «—», never «0,0».
+        // losses never entered are «—», never «0,0».
         `проходка ${g.losses.development_m === null ? "—" : `${number(g.losses.development_m, 1)} м`}, добыча ${
           g.losses.coal_t === null ? "—" : `${number(g.losses.coal_t, 1)} т`
         }`,
@@ -131,7 +131,7 @@ function entryText(g: Gassing) {
 }
 
 function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
-  // A check's signer (issue 118) confirms nothing in the book.
+  // A check's signer confirms nothing in the book.
   const me = useMe().data;
   const held = me?.duty ?? null;
   const duty = held !== null && (DUTIES as readonly string[]).includes(held) ? (held as (typeof DUTIES)[number]) : null;
@@ -193,7 +193,7 @@ export function GassingsCard({
       render: (_: unknown, g) => (
         <Space direction="vertical" size={0}>
           <Typography.Text>{displayDateTime(g.start)}</Typography.Text>
-          {/* Issue 105: one begun before the day listed is in force in it, carried over. */}
+          {/* one begun before the day listed is in force in it, carried over. */}
           {g.carried_over && <Tag>перешло с прошлых суток</Tag>}
           {g.end ? <Typography.Text>{displayDateTime(g.end)}</Typography.Text> : <Typography.Text strong>продолжается</Typography.Text>}
           {g.end && <Typography.Text type="secondary">{gassingDurationText(g.duration_min)}</Typography.Text>}
@@ -221,7 +221,7 @@ export function GassingsCard({
       key: "max",
       align: "right",
       width: 95,
-      // Issue 114: the norm by the meters' place (D87); past the span «более 4 % (за пределом шкалы)», and
+      // the norm by the meters' place (D87); past the span «более 4 % (за пределом шкалы)», and
       // a jump or an over-span minute marked with what closing said it was (D88).
       render: (_: unknown, g) => (
         <Space direction="vertical" size={0}>

@@ -1,8 +1,8 @@
-// «Журнал оператора АГК» of a mine (issue 99): per methane sensor of a company day its code, place and
+// «Журнал оператора АГК» of a mine: per methane sensor of a company day its code, place and
 // set-point, the mean of the valid minute means of each hour of the chosen shift, the shift's and the
 // day's mean and the day's completeness; the day's gassings with the dispatcher's registration; the
 // journal as xlsx or PDF (a shift a sheet or page, signature lines) and the month's gassing book as
-// xlsx (issue 105). Advisory: protective cut-off stays with the mine's own АГК.
+// xlsx. Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
@@ -21,10 +21,10 @@ import { number, percent } from "../minutes/offerTexts";
 import { displayDateTime } from "../../../shared/dates";
 import { MonitoringHead } from "../MonitoringHead";
 
-// The day's gassings with the book's entries (issue 105) load after the journal's table: the page's
+// The day's gassings with the book's entries load after the journal's table: the page's
 // first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
-// Issue 118 (D95): the АГК operator's signature of the shift's journal, after the handover into it.
+// D95: the АГК operator's signature of the shift's journal, after the handover into it.
 const JournalSignature = lazy(() => import("../handover/JournalSignature"));
 
 const two = (n: number) => String(n).padStart(2, "0");
@@ -58,7 +58,7 @@ export default function JournalPage() {
     setShift(now.number);
   }, [facilities, facilityId, zone, day]);
   const journal = useJournal(facilityId, date);
-  // Issue 114 (D90): the day's shifts by the facility's calendar, as the journal gives them.
+  // D90: the day's shifts by the facility's calendar, as the journal gives them.
   const shifts =
     journal.data?.shift_list ?? shiftsOfDay(undefined, date ?? "2000-01-01", zone).map((s) => ({ ...s, hours: [] as number[] }));
   const shift = Math.min(chosen, shifts.length);
@@ -89,7 +89,7 @@ export default function JournalPage() {
         <Space direction="vertical" size={0}>
           <Typography.Text>{s.place || "—"}</Typography.Text>
           <Typography.Text type="secondary">{s.working || "без выработки"}</Typography.Text>
-          {/* Issue 118: a failed or overdue check of the sensor, beside its means. */}
+          {/* a failed or overdue check of the sensor, beside its means. */}
           {s.checks.map((c) => (
             <Typography.Text key={c} type="danger">
               {c}

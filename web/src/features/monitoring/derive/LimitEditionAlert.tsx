@@ -1,4 +1,4 @@
-// Issues 99 and 105: where no edition of the permissible methane concentrations holds today (the safety
+// where no edition of the permissible methane concentrations holds today (the safety
 // rules' Appendix 3, Order 507, ended on 01.01.2027 and no administrator has confirmed the edition in force),
 // a screen that draws a permissible limit says «редакция правил не подтверждена», which places are still
 // read against the last edition and which against Decree 315's norms, which name no end date.

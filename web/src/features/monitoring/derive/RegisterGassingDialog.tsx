@@ -1,9 +1,9 @@
-// The dispatcher's entry of a gassing in the gassing book (issue 99; issue 105: «Книга учета
-// загазирований»): whom they informed, when and by whom (issue 114; the chief engineer, the head of the АБ section, the head of the
+// The dispatcher's entry of a gassing in the gassing book (an earlier round: «Книга учета
+// загазирований»): whom they informed, when and by whom (the chief engineer, the head of the АБ section, the head of the
 // affected section, the territorial Rostekhnadzor body), the cause, the type, the losses, who cleared
 // the gas and who investigated, the measures, a comment, and the closing, which the server refuses
 // naming each addressee not yet notified and each of cause, type and measures still empty. Who and
-// when are kept; a closed entry does not change. Issue 114 (D88): an entry holding a jump or a reading past
+// when are kept; a closed entry does not change. D88: an entry holding a jump or a reading past
 // the meter's span is marked, and closing it asks what it was (an outburst, the sensor's fault, other).
 import { useState } from "react";
 import { Alert, Button, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
@@ -59,7 +59,7 @@ type Addressee = (typeof NOTIFICATIONS)[number];
 /** An addressee's notification as typed: when («ДД.ММ.ГГГГ ЧЧ:ММ», empty: not notified) and by whom. */
 type TypedNotice = { at: string; by: string };
 
-/** Issue 114: when each addressee was notified, and by whom: a row of the two fields and «Сейчас». */
+/** when each addressee was notified, and by whom: a row of the two fields and «Сейчас». */
 function NoticeRow({
   addressee,
   value,
@@ -132,7 +132,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
       {
         gassing: gassing.id,
         body: {
-          // Issue 114: each addressee's time and who notified them; cleared: not notified; mistyped: kept.
+          // each addressee's time and who notified them; cleared: not notified; mistyped: kept.
           notified: Object.fromEntries(
             NOTIFICATIONS.flatMap((n): [Addressee, { at: string; by?: string } | null][] => {
               const { at, by } = notices[n];
@@ -144,7 +144,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           cause: cause.trim(),
           ...(type ? { type } : {}),
           ...(onset ? { onset } : {}),
-          // Issue 114: a loss left empty stays never entered («—»), not 0.
+          // a loss left empty stays never entered («—»), not 0.
           losses: { ...(development !== null ? { development_m: development } : {}), ...(coal !== null ? { coal_t: coal } : {}) },
           cleared_by: clearedBy.trim(),
           ...(typedInstant(clearedAt) ? { cleared_at: typedInstant(clearedAt) } : {}),
@@ -268,7 +268,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
             maxLength={short}
           />
         </Field>
-        {/* Issue 114: when the gas was cleared and work resumed, on the company's clock. */}
+        {/* when the gas was cleared and work resumed, on the company's clock. */}
         <Flex gap={12} wrap>
           <Field label="Разгазировано" error={clearedAt && !typedInstant(clearedAt) ? `дата и время в виде ${INSTANT_TYPED}` : undefined}>
             <Input

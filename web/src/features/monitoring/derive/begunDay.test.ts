@@ -1,4 +1,4 @@
-// Issue 105 item 6: a day not yet begun on the company's clock was offered on «События» and the journal
+// a day not yet begun on the company's clock was offered on «События» and the journal
 // (their lists then empty, the shift's report refused «смена еще не началась»).
 import { expect, it } from "vitest";
 import { begunDate, begunShifts } from "./begunDay";

@@ -1,4 +1,4 @@
-// Which typed day and which shifts of it have begun on the company's clock (issue 105 item 6): pure,
+// Which typed day and which shifts of it have begun on the company's clock: pure,
 // apart from DayShiftFields.tsx, so that its test runs in Node without React and antd.
 import { isoDateIn } from "@core/company-clock";
 import { shiftSpan } from "@core/monitoring";
@@ -11,7 +11,7 @@ export function begunDate(text: string, zone: string, now = Date.now()): string 
 }
 
 /** The shifts to choose from: those of `date` not yet begun disabled (0, «Все смены», never); a shift
- *  that says when it starts (`from`, UTC ms: the facility's calendar, issue 114) is read by it. */
+ *  that says when it starts (`from`, UTC ms: the facility's calendar) is read by it. */
 export function begunShifts<T extends { value: number; from?: number }>(
   shifts: T[],
   date: string | undefined,

@@ -1,4 +1,4 @@
-// Issue 105, item 4, and issue 114 (D87): the norm a methane meter is read against — the row of where it
+// and D87: the norm a methane meter is read against — the row of where it
 // hangs, never its kind nor its W/A, which are alarms — with its act, point and edition, in the words the
 // register and the live tile print (the journal's come from the server, each day's own edition).
 import { METHANE_KINDS, type SensorKind } from "@core/monitoring";
@@ -14,7 +14,7 @@ export const placeLimit = (
   place: SensorPlace,
   normPlace?: NormPlace | null,
 ): MethaneLimitRow | undefined => {
-  // At «другое место» the row the register names (issue 114), else the place's own.
+  // At «другое место» the row the register names, else the place's own.
   const norm = normOf(place, normPlace);
   return METHANE_KINDS.has(kind) && norm !== null ? rows?.find((r) => r.applied && r.place === norm) : undefined;
 };

@@ -1,4 +1,4 @@
-// «Передача смены» of a mine (issue 118, D95), under «Мониторинг»: the one handing over the shift now
+// «Передача смены» of a mine (D95), under «Мониторинг»: the one handing over the shift now
 // ending adds what only people know — protections bypassed, with the sensor, and remarks — and «Передать
 // смену» fills, at that moment, what is open: gassings, silent sensors, meters near their levels, checks
 // failed or overdue, sensors out of verification, shown forecasts with P ≥ 0,5; signed by them as it is

@@ -1,4 +1,4 @@
-// «Передача смены» of a mine (issue 118, D95): the head at once, the form and the handovers
+// «Передача смены» of a mine (D95): the head at once, the form and the handovers
 // (HandoverContent) as a chunk of their own, so antd's select, cards and tags stay out of the route's
 // initial JS (tests/web/bundle.test.ts).
 import { lazy, Suspense } from "react";

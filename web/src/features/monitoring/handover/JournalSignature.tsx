@@ -1,4 +1,4 @@
-// Issue 118 (D95) on «Журнал оператора АГК»: the АГК operator's signature of the chosen shift's journal —
+// D95 on «Журнал оператора АГК»: the АГК operator's signature of the chosen shift's journal —
 // who and when, or «Подписать журнал смены» for a user with the operator's duty; the server signs it only
 // after the shift's end and the handover into the shift signed by both, and says so otherwise (D100: a shift
 // before the facility's first handover is signed «передача смены в платформе не велась», said beside it).

@@ -1,4 +1,4 @@
-// «Загрузки АГК» (issue 85, item 3): the facility's latest batches of readings, pushed by its gateway or
+// «Загрузки АГК»: the facility's latest batches of readings, pushed by its gateway or
 // uploaded as a dispatch file, newest first, each with its state and counts (lines, accepted, repeated,
 // corrected, refused). A batch the server set aside
 // after its retries says «не применена» with its reason, and its readings stored before are counted.
@@ -17,7 +17,7 @@ export function batchStateText(batch: Pick<ListedBatch, "state" | "failure">): s
 }
 
 /** Where a batch came from: a dispatch file by its name; a push by a gateway's key or by a user's token
- *  (issue 114: a user's push read «передача шлюза»); a push stored before senders were kept, «передача». */
+ *  (a user's push read «передача шлюза»); a push stored before senders were kept, «передача». */
 export function batchSourceText(batch: Pick<ListedBatch, "file_name" | "sent_by">): string {
   if (batch.file_name) return `выгрузка «${batch.file_name}»`;
   if (!batch.sent_by) return "передача";
@@ -36,13 +36,13 @@ const columns: TableColumnsType<ListedBatch> = [
     key: "source",
     render: (_: unknown, b) => batchSourceText(b),
   },
-  // Issue 114 (D89): every batch names who sent it — a user, or the gateway key by its label.
+  // D89: every batch names who sent it — a user, or the gateway key by its label.
   { title: "Отправил", key: "sent_by", render: (_: unknown, b) => b.sent_by ?? "—" },
   { title: "Состояние", key: "state", render: (_: unknown, b) => <BatchState batch={b} /> },
   { title: "Строк", dataIndex: "lines", align: "right", render: count },
   { title: "Принято", dataIndex: "accepted", align: "right", render: count },
   { title: "Повторы", dataIndex: "duplicate", align: "right", render: count },
-  // Issue 105 item 6: a batch of corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
+  // a batch of corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
   { title: "Исправлено", dataIndex: "corrected", align: "right", render: count },
   { title: "Отклонено строк", dataIndex: "refused_count", align: "right", render: count },
 ];

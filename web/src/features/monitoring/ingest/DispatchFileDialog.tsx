@@ -27,7 +27,7 @@ export function dispatchFileProblem(file: File): string | undefined {
 
 type Refused = ReadingsBatch["refused"][number];
 
-/** Issue 87: a file's refusals counted apart — values refused (the rest of their lines read), lines
+/** a file's refusals counted apart — values refused (the rest of their lines read), lines
  *  refused whole, lines cut short (the cells they have read) — where the batch counts them; else its
  *  refused lines as listed. */
 function refusalCounts(batch: ReadingsBatch): { key: string; label: string; n: number }[] {
@@ -147,7 +147,7 @@ export function useExportSend<T>(target: (name: string) => DirectUpload<T>) {
   return { file, choice, phase, send, started: send.isPending || send.isSuccess };
 }
 
-/** Issue 114, item 7: «Скачать шаблон» — an example of the export for the facility's register, and why it
+/** «Скачать шаблон» — an example of the export for the facility's register, and why it
  *  could not be downloaded. */
 function DispatchTemplate({ facility }: { facility: string }) {
   const download = useMutation({ mutationFn: () => downloadDispatchTemplate(facility) });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Сверка с выгрузкой АГК» (issue 95) rendered alone: the export granted an upload, PUT, named for a
+// «Сверка с выгрузкой АГК» rendered alone: the export granted an upload, PUT, named for a
 // reconciliation and its state read again until done; then the summary and the counts in Russian numbers
 // («2 662»), the unknown sensor named, a row per sensor and day with its readings that differ under it,
 // and «Догрузить недостающие» making the one batch and following it until applied.
@@ -136,7 +136,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
   await waitFor(() => expect(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!.disabled).toBe(true));
 });
 
-// Issue 105 item 7: an export whose every line was refused (a two-digit year before the reader took it)
+// an export whose every line was refused (a two-digit year before the reader took it)
 // read «Расхождений нет: все показания выгрузки есть в хранилище»; one read in half, the same.
 it.each([
   {
@@ -187,7 +187,7 @@ it.each([
   expect(dialog.textContent).not.toContain("Расхождений нет");
 });
 
-// Issue 114, item 7: three lines of a time not read each repeated the time's formats (some 200 characters) in
+// three lines of a time not read each repeated the time's formats (some 200 characters) in
 // the summary, and the stored readings at their instants were «нет в выгрузке» beside them.
 it("says the time's formats once, and the readings of the lines not read apart from «нет в выгрузке»", async () => {
   vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
@@ -235,7 +235,7 @@ it("says the time's formats once, and the readings of the lines not read apart f
   expect(value("Нет в выгрузке")).toBe("0");
 });
 
-// Issue 107, item 1: a large export's rows of sensor and day are thousands; the table reads them a page at a time.
+// a large export's rows of sensor and day are thousands; the table reads them a page at a time.
 it("reads the rows of sensor and day a page at a time from the server", async () => {
   vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
   const row = (n: number) => ({

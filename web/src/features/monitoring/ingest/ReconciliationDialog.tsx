@@ -1,9 +1,9 @@
-// «Сверка с выгрузкой АГК» (issue 95): the mine's dispatch export (the file «Загрузить выгрузку АГК»
+// «Сверка с выгрузкой АГК»: the mine's dispatch export (the file «Загрузить выгрузку АГК»
 // takes) sent straight to storage and compared with the stored readings, nothing of it stored; followed
 // until the server's job is done, then its counts, a row per sensor and day on the company's clock (the
 // first readings that differ under each row), the differences as an xlsx and «Догрузить недостающие»:
 // one batch of the missing readings from the file, applied as a push is. A file not read, or read in part,
-// says so with its first refusals and what to change (issue 105 item 7), never a match. Loaded when opened.
+// says so with its first refusals and what to change, never a match. Loaded when opened.
 import { useState } from "react";
 import { Alert, Button, Descriptions, Flex, Space, Spin, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
@@ -102,14 +102,14 @@ function FillResult({ batch }: { batch: string }) {
 /** How many of a file's refusals the verdict names; the table below lists them all. */
 const REASONS_SHOWN = 3;
 
-/** The tail of a time the reader does not take: its formats, said once under the reasons (issue 114, item 7). */
+/** The tail of a time the reader does not take: its formats, said once under the reasons. */
 const TIME_FORMATS_TAIL = ` не в формате: ${DISPATCH_TIME_FORMATS}`;
 
 /** A refusal as the summary lists it: a time's formats left for the line under the list. */
 export const shortReason = (reason: string) =>
   reason.endsWith(TIME_FORMATS_TAIL) ? `${reason.slice(0, -TIME_FORMATS_TAIL.length)} не в формате` : reason;
 
-/** Issue 105 item 7: what the file's refusals say to do, with the first of them; the formats each once. */
+/** what the file's refusals say to do, with the first of them; the formats each once. */
 function Unread({ result }: { result: Reconciliation }) {
   const shown = result.refused.slice(0, REASONS_SHOWN);
   const times = shown.some((r) => r.reason.endsWith(TIME_FORMATS_TAIL));
@@ -191,7 +191,7 @@ function ResultView({ result, page, onPage }: { result: Reconciliation; page: nu
           ...(result.refused_count > 0
             ? [{ key: "refused", label: "Не прочитано строк и значений", children: count(result.refused_count) }]
             : []),
-          // Issue 114, item 7: the stored readings at those lines' instants: not compared, not «нет в выгрузке».
+          // the stored readings at those lines' instants: not compared, not «нет в выгрузке».
           ...(totals.unread
             ? [{ key: "unread", label: "Не сверено показаний хранилища (строки выгрузки не прочитаны)", children: count(totals.unread) }]
             : []),

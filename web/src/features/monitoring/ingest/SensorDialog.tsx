@@ -1,5 +1,5 @@
 // The sensor register's add and change dialog of «Датчики» (D56), loaded when opened. A sensor hangs at
-// a place of its working, in its section (issue 105); it names an emission point only where it measures
+// a place of its working, in its section; it names an emission point only where it measures
 // that point (a shaft's or a drainage line's own channel), so the point list offers only points its
 // place measures.
 import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space } from "antd";
@@ -27,7 +27,7 @@ interface SensorForm {
   section: string;
   /** Undefined on a new sensor until chosen: the place sets its norm (D87), so none is offered by default. */
   place: SensorPlace | undefined;
-  /** Issue 114: at «другое место», the norm's row it is read against; "" the working's. */
+  /** at «другое место», the norm's row it is read against; "" the working's. */
   norm_place: NormPlace | "";
   /** D103: the position on the section's air path; "" the place's. */
   airflow_order: string;
@@ -105,7 +105,7 @@ export default function SensorDialog({
       working: values.working ?? "",
       section: values.section ?? "",
       place: values.place!,
-      // Issue 114: a row is named only at «другое место»; elsewhere the place's own norm holds.
+      // a row is named only at «другое место»; elsewhere the place's own norm holds.
       norm_place: values.place === "other" && values.norm_place ? values.norm_place : null,
       airflow_order: (values.airflow_order ?? "").trim() === "" ? null : Number(values.airflow_order),
       fresh_air_joins: values.fresh_air_joins ?? false,

@@ -193,8 +193,8 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   openSensors();
   await screen.findByText("М-12");
   expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
-  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against;
-  // issue 114 (D87): the norm of where it hangs (10–20 m from the face: the working's 1 %), not its A of 1,5 %.
+  // a methane meter's row names the act, point and edition of the limit it is read against;
+  // D87: the norm of where it hangs (10–20 m from the face: the working's 1 %), not its A of 1,5 %.
   expect(
     await screen.findByText(
       // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
@@ -207,7 +207,7 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   ]);
   expect(document.body.textContent!.split("текст акта не прочитан")).toHaveLength(2);
   const row = screen.getByText("М-12").closest("tr")!;
-  // Issue 105: the longwall's meter at its place in its section, measuring no point.
+  // the longwall's meter at its place in its section, measuring no point.
   expect(row.textContent).toContain("Выемочный участок 24-58, Лава 24-58");
   expect(row.textContent).toContain("В 10–20 м от забоя");
   expect(row.textContent).not.toContain("Ствол");
@@ -253,7 +253,7 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" });
 });
 
-// Issue 114 (D87): a meter at «Другое место» reads the working's norm unless the register names a row.
+// D87: a meter at «Другое место» reads the working's norm unless the register names a row.
 it("names the norm's row of a methane meter at «Другое место», and the register prints the norm it is read against", async () => {
   openSensors();
   await screen.findByText("М-12");
@@ -362,7 +362,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
       file_name: "Выгрузка.csv",
     }),
     listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1, sent_by: "ключ шлюза «Диспетчерская»" }),
-    // Issue 105 item 6: three corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
+    // three corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
     listed("b0", "2026-03-01T06:55:00.000Z", { state: "done", lines: 3, corrected: 3, sent_by: "Кузнецова О. И." }),
   ];
   app = openPart(<BatchesCard facility="f1" />, facilityServer);
@@ -376,7 +376,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
     .map((h) => h.textContent);
   expect(heads.slice(4)).toEqual(["Строк", "Принято", "Повторы", "Исправлено", "Отклонено строк"]);
   expect([...corrections.querySelectorAll("td")].slice(4).map((c) => c.textContent)).toEqual(["3", "0", "0", "3", "0"]);
-  // Issue 114 (D89): who sent each batch; a user's push is no gateway's.
+  // D89: who sent each batch; a user's push is no gateway's.
   expect(heads[2]).toBe("Отправил");
   expect(corrections.textContent).toContain("передача пользователя");
   expect(corrections.textContent).toContain("Кузнецова О. И.");
@@ -474,7 +474,7 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
           duplicate: 0,
           corrected: 0,
           refused: done ? REFUSED : [],
-          // Issue 87: a file's refusals counted apart.
+          // a file's refusals counted apart.
           ...(done ? { refused_values: 10, refused_lines: 1, incomplete_lines: 1 } : {}),
           readings_sha256: "0".repeat(64),
           file_name: "Выгрузка.csv",
@@ -485,7 +485,7 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
     "[role=dialog]",
   )!;
   const inside = within(dialog);
-  // Issue 87, item 14: every form of time and value the reader takes.
+  // every form of time and value the reader takes.
   expect(dialog.textContent).toContain(
     "время «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» (год можно двумя цифрами, «ДД.ММ.ГГ»; дата и время могут быть в отдельных столбцах «Дата» и «Время») по часам компании, или ISO 8601 с часовым поясом",
   );
@@ -575,7 +575,7 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
   expect(intervals).toEqual([false]);
 });
 
-// Issue 114, item 7: a select's options are read by a screen reader from the accessibility tree, where antd
+// a select's options are read by a screen reader from the accessibility tree, where antd
 // kept a hidden list of each open select's options whose text was the option's value — «air_velocity»,
 // «recording», a point's id — beside the Russian label the user sees. No select of the register's dialog
 // exposes an internal code: every option's name, text and title are the Russian words.

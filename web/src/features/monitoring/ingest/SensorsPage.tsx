@@ -1,7 +1,7 @@
 // «Датчики» of a facility (methodology D56): the sensors of the mine's gas monitoring (АГК) — code, kind,
-// section and working, place, the emission point it measures (issue 105), role, levels W/A, cross-section, flow conditions, dates in service — added, changed
+// section and working, place, the emission point it measures, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
 // and retired; a dispatch export loaded (DispatchFileDialog.tsx) or reconciled with what is stored
-// (ReconciliationDialog.tsx, issue 95); the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
+// (ReconciliationDialog.tsx); the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
 // each in a chunk of its own. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
 // On a wide screen the register is a table whose rows keep the frequent action in sight («Пропуски»)
 // and the rare ones behind «…»; on a phone each sensor is a block of «label: value» lines
@@ -101,7 +101,7 @@ export default function SensorsPage() {
         <Space size={4}>
           <Typography.Text strong>{code}</Typography.Text>
           {s.is_active ? null : <Tag>Выведен</Tag>}
-          {/* Issue 118: a sensor whose check failed or is overdue says so in its row. */}
+          {/* a sensor whose check failed or is overdue says so in its row. */}
           {s.is_active && <CheckProblems facility={facilityId} sensor={s.id} />}
         </Space>
       ),

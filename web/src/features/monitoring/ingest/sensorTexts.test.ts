@@ -26,7 +26,7 @@ describe("where a sensor hangs, as its pages head it", () => {
   });
 });
 
-// Issue 117, item 6: the register's select offers the shearer's position in metres beside its run state.
+// the register's select offers the shearer's position in metres beside its run state.
 describe("the register's kinds as its select offers them", () => {
   it("offers the shearer's position, м, right after the run state", () => {
     const labels = kindOptions.map((o) => o.label);

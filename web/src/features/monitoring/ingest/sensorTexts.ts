@@ -15,7 +15,7 @@ export const kindText = (kind: SensorKind) =>
     : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
 export const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
 export const placeOptions = SENSOR_PLACE_NAMES.map((place) => ({ value: place, label: SENSOR_PLACES[place] }));
-/** Issue 114: the norm's rows a meter at «другое место» may be read against (D87), in words; their values
+/** the norm's rows a meter at «другое место» may be read against (D87), in words; their values
  *  are the reference's of the day (the register prints the one in force); "" the working's. */
 export const normPlaceOptions = [
   { value: "", label: "как в выработке (не выбрана)" },

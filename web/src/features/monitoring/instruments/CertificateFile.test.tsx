@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 118, item 3: a verification's certificate scan on the sensor's record — its name a link that
+// a verification's certificate scan on the sensor's record — its name a link that
 // downloads it, with its size in Russian («5 КБ») and who attached it and when; a verification without
 // one offers «Приложить скан свидетельства» to the facility's staff (a PDF chosen is PUT to the
 // verification's certificate), nothing to a reviewer; a file that is no PDF, PNG or JPEG, or over the

@@ -1,4 +1,4 @@
-// Issue 118, item 3 (D94): a verification's certificate scan on the sensor's record — its name as a
+// D94: a verification's certificate scan on the sensor's record — its name as a
 // download link, its size, who attached it and when; where none is attached, the button that attaches one
 // (PDF, PNG or JPEG up to LIMITS.sensorChecks.certificateFileBytes; the server tells the format by its
 // first bytes). It is attached once: an addition to the record, never a change of its fields.

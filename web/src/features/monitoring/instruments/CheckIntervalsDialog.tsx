@@ -1,4 +1,4 @@
-// Issue 118, item 2 (D94): the mine's own check intervals — per sensor kind and role, each shift or
+// D94: the mine's own check intervals — per sensor kind and role, each shift or
 // every N days — with the document of the mine that sets them (its АГК project, a schedule). No act read
 // binds an interval, so none is assumed; the version read is sent back (409 when another changed them).
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Issue 118 (D94) where a sensor is shown: its latest check failed («датчик не прошел проверку») or its
+// D94 where a sensor is shown: its latest check failed («датчик не прошел проверку») or its
 // check is overdue («проверка просрочена на N дн.»). On a «Мониторинг» tile, its working's sensors, each
 // opening the sensor's checks; in the sensor register, the row's own. The facility's states are one
 // query for all tiles and rows.
@@ -15,7 +15,7 @@ export default function CheckProblems({
   facility: string;
   working?: string;
   sensor?: string;
-  /** A place's tile (issue 114, item 6): its sensors, listed as a working's are. */
+  /** A place's tile: its sensors, listed as a working's are. */
   sensors?: readonly string[];
 }) {
   const states = useCheckStates(facility);

@@ -1,4 +1,4 @@
-// Issue 118 (D94): a sensor's check as the «Метан» maintenance journal writes it — when and which kind,
+// D94: a sensor's check as the «Метан» maintenance journal writes it — when and which kind,
 // the reading against a reference instrument, the «Контроль» button, the alarm and the power cut-off by a
 // control mixture within its cylinder's validity, the result, the fault, the measures and planned works.
 // Saved signed by the user in their duty; it is never edited after — a correction is a new check that

@@ -1,4 +1,4 @@
-// «Проверки датчиков» of a mine or of one sensor (issue 118, D94): what is due of each sensor now — the
+// «Проверки датчиков» of a mine or of one sensor (D94): what is due of each sensor now — the
 // mine's interval, the last check, the next due, «проверка просрочена на N дн.», a failed latest check
 // («датчик не прошел проверку») — the mine's own intervals with the document that sets them, and the
 // «Метан» maintenance journal of a period: each check in the journal's columns with its three signatures

@@ -1,4 +1,4 @@
-// «Проверки датчиков» of a mine or of one sensor (issue 118, D94): the head at once, the rest
+// «Проверки датчиков» of a mine or of one sensor (D94): the head at once, the rest
 // (SensorChecksContent: what is due, the intervals, the verifications, the journal of checks) as a chunk
 // of its own, as «Книга учета загазирований» loads its records: antd's cards, tags and lists stay out of
 // the route's initial JS (tests/web/bundle.test.ts).

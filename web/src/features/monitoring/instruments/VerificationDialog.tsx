@@ -1,4 +1,4 @@
-// Issue 118, item 3 (D94): a sensor's state verification (поверка) as a measuring instrument — its type,
+// D94: a sensor's state verification (поверка) as a measuring instrument — its type,
 // the type's number in the state register, the serial, the day verified, valid to and the certificate's
 // number. Recorded once; a correction is a newer record. The server's refusals show under their fields.
 // The certificate's scan may be chosen here: it is attached to the verification once recorded (an addition

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 118, item 3 (D94): a verification's correction on the sensor's record. «Исправить» on one not yet
+// D94: a verification's correction on the sensor's record. «Исправить» on one not yet
 // corrected opens the verification's form filled with it and sends `corrects`; the corrected one stays
 // listed, greyed and marked «исправлена (запись от ДД.ММ.ГГГГ)», with no button; a reviewer sees none.
 import { screen, waitFor, within } from "@testing-library/react";

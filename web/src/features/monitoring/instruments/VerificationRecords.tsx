@@ -1,4 +1,4 @@
-// Issue 118, item 3 (D94) on a sensor's record: its state verifications, newest first, each with its
+// D94 on a sensor's record: its state verifications, newest first, each with its
 // certificate's scan. A verification is never edited: «Исправить» on one not yet corrected opens the
 // verification's form filled with it and records a newer one naming it (`corrects`; one correction each,
 // the server refuses a second). The corrected one stays listed, greyed and marked «исправлена (запись от

@@ -1,4 +1,4 @@
-// Issue 118 (D94): the words of a sensor's check as «Проверки датчиков» shows them — pure, tested beside.
+// D94: the words of a sensor's check as «Проверки датчиков» shows them — pure, tested beside.
 import { instantOfWallTime } from "@core/company-clock";
 import { CHECK_KIND_LABELS, type CheckKind } from "@core/sensor-checks";
 import { number } from "../minutes/offerTexts";

@@ -1,10 +1,10 @@
 // «Модель прогноза» of a working on «Мониторинг»: one model per horizon (the company's own of that
 // horizon or the platform's), or none — then the tile says there is no forecast and why; the working's
-// methane meter it forecasts (issue 105 item 6: the first by code was taken, unsaid). Under it, the
-// sensor each column the model was trained on is read from (issue 87, ML M1): by kind from the working
+// methane meter it forecasts (the first by code was taken, unsaid). Under it, the
+// sensor each column the model was trained on is read from (ML M1): by kind from the working
 // where that is the default (x1, x7, x8, x15), else as chosen here; a column left without one is named
 // on the tile. A model trained with the working's own channels (its named features: the face meter, the
-// shearer's run status; issue 108, item 5) has each bound here to a sensor of the working. A model is
+// shearer's run status) has each bound here to a sensor of the working. A model is
 // named short in the list («Модель платформы, версия 1», as «Модели прогноза» names it); the chosen one's
 // description (XGBoost, its trees) is read in full under it (in the list it was cut to «…(модель платф…»
 // on a phone).
@@ -79,7 +79,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
     .filter((s) => s.is_active && s.working === working)
     .sort((a, b) => a.code.localeCompare(b.code, "ru"))
     .map((s) => ({ value: s.id, label: `${s.code} — ${SENSOR_KINDS[s.kind].label}` }));
-  // Issue 105 item 6: the meter the model forecasts is chosen here (it was the working's first, unsaid).
+  // the meter the model forecasts is chosen here (it was the working's first, unsaid).
   const meters = forecastMeters(sensors, working);
   const forecast = meter ?? bound?.sensor ?? meters[0]?.id;
   return (

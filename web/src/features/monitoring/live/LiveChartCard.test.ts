@@ -1,4 +1,4 @@
-// A working's 24 hours as a chart (issue 78): each meter's minutes and its W and A as lines named with
+// A working's 24 hours as a chart: each meter's minutes and its W and A as lines named with
 // their values the Russian way, the forecast with its interval as a band, and each event as a marked span
 // named in words (level, sensor, start on the company's clock), so nothing is told by colour alone.
 import { expect, it } from "vitest";

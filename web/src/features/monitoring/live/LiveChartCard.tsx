@@ -1,6 +1,6 @@
 // A working's last 24 hours on «Мониторинг»: its methane meters' minute means, the levels W and A as
 // lines, the events of the day (D65, «События») as marked spans named in words (in the legend one entry per
-// meter and kind of event, issue 117), and each bound model's forecast with its interval as a band
+// meter and kind of event), and each bound model's forecast with its interval as a band
 // (liveChart.ts). Plotly loads with the first chart.
 import { useMemo } from "react";
 import { Tag, Typography } from "antd";

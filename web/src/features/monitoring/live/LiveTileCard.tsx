@@ -56,7 +56,7 @@ const INSTEAD: Partial<Record<NonNullable<Forecast["shown"]>, string>> = {
   time_of_day: "среднее по времени суток (модель не точнее)",
 };
 
-/** Issue 87, item 20: where a horizon shows the last reading (the model was not more accurate on the
+/** where a horizon shows the last reading (the model was not more accurate on the
  *  history), the row says so, and the model's own figure is one click away. */
 function ModelFigure({ value, instead }: { value: number | null; instead: Forecast["shown"] }) {
   const [shown, setShown] = useState(false);
@@ -237,7 +237,7 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
   const [chart, setChart] = useState(false);
   const [binding, setBinding] = useState(false);
   const worst = worstState(tile);
-  // Issue 114, item 6: the sensors without a working are a tile under their place (no model, no chart).
+  // the sensors without a working are a tile under their place (no model, no chart).
   const place = tile.place ? SENSOR_PLACES[tile.place] : null;
   return (
     <Card
@@ -273,7 +273,7 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             )}
           </Flex>
         ))}
-        {/* Issue 118: a sensor of the working (or the place's) whose check failed or is overdue. */}
+        {/* a sensor of the working (or the place's) whose check failed or is overdue. */}
         {place ? (
           <CheckProblems facility={facility} working="" sensors={tile.meters.map((m) => m.sensor)} />
         ) : (

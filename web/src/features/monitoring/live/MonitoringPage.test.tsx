@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// «Мониторинг» of a facility (issue 78): where the host keeps no stream (AWS answers it 404) the page
+// «Мониторинг» of a facility: where the host keeps no stream (AWS answers it 404) the page
 // polls the tiles; each working shows its meters' values the Russian way with their states in words
 // (never by colour alone), «нет данных N мин», the air and drainage flow, the forecast with its interval
 // and probability, which alert rule is on and whether it is raised; a working without a model says
@@ -58,7 +58,7 @@ const FORECAST: Forecast = {
   lo: 0.82,
   hi: 1.1,
   p_exceed: 0.62,
-  // Judged better than the base rate: shown (issue 108, item 1: P is shown only then).
+  // Judged better than the base rate: shown (P is shown only then).
   probability: {
     reliable: true,
     judgement: "better",
@@ -224,7 +224,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   const [lava, other] = screen.getAllByTestId("live-tile");
   expect(lava.getAttribute("aria-label")).toBe("Выработка Лава 12-1: ≥ 0,9·W");
   expect(lava.textContent).toContain("М-10,93 % об.≥ 0,9·W (0,9 %): близко к предупредительному");
-  // A silent meter's silence is its state, said once and never beside «норма» (issue 105 item 6).
+  // A silent meter's silence is its state, said once and never beside «норма».
   expect(lava.textContent).toContain("М-20,40 % об.нет данных 12 минW 1 %");
   expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
   expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
@@ -254,7 +254,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect((await within(dialog).findByTestId("model-description")).textContent).toBe(
     "Модель по умолчанию на 1 ч вперед: XGBoost 1.7.4, 44 деревьев",
   );
-  // Issue 87 (ML M1): the sensor of each column the model reads — x1 by kind from the working, x2 chosen.
+  // ML M1: the sensor of each column the model reads — x1 by kind from the working, x2 chosen.
   const columns = within(dialog).getByTestId("model-columns");
   expect(columns.textContent).toContain("x1: Расход воздуха в исходящей струе лавы (телеметрия)");
   expect(columns.textContent).toContain("По виду датчика выработки: V-14");
@@ -262,7 +262,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(columns.textContent).toContain("Не задан: прогноз без этого столбца");
   await app.user.click(within(dialog).getByLabelText("Датчик столбца x2"));
   await app.user.click(await screen.findByText("V-С (Лава 14)", { selector: ".ant-select-item-option-content" }));
-  // Issue 105 item 6: the meter the model forecasts is chosen among the working's methane meters.
+  // the meter the model forecasts is chosen among the working's methane meters.
   await app.user.click(within(dialog).getByLabelText("Датчик прогноза"));
   const meterOptions = await screen.findAllByText(/^М-\d$/, { selector: ".ant-select-item-option-content" });
   expect(meterOptions.map((o) => o.textContent)).toEqual(["М-3", "М-4"]);
@@ -307,7 +307,7 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
     (api) => api.on("listMethaneLimits", methaneLimitsInForce()).on("sensorChecksDue", checksDue()),
   );
   const [shared, apart] = await screen.findAllByTestId("live-tile");
-  // Issue 105: the tile names the act, point and edition of the limit its meters are read against.
+  // the tile names the act, point and edition of the limit its meters are read against.
   expect(
     (
       await within(shared).findAllByText(
@@ -346,7 +346,7 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
   );
 });
 
-// Issue 87, item 20: the demo's tile showed 0,62 at every horizon — the last reading, the model having
+// the demo's tile showed 0,62 at every horizon — the last reading, the model having
 // lost to it on the history — without saying so.
 it("says where a horizon shows the last reading, and shows the model's own figure on a click", async () => {
   const persistence: Forecast = { ...FORECAST, result: 0.62, model_result: 0.71 };
@@ -361,7 +361,7 @@ it("says where a horizon shows the last reading, and shows the model's own figur
   expect(within(row).getByTestId("model-own").textContent).toBe("модель: 0,71");
 });
 
-// Issue 99, item 4: a sensor feeding the model that has sent nothing for 8 minutes is named in the note,
+// a sensor feeding the model that has sent nothing for 8 minutes is named in the note,
 // and each horizon's figure is marked as made without it.
 it("names a silent sensor of the model in the note and marks the forecast as made without it", async () => {
   const note = "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 9 мин: прогноз сделан без их показаний.";
@@ -374,7 +374,7 @@ it("names a silent sensor of the model in the note and marks the forecast as mad
   expect(within(tile).getByTestId("live-forecast-about").textContent).toContain(note);
 });
 
-// Issue 118 (D94): a sensor of the working whose latest check failed says so on the tile, and opens its checks.
+// D94: a sensor of the working whose latest check failed says so on the tile, and opens its checks.
 it("says on the tile that a sensor did not pass its check", async () => {
   const failed = {
     sensor: "s1",
@@ -401,7 +401,7 @@ it("says on the tile that a sensor did not pass its check", async () => {
   expect(within(tile).queryByText("М-9")).toBeNull();
 });
 
-// Issue 118 (D94): a sensor of the working out of verification is named so on the tile, whatever its checks.
+// D94: a sensor of the working out of verification is named so on the tile, whatever its checks.
 it("names on the tile a sensor out of verification", async () => {
   const expired = {
     sensor: "s1",
@@ -425,7 +425,7 @@ it("names on the tile a sensor out of verification", async () => {
   expect(within(tile).getByRole("link", { name: "М-7" }).getAttribute("href")).toBe("/facilities/f1/sensors/s1/checks");
 });
 
-// Issue 114, item 6: the sensors without a working are a tile under their place — the shaft's meter and its
+// the sensors without a working are a tile under their place — the shaft's meter and its
 // anemometer silent past the day, said in minutes, never «нет датчика» — with no model and no chart of a
 // working; a working's anemometer silent past the day is said so too.
 it("shows a place's tile of the sensors without a working, a silent anemometer by its minutes", async () => {

@@ -1,5 +1,5 @@
-// «Мониторинг» of a facility (issue 78): a tile per working, and per place of the sensors without a
-// working (issue 114, item 6: the shaft's, the drainage line's, the main return's) — its methane meters against 0,9·W, W and A,
+// «Мониторинг» of a facility: a tile per working, and per place of the sensors without a
+// working (the shaft's, the drainage line's, the main return's) — its methane meters against 0,9·W, W and A,
 // its air and drainage flow, «нет данных N мин», the bound models' forecasts and the alert rule (D65) —
 // kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
 // (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.

@@ -106,7 +106,7 @@ describe("the working's 24 hours", () => {
     });
   });
 
-  // Issue 117, item 6: a day of many events is drawn whole, its legend holding the series, not a line per event.
+  // a day of many events is drawn whole, its legend holding the series, not a line per event.
   it("draws every event of a busy day but gives the legend one entry per meter and kind, with their count", () => {
     const many = Array.from({ length: 40 }, (_, k) =>
       event({

@@ -1,4 +1,4 @@
-// A working's last 24 hours as plotly's figure (issue 78, «Мониторинг»): its methane meters' minute
+// A working's last 24 hours as plotly's figure («Мониторинг»): its methane meters' minute
 // means, the levels W and A as lines named with their values the Russian way, each bound model's
 // forecast with its interval as a band, and each event of the day as a marked span named in words (the legend: one
 // entry per meter and kind of event), so nothing is told by colour alone. Pure, as dayChart.ts is: its tests run in Node without loading the
@@ -101,7 +101,7 @@ export function chartFigure(chart: LiveChart, events: readonly SensorEvent[], zo
       line: { color, dash: "dot", width: 1.5 },
     });
   });
-  // Issue 117, item 6: every event is drawn (its span named with its time where the pointer rests), but the legend
+  // every event is drawn (its span named with its time where the pointer rests), but the legend
   // holds the series — one entry per meter and kind of event with their count, which shows or hides them all — not
   // one per event (a day of 40 events pushed the plot under a legend of 40 lines).
   const kinds = new Map<string, number>();

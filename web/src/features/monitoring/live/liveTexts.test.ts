@@ -1,4 +1,4 @@
-// Issue 99, item 4: a tile's head names the worst state of its meters, a stale one included: «норма» was
+// a tile's head names the worst state of its meters, a stale one included: «норма» was
 // shown over meters that read «нет данных 2 мин».
 import { expect, it } from "vitest";
 import type { LiveTile } from "../../../api/live";
@@ -52,7 +52,7 @@ it("names a silent anemometer or drainage meter over «норма» as a methane
 
 it("names a stale meter over «норма», never over a level's state", () => {
   expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 2))).words).toBe("нет данных 2 мин (М-2)");
-  // Issue 105 item 6: each silence with its own minutes — «нет данных 21 мин (М-1, М-2, М-3, V-1)» was
+  // each silence with its own minutes — «нет данных 21 мин (М-1, М-2, М-3, V-1)» was
   // said when three of them were 2 minutes late.
   expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 9), meter("М-3", "none", 3))).words).toBe(
     "нет данных 9 мин (М-2), 3 мин (М-3)",
@@ -81,7 +81,7 @@ it("tells a long silence in hours and days", () => {
   );
 });
 
-// Issue 108, item 7: «норма» was read green over «ЗАБ-7Б — нет показаний за сутки»: a meter not read ranked below it.
+// «норма» was read green over «ЗАБ-7Б — нет показаний за сутки»: a meter not read ranked below it.
 it("never reads «норма» over a methane meter with no reading in the window", () => {
   const unread = { ...meter("ЗАБ-7Б", "none", null), value: null, at: null };
   const head = worstState(tile(meter("М-1", "normal", null), unread));
@@ -93,7 +93,7 @@ it("never reads «норма» over a methane meter with no reading in the windo
   expect(worstState(tile(unread, meter("М-1", "pre_warning", null))).words).toBe("≥ 0,9·W");
 });
 
-// Issue 99, item 5: a chance of reaching the limit no better than the base rate is not printed as a risk.
+// a chance of reaching the limit no better than the base rate is not printed as a risk.
 it("prints P only where it is not judged worse than the base rate", () => {
   type Forecast = LiveTile["forecasts"][number];
   const forecast = (probability: Forecast["probability"]) =>
@@ -121,12 +121,12 @@ it("prints P only where it is not judged worse than the base rate", () => {
   });
   expect(forecastTable([forecast(judged(false))]).rows[0].p).toBe("—");
   expect(forecastTable([forecast(judged(true))]).rows[0].p).toBe("37\u00a0%");
-  // Issue 108, item 1: too early to judge (19 facts at the limit) is not shown either, nor a chance never judged.
+  // too early to judge (19 facts at the limit) is not shown either, nor a chance never judged.
   expect(forecastTable([forecast(judged(false, "too_early"))]).rows[0].p).toBe("—");
   expect(forecastTable([forecast(undefined)]).rows[0].p).toBe("—");
 });
 
-// Issue 108, item 2: near the limit the band held half the facts; the tile drew it as if it held 90 %.
+// near the limit the band held half the facts; the tile drew it as if it held 90 %.
 it("says the band is not checked near the limit where it did not hold there", () => {
   type Forecast = LiveTile["forecasts"][number];
   const forecast = (result: number, reliable: boolean) =>
@@ -146,7 +146,7 @@ it("says the band is not checked near the limit where it did not hold there", ()
   expect(forecastTable([forecast(0.85, false)]).rows[0].interval).toBe("у предела не проверен");
   expect(forecastTable([forecast(0.5, false)]).rows[0].interval).toBe("0,40–0,60");
   expect(forecastTable([forecast(0.85, true)]).rows[0].interval).toBe("0,75–0,95");
-  // Issue 108, item 4: a horizon warning no earlier than the meter is marked so.
+  // a horizon warning no earlier than the meter is marked so.
   expect(forecastTable([forecast(0.85, true)]).rows[0].late).toBeNull();
   expect(forecastTable([{ ...forecast(0.85, true), lead_note: "Прогноз на 1 ч не предупреждает раньше датчика" }]).rows[0]).toMatchObject({
     horizon: "1 ч",

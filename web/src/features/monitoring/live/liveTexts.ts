@@ -27,12 +27,12 @@ export const STATE_COLOR: Record<Meter["state"], string> = {
 };
 
 /** Severity, least first: a meter with no reading in the window (never connected, silent a day) ranks
- *  above «норма» — what it reads is not known (issue 108, item 7) — and below the levels' states. */
+ *  above «норма» — what it reads is not known — and below the levels' states. */
 const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm", "gassing"];
 
-/** A tile's head: the worst state of its meters (issue 99, item 4: a meter without a reading past its
+/** A tile's head: the worst state of its meters (a meter without a reading past its
  *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states;
- *  issue 108, item 7: so does a meter with no reading in the window, named). */
+ *  an earlier round: so does a meter with no reading in the window, named). */
 export interface TileHead {
   state: Meter["state"] | "stale";
   words: string;
@@ -41,7 +41,7 @@ export interface TileHead {
 
 const rank = (state: Meter["state"]) => ORDER.indexOf(state);
 
-/** Issue 105 item 6: each silence with its own minutes, the longest first («нет данных 21 мин (V-1),
+/** each silence with its own minutes, the longest first («нет данных 21 мин (V-1),
  *  2 мин (М-1, М-2)»), not the longest over every code. */
 function silences(silent: { code: string; minutes: number }[]): string {
   const byMinutes = new Map<number, string[]>();
@@ -88,7 +88,7 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
 type Flow = LiveTile["air_flow"];
 
 /** A tile's flow line after «Расход воздуха: »: the figure with its sensor and silence; a sensor silent
- *  through the day by its silence (issue 114, item 6: never «нет датчика» while it is in the register). */
+ *  through the day by its silence (never «нет датчика» while it is in the register). */
 export function flowText(flow: Flow, digits: number): string {
   if (!flow) return "нет датчика";
   if (flow.value === null)
@@ -122,17 +122,17 @@ export function forecastTable(forecasts: readonly Forecast[]) {
     head: { interval: level === null ? "Интервал" : `Интервал ${level}\u00a0%` },
     rows: forecasts.map((f) => ({
       horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
-      // Issue 108, item 4: a horizon whose forecast warns no earlier than the meter does not promise it.
+      // a horizon whose forecast warns no earlier than the meter does not promise it.
       late: f.lead_note ? "не раньше датчика" : null,
       at: f.for ? displayDateTime(f.for).slice(11) : "—",
-      // Issue 108, item 2: a band that did not hold near the limit is not drawn there as if it did.
+      // a band that did not hold near the limit is not drawn there as if it did.
       interval:
         f.lo === null || f.hi === null
           ? "—"
           : nearLimitDoubtful(f)
             ? "у предела не проверен"
             : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
-      // A chance not judged better than the base rate is no risk figure: its note says why (issues 99, 108).
+      // A chance not judged better than the base rate is no risk figure: its note says why.
       p: chanceText(chanceShown(f), limit === null ? f.limit : null),
       value: f.result === null ? "нет прогноза" : number(f.result, 2, 2),
     })),

@@ -1,5 +1,5 @@
 // «Принять» of «Данные АГК» (D63): a month into a project of the facility and of the month's year (none:
-// «создайте проект площадки на 2026 год»), below 95 % with a reason. «Принять заново» (issue 87): a
+// «создайте проект площадки на 2026 год»), below 95 % with a reason. «Принять заново»: a
 // month whose readings changed since, into the project it is in, with the reason the change log keeps
 // (its calculation gets a new version, the old figures stay in its history); a month whose calculation was
 // archived, into a project of the year again. D92: a drainage station's month is gross; where the register

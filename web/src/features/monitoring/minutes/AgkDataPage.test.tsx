@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // «Данные АГК» (D61–D63): the completeness heat map by point and month, the month's figures in Russian
 // numbers, «Принять» into a project of the facility — below 95 % only once a reason is typed, which is
-// sent with it — and an accepted month whose readings moved it flagged. Issue 87: the month still running
+// sent with it — and an accepted month whose readings moved it flagged. the month still running
 // says «месяц идет: N из M минут» with no «Принять»; a changed month is offered «Принять заново» into its
 // project with a reason, or said to wait for the year's reopening when the year is frozen; 94,62 % is
 // never shown as «95»; with no project of the month's year the dialog says to create one.
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 const AT = "2026-03-01T03:00:00.000Z";
-/** Issue 105: each point's own channels, and a point lacking them. */
+/** each point's own channels, and a point lacking them. */
 const CHANNELS = [
   {
     point: "p1",
@@ -92,7 +92,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
       ]),
   );
   const map = await screen.findByLabelText("Полнота данных");
-  // Issue 105: each point's own channels named, and what a point without them lacks.
+  // each point's own channels named, and what a point without them lacks.
   const channels = await screen.findAllByTestId("point-channels");
   expect(channels.map((c) => c.textContent)).toEqual([
     "Ствол №\u00a02Каналы: ВС2-CH4 (Метан (0–4 % об.); Ствол (канал вентилятора)), ВС2-V (Скорость воздуха, м/с; Ствол (канал вентилятора))",
@@ -131,7 +131,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
   // The reason's keys are not what is checked: it is put in at once.
   await setField(app.user, inside.getByLabelText("Причина"), "Пробный замер");
   await waitFor(() => expect(ok.disabled).toBe(false));
-  // Issue 96 item 10: while the year's offers are read again (held here), the month shows as accepted
+  // while the year's offers are read again (held here), the month shows as accepted
   // from the accept's answer, not in its old state.
   let release!: () => void;
   const held = new Promise<void>((resolve) => {

@@ -3,9 +3,9 @@
 // content, t CH4, minutes valid, substituted and missing, the longest gap — each ended month accepted into
 // a project with «Принять» (below 95 % with a reason); the month still running shown «месяц идет: N из M
 // минут», never offered; an accepted month whose readings moved it since flagged «данные АГК изменились
-// после принятия» and offered «Принять заново» while its year is not frozen (issue 87). Advisory:
+// после принятия» and offered «Принять заново» while its year is not frozen. Advisory:
 // protective cut-off stays with the mine's own АГК.
-// Above them, each point's own channels (issue 105, PointChannelsCard.tsx).
+// Above them, each point's own channels (PointChannelsCard.tsx).
 // On a phone the heat map scrolls inside its card with the points' names kept in sight, and each offer
 // is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";

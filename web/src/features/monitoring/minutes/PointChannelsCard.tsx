@@ -1,7 +1,7 @@
-// «Каналы источников» of «Данные АГК» (issue 105): each emission point's own channels — the sensors the
+// «Каналы источников» of «Данные АГК»: each emission point's own channels — the sensors the
 // register says measure it — and what a point lacking them lacks, since a point's month is computed from
 // its own channels alone. A module of its own, loaded lazily by AgkDataPage, so the sensor places' table
-// and the sensors' texts stay out of the page's initial JS (issue 20's budget).
+// and the sensors' texts stay out of the page's initial JS (an earlier round's budget).
 import { Card, Flex, Typography } from "antd";
 import { SENSOR_PLACES } from "@core/sensor-places";
 import { LoadError } from "../../../shared/LoadError";

@@ -266,7 +266,7 @@ describe("«Сутки датчика»", () => {
     const text = () => plain(document.body.textContent);
     expect(text()).toContain("Минут в эксплуатации1 440Достоверных49Замещенных11Нет данных1 380");
     expect(text()).toContain("Вне диапазона (D58)0Залипание (D58)0Скачок (D58)1");
-    // Issue 105 item 6: each mean named for what it is (both read «Среднее»).
+    // each mean named for what it is (both read «Среднее»).
     expect(text()).toContain(
       "Среднее с замещенными минутами, % об.0,451833Среднее достоверных минут (как в журнале), % об.0,452Минимум, % об.0,44Максимум, % об.0,46",
     );
@@ -286,7 +286,7 @@ describe("«Сутки датчика»", () => {
     await waitFor(() => expect(app.api.calls("sensorDay").map((c) => c.query.get("date"))).toContain("2026-03-16"));
   });
 
-  // Issue 105 item 6: «Следующие сутки» led to a day not yet begun.
+  // «Следующие сутки» led to a day not yet begun.
   it("offers no day that has not begun on the company's clock", async () => {
     const today = isoDateIn(new Date(TEST_NOW), zoneOf(undefined));
     app = openPage(

@@ -35,7 +35,7 @@ export default function SensorDayPage() {
   const { facilityId = "", sensorId = "" } = useParams();
   const { params, update } = useUrlQuery();
   const asked = params.get("date") ?? "";
-  // The company's days: yesterday unless one is asked; a day not yet begun is not offered (issue 105).
+  // The company's days: yesterday unless one is asked; a day not yet begun is not offered.
   const today = isoDateIn(new Date(), zoneOf(useMe().data?.company));
   const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : shiftDay(today, -1);
   const day = useSensorDay(facilityId, sensorId, date);
@@ -89,7 +89,7 @@ export default function SensorDayPage() {
                 { key: "range", label: "Вне диапазона (D58)", children: minutesText(summary.flagged.range) },
                 { key: "stuck", label: "Залипание (D58)", children: minutesText(summary.flagged.stuck) },
                 { key: "jump", label: "Скачок (D58)", children: minutesText(summary.flagged.jump) },
-                // Issue 105 item 6: each mean named for what it is; the journal gives the second. The figure
+                // each mean named for what it is; the journal gives the second. The figure
                 // kept whole beside its long name on a phone: its cell never narrower than the figure (the
                 // flex cell would shrink under a nowrap span and push it off a 390 px screen), the name wraps.
                 {

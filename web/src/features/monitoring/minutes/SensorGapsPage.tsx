@@ -64,7 +64,7 @@ export default function SensorGapsPage() {
         <Typography.Text strong data-testid="gaps-month">
           {monthText(month)}
         </Typography.Text>
-        {/* A month not yet begun is not offered (issue 105 item 6). */}
+        {/* A month not yet begun is not offered. */}
         <Button disabled={shiftMonth(month, 1) > thisMonth()} onClick={() => go(shiftMonth(month, 1))}>
           Следующий месяц ›
         </Button>

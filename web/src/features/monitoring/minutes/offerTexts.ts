@@ -4,7 +4,7 @@ import type { Offer } from "../../../api/monitoring";
 
 export const number = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-/** A completeness never printed across the 95 % rule (issue 87): rounded to its digits, except that a
+/** A completeness never printed across the 95 % rule: rounded to its digits, except that a
  *  share below 95 % that would round up to it shows the highest figure below it (94,62 % in the heat map
  *  «94», not «95»; 94,996 % «94,99 %», not «95,00 %»). */
 export const completenessFigure = (share: number, digits: number) => {
@@ -16,6 +16,6 @@ export const completenessFigure = (share: number, digits: number) => {
 };
 export const percent = (share: number) => `${completenessFigure(share, 2)} %`;
 export const monthText = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
-/** The month still running on the company's clock (issue 87): its minutes so far of the whole month's. */
+/** The month still running on the company's clock: its minutes so far of the whole month's. */
 export const runningText = (offer: Pick<Offer, "minutes" | "month_minutes">) =>
   `месяц идет: ${offer.minutes.expected.toLocaleString("ru-RU")} из ${offer.month_minutes.toLocaleString("ru-RU")} минут`;
