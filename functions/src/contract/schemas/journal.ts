@@ -10,6 +10,7 @@ import { idString, isoDate, processingSchema } from "./common";
 import { isoTime } from "./dates";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
+import { SUSPECT_REASONS, type SuspectReason } from "@core/monitoring-suspect";
 import {
   DUTIES,
   DUTY_LABELS,
@@ -306,7 +307,7 @@ export const questionSchema = z.object({
   sensor: z.string(),
   code: z.string(),
   working: z.string(),
-  reason: z.enum(["stuck", "airway", "hand"]),
+  reason: z.enum(SUSPECT_REASONS as [SuspectReason, ...SuspectReason[]]),
   text: z.string(),
   start: z.string(),
   end: z.nullable(z.string()),

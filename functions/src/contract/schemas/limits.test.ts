@@ -173,9 +173,12 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
   ],
   "a page of storage read at a time, a retry's attempts, a scheduler's share (work waits, nothing is refused)": [
     "climate/periods.ts: QUEUED_LOOKUP",
+    // the facility's newest batches read for those still queued («данные обрабатываются»; a count, nothing refused).
+    "monitoring/ingest/processing.ts: PROCESSING_LOOKUP",
     "climate/signatures.ts: PLACE_ATTEMPTS",
     "inventory/checks.ts: NAMING_READ",
-    "monitoring/derive/events.ts: WRITE_ATTEMPTS",
+    // a detected event's write tried again after another writer's (event-writes.ts, shared by the checks).
+    "monitoring/derive/event-writes.ts: WRITE_ATTEMPTS",
     "monitoring/derive/cutoff-audit.ts: WRITE_ATTEMPTS",
     // an entry's writes tried again after a dispatcher's registration (gassing-record.ts).
     "monitoring/derive/gassing-record.ts: WRITE_ATTEMPTS",

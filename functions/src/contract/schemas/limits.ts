@@ -143,6 +143,8 @@ export const LIMITS = {
     /** A push's Idempotency-Key (the gateway's batch id) at most, in characters. */
     idempotencyKey: 200,
     areaM2: 1000,
+    /** D103: the largest position on an air path a sensor of the register may take (`airflow_order`). */
+    airflowOrder: 999,
     /** Readings one push may carry (and 1 MB, the JSON cap). */
     readingsPerRequest: 10000,
     /** Refused lines a batch's status lists (the count says how many there were). */

@@ -50,8 +50,6 @@ const working = z.optional(
 const section = z.optional(
   z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
-/** D103: the largest position on an air path the register takes. */
-export const AIRFLOW_ORDER_MAX = 999;
 const place = z.enum(SENSOR_PLACE_NAMES, {
   error: `выберите место датчика (${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")})`,
 });
@@ -69,7 +67,10 @@ const airflowOrder = z.optional(
   z.nullable(
     z
       .int("ожидается целое число: порядок датчика по струе")
-      .check(z.gte(0, "порядок по струе — от 0"), z.lte(AIRFLOW_ORDER_MAX, `порядок по струе — не больше ${AIRFLOW_ORDER_MAX}`)),
+      .check(
+        z.gte(0, "порядок по струе — от 0"),
+        z.lte(LIMITS.monitoring.airflowOrder, `порядок по струе — не больше ${LIMITS.monitoring.airflowOrder}`),
+      ),
   ),
 );
 /** D103: fresh air enters before this meter (the pair it closes is not compared). */

@@ -25,7 +25,16 @@ function check(value: (m: number) => number) {
     result: { minutes: { valid: 60, substituted: 0, missing: 0 } },
     doubt: [{ code: "M", minutes: 20, why: ["показания не меняются"], spans: [{ ...span, why: "показания не меняются" }] }],
   };
+  // D107: the month's minutes «под сомнением» are derived from the instruments' record (instruments.json);
+  // this one holds no check and no verification, so the stuck span the pack states is all the doubt there is.
+  const record = {
+    calculation: "calculations/0001.json",
+    month: "2026-03",
+    window: { from: "2026-02-28T17:00:00.000Z", to: "2026-03-31T17:00:00.000Z" },
+    sensors: ["M", "Q"].map((code) => ({ code, checks: [], verifications: [] })),
+  };
   writeFileSync(join(dir, "month.json"), JSON.stringify(description));
+  writeFileSync(join(dir, "record.json"), JSON.stringify(record));
   writeFileSync(
     join(dir, "month.csv"),
     [...each(0, 59, (m) => line("Q", m, 12000)), ...each(0, 59, (m) => line("M", m, value(m)))].join(""),
@@ -36,7 +45,8 @@ function check(value: (m: number) => number) {
     "import verify",
     "report = verify.Report()",
     `d = json.load(open(${JSON.stringify(join(dir, "month.json"))}, encoding="utf-8"))`,
-    `verify.check_doubt(report, "месяц", d, open(${JSON.stringify(join(dir, "month.csv"))}, encoding="utf-8").read())`,
+    `r = json.load(open(${JSON.stringify(join(dir, "record.json"))}, encoding="utf-8"))`,
+    `verify.check_doubt(report, "месяц", d, open(${JSON.stringify(join(dir, "month.csv"))}, encoding="utf-8").read(), r)`,
     "print(len(report.differ))",
   ].join("\n");
   const out = spawnSync("python3", ["-c", script], { encoding: "utf8" });

@@ -313,7 +313,13 @@ describe("a face meter's 4,5 % jump in the shift report (D88)", () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await shiftReportXlsx(jumped)) as never);
     const sheet = book.getWorksheet("Загазирования")!;
-    expect((sheet.getRow(3).values as unknown[]).slice(1, 4)).toEqual([1, "02.03.2026 01:00", "02.03.2026 01:01"]);
+    // In the book's columns, its start and end dates the spreadsheet reads (the company's wall time).
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe("dd.mm.yyyy hh:mm");
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 4)).toEqual([
+      1,
+      new Date(Date.UTC(2026, 2, 2, 1, 0)),
+      new Date(Date.UTC(2026, 2, 2, 1, 1)),
+    ]);
     const dir = mkdtempSync(join(tmpdir(), "shift-report-"));
     writeFileSync(join(dir, "r.pdf"), await shiftReportPdf(jumped));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "r.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");

@@ -96,9 +96,11 @@ describe("a suspect event", () => {
   it("is answered only with what was done, who and when kept", async () => {
     const { results } = await listEvents(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-03", kind: "suspect" });
     const airway = results.find((e) => e.suspect?.reason === "airway")!;
-    await expect(acknowledgeEvent(d.deps, staff, airway.id, { comment: "  " })).rejects.toThrow(Invalid);
-    const answered = await acknowledgeEvent(d.deps, staff, airway.id, { comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
-    expect(answered).toMatchObject({ acknowledged_by: staff.email, comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
+    // Who answered is kept and named by surname and initials, never by the e-mail.
+    const dispatcher = await d.colleague(staff, { email: "dispatcher@struya.ru", first_name: "Ольга Ивановна", last_name: "Кузнецова" });
+    await expect(acknowledgeEvent(d.deps, dispatcher, airway.id, { comment: "  " })).rejects.toThrow(Invalid);
+    const answered = await acknowledgeEvent(d.deps, dispatcher, airway.id, { comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
+    expect(answered).toMatchObject({ acknowledged_by: "Кузнецова О. И.", comment: "проверен ШИ-11: 0,62 %, датчик исправен" });
     expect(answered.acknowledged_at).not.toBeNull();
     expect(answered.suspect?.other_code).toBe("ДМ-2");
   });

@@ -21,6 +21,8 @@ import {
   type SuspectDetail,
   type SuspectReason,
 } from "@core/monitoring-suspect";
+import type * as z from "zod";
+import type { questionSchema } from "../../../contract/schemas/journal";
 import type { Deps } from "../../context";
 import type { Sensor, SensorEvent } from "../../../ports";
 import { registerAt } from "../ingest/register";
@@ -227,18 +229,9 @@ export async function detectSuspects(
   return written;
 }
 
-/** A suspect event as the journal and the handover list it: the meter, the working, the sentence, the span
- *  and the answer (what was done, who, when) or null while unanswered. */
-export interface Question {
-  sensor: string;
-  code: string;
-  working: string;
-  reason: SuspectReason;
-  text: string;
-  start: string;
-  end: string | null;
-  answer: { text: string; by: string; at: string } | null;
-}
+/** A suspect event as the journal and the handover list it (the contract's questionSchema): the meter, the
+ *  working, the sentence, the span and the answer (what was done, who, when) or null while unanswered. */
+export type Question = z.output<typeof questionSchema>;
 
 /** Item 7 (D102–D105): the facility's suspect events overlapping [from, to) (open ones to now), by start, with
  *  each one's answer; the other meter of a pair named in its sentence. */

@@ -7,22 +7,18 @@
 // check reads it.
 import { MINUTE_MS } from "@core/dates";
 import { silenceSpan } from "@core/monitoring-events";
+import type * as z from "zod";
+import type { processingSchema } from "../../../contract/schemas/common";
 import type { Deps } from "../../context";
 
 /** The newest batches of a facility read for those still queued: a file's parts and a gateway's minutes
  *  behind the consumer are among them. */
 export const PROCESSING_LOOKUP = 50;
 
-/** The facility's batches not yet read into its events and book, or null when none is. */
-export interface Processing {
-  batches: number;
-  /** The oldest one's receipt (ISO). */
-  since: string;
-  /** Whole minutes since then (at least 1: «1 мин» while the first minute runs). */
-  minutes: number;
-  /** «данные обрабатываются: 2 мин». */
-  text: string;
-}
+/** The facility's batches not yet read into its events and book (the contract's processingSchema, null when
+ *  none is): how many, the oldest one's receipt, whole minutes since then (at least 1: «1 мин» while the
+ *  first minute runs) and «данные обрабатываются: 2 мин». */
+export type Processing = NonNullable<z.output<typeof processingSchema>>;
 
 /** «данные обрабатываются: N мин» (past the hour in hours, as a silence is said). */
 export const processingText = (minutes: number) => `данные обрабатываются: ${silenceSpan(minutes)}`;

@@ -196,7 +196,8 @@ describe("a bound working's day chart", () => {
     const ofDay = await chartOf(day);
     const ofEight = await chartOf(eight);
     // Before: 1 439 items of the 24-hour mine: every sensor's day of minutes, 17 h of it from storage. Now
-    // the minutes since the kept item's latest, which lags the clock by less than KEEP_LAG_MINUTES.
+    // the minutes since the kept item's latest, which lags the clock by less than KEEP_LAG_MINUTES. D108 (c):
+    // the day its forecast's rows are banded on, before the kept means, is all it reads of storage besides.
     for (const chart of [ofDay, ofEight]) expect(chart.items).toBeLessThanOrEqual(4 + KEEP_LAG_MINUTES);
     // Its meters' minute means (the forecast's and the other) are the readings' of the chart's 24 h, bit for bit.
     const start = Date.parse(ofDay.chart.from);
@@ -210,6 +211,13 @@ describe("a bound working's day chart", () => {
       expect(drawn.t.at(-1)).toBe(new Date(Math.floor(r.times.at(-1)! / MINUTE_MS) * MINUTE_MS).toISOString());
     }
     expect(ofDay.chart.forecasts).toHaveLength(1);
+    // Its forecast's rows with their day before (D108 c) are those of the readings: without the kept item, the same.
+    const unkept = vi.spyOn(monitoring, "getForecastMeans").mockResolvedValue(undefined);
+    try {
+      expect((await liveChart(d.deps, staff, day, "Лава 1")).forecasts).toEqual(ofDay.chart.forecasts);
+    } finally {
+      unkept.mockRestore();
+    }
   });
 });
 

@@ -1283,6 +1283,43 @@ async function chartInputs(
   return { sensors, bindings, readings };
 }
 
+/**
+ * D108 (c): a sensor's series from `from` (on a minute) for a day chart's rows: `held` (its kept means or
+ * readings, chartInputs') with storage's readings before them put in front — a minute's mean is its own
+ * readings' alone, so the series is the readings', bit for bit, and the day of minutes `held` covers is not
+ * read again. Without `held`, storage's readings of the whole stretch.
+ */
+async function withEarlier(
+  deps: Deps,
+  company: string,
+  sensor: Sensor,
+  held: Readings | SensorMeans | undefined,
+  from: number,
+  to: number,
+): Promise<Readings | SensorMeans> {
+  const read = (until: number) => readingsBetween(deps, company, sensor, from, until, keptMinutes(deps));
+  if (!held) return read(to);
+  if ("means" in held) {
+    if (held.from <= from) return held;
+    const early = await read(held.from);
+    const before = minuteMeans(sensor.kind, early.times, early.values, from, (held.from - from) / MINUTE_MS).values;
+    const means = new Float64Array(before.length + held.means.length);
+    means.set(before);
+    means.set(held.means, before.length);
+    return { ...held, from, means };
+  }
+  const first = held.times.length > 0 ? held.times[0] : to;
+  if (first <= from) return held;
+  const early = await read(first);
+  const times = new Float64Array(early.times.length + held.times.length);
+  const values = new Float64Array(times.length);
+  times.set(early.times);
+  times.set(held.times, early.times.length);
+  values.set(early.values);
+  values.set(held.values, early.values.length);
+  return { times, values };
+}
+
 export async function liveChart(deps: Deps, actor: Actor, facilityId: string, working: string): Promise<LiveChart> {
   const facility = await getFacility(deps, actor, facilityId);
   const inputs = await chartInputs(deps, actor.company, facility, working);
@@ -1333,15 +1370,13 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
       // D108 (c): one band per row. Each row's band is updated on the facts of the day before it (D96 a): the chart's
       // rows are forecast with that day and the lags' hours before them, and the day's 144 kept — each row's band the
       // route's and the tile's (the first rows of a 24 h request had less of their day: bands 15 % narrower at 1 h).
+      // Of storage only the stretch before what the chart's inputs hold (its kept means, its readings) is read.
       const count = LIVE_ROWS + CHART_DAY_BEFORE_ROWS;
-      const history = new Map<string, Readings>();
+      const history = new Map<string, Readings | SensorMeans>();
       const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
-      const step = LIVE_STEP_MIN * MINUTE_MS;
+      const from = minute - count * LIVE_STEP_MIN * MINUTE_MS;
       for (const sensor of wanted)
-        history.set(
-          sensor.id,
-          await readingsBetween(deps, actor.company, sensor, minute - count * step, minute + MINUTE_MS, keptMinutes(deps)),
-        );
+        history.set(sensor.id, await withEarlier(deps, actor.company, sensor, inputs.readings.get(sensor.id), from, minute + MINUTE_MS));
       const all = forecastRowsAt(sensors, meter, history, minute, count, features);
       // D96 (d): the series the tile shows, decided on the working's 7-day back-test.
       const { shown } = await alertRuleOf(deps, actor.company, binding, run, sensors, meter, minute, features);

@@ -4,7 +4,7 @@
 // place measures.
 import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space } from "antd";
 import { PLACE_AIRFLOW_ORDER } from "@core/air-path";
-import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
+import { LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
 import { LEVEL_KINDS, METHANE_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type { NormPlace } from "@core/methane-limits";
 import { placeMeasures, type SensorPlace } from "@core/sensor-places";
@@ -17,6 +17,14 @@ import type { EmissionPoint } from "../../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../../api/monitoring";
 import { conditionOptions, kindOptions, normPlaceOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
 import { NAMED_OPTIONS } from "../../../shared/namedOptions";
+
+/** D103: a position on the air path as the server takes it (empty: the place's), 0 up to its cap. */
+async function airflowOrderCheck(value: string | undefined): Promise<void> {
+  const text = (value ?? "").trim();
+  if (text !== "" && !(/^\d+$/.test(text) && Number(text) <= LIMITS.monitoring.airflowOrder)) {
+    throw new Error(`Целое число 0–${LIMITS.monitoring.airflowOrder}`);
+  }
+}
 
 interface SensorForm {
   code: string;
@@ -171,7 +179,7 @@ export default function SensorDialog({
             <Form.Item
               label="Порядок по струе"
               name="airflow_order"
-              rules={[{ pattern: /^\s*\d{0,3}\s*$/, message: "Целое число 0–999" }]}
+              rules={[{ validator: async (_, value?: string) => airflowOrderCheck(value) }]}
               extra={`Пусто — по месту: ${place ? PLACE_AIRFLOW_ORDER[place] : null}. У забоя 10, в 10–20 м 20, исходящая лавы 30, участка 40, крыла 50, ствол 60`}
             >
               <Input
