@@ -22,10 +22,11 @@ it("links every other monitoring page of the facility, «Мониторинг» 
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
     ["Проверки датчиков", "/facilities/f1/sensor-checks"],
     ["Передача смены", "/facilities/f1/handovers"],
+    ["Отключения и ручные замеры", "/facilities/f1/readings-audit"],
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all ten", () => {
+it("puts a sensor page's own link first and keeps all eleven", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -43,6 +44,7 @@ it("puts a sensor page's own link first and keeps all ten", () => {
     "Полнота данных датчиков",
     "Проверки датчиков",
     "Передача смены",
+    "Отключения и ручные замеры",
   ]);
   expect(document.body.textContent).toContain("Пропуски и замещения за месяц · Датчики · Мониторинг");
 });

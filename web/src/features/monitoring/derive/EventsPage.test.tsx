@@ -68,7 +68,16 @@ const event = (changes: Record<string, unknown>) => ({
   ...changes,
 });
 const ALARM = event({});
-const NO_GASSINGS = { facility: "f1", facility_name: "", from: "", to: "", zone: "Asia/Novokuznetsk", results: [], issued_at: AT };
+const NO_GASSINGS = {
+  facility: "f1",
+  facility_name: "",
+  from: "",
+  to: "",
+  zone: "Asia/Novokuznetsk",
+  results: [],
+  processing: null,
+  issued_at: AT,
+};
 const STALE = event({
   id: "f1.s1.s.none.y",
   kind: "stale",
@@ -321,7 +330,7 @@ const listedGassing = (changes: Record<string, unknown> = {}) => ({
   confirmations: { head_section: null, head_ab: null, chief_engineer: null },
   ...changes,
 });
-const openGassings = (gassing: ReturnType<typeof listedGassing>, me = signedInUser()) =>
+const openGassings = (gassing: ReturnType<typeof listedGassing>, me = signedInUser(), processing: unknown = null) =>
   openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => me)
@@ -329,7 +338,7 @@ const openGassings = (gassing: ReturnType<typeof listedGassing>, me = signedInUs
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listSensorEvents", { results: [], count: 0, demo: false })
-      .on("listMonitoringGassings", { ...NO_GASSINGS, results: [gassing] }),
+      .on("listMonitoringGassings", { ...NO_GASSINGS, results: [gassing], processing }),
   );
 
 it("says beside a gassing its sensors' minutes «под сомнением»", async () => {
@@ -337,6 +346,16 @@ it("says beside a gassing its sensors' minutes «под сомнением»", a
   await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
   const row = (await screen.findByText(DOUBT)).closest("tr")!;
   expect(row.textContent).toContain("М-7, М-8");
+  expect(screen.queryByTestId("processing")).toBeNull();
+});
+
+// The processing notice: the day's gassings beside the events say the book may be short of batches not yet read.
+it("says beside the day's gassings that the book may be short while the facility's data is processed", async () => {
+  const processing = { batches: 2, since: "2026-03-01T20:30:00.000Z", minutes: 3, text: "данные обрабатываются: 3 мин" };
+  app = openGassings(listedGassing(), signedInUser(), processing);
+  await setField(app.user, screen.getByLabelText("Дата"), "02.03.2026");
+  expect((await screen.findByTestId("processing")).textContent).toContain("Книга может быть неполной: данные обрабатываются: 3 мин");
+  expect(screen.getByText(DOUBT)).toBeTruthy();
 });
 
 // D102–D105: a reading questioned is listed with its sentence and answered only with what was done.

@@ -276,7 +276,13 @@ export default function EventsPage() {
       </Card>
       {date && gassings.data && gassings.data.results.length > 0 && (
         <Suspense>
-          <GassingsCard facility={facilityId} title={`Загазирования за ${dateText}`} gassings={gassings.data.results} loading={false} />
+          <GassingsCard
+            facility={facilityId}
+            title={`Загазирования за ${dateText}`}
+            gassings={gassings.data.results}
+            loading={false}
+            processing={gassings.data.processing?.text}
+          />
         </Suspense>
       )}
       {acknowledging && (
