@@ -97,7 +97,9 @@ describe("the demo mine's readings while the server runs", () => {
     expect(await until(/event: live\ndata: .*\n/)).toBe(true);
 
     now += 3 * MINUTE_MS;
-    expect(await fed()).toEqual({ batches: 1, readings: 3 * 9 });
+    // Ten channels a minute: the shaft's air and methane, the longwall's АС-24, М-11 and М-12, the
+    // drainage's four and the shearer's run channel РК-24 (D104's cut-off audit reads it).
+    expect(await fed()).toEqual({ batches: 1, readings: 3 * 10 });
     const after = await longwall();
     expect(after.updated_at).toBe(new Date(minuteOf(now)).toISOString());
     expect(Date.parse(after.updated_at!) - Date.parse(before.updated_at!)).toBe(3 * MINUTE_MS);

@@ -644,6 +644,37 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // D104: no such record at the facility: every body is answered 400 or 404, nothing written.
+  answerCutoff: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/cutoffs/0190a000-0000-7000-8000-000000000000/answer/`,
+      example: { cause: "false_reading", comment: "Датчик проверен ШИ-11: показания ложные" },
+      writes: {},
+    },
+  ],
+  confirmCutoff: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/cutoffs/0190a000-0000-7000-8000-000000000000/confirm/`,
+      example: { duty: "chief_engineer" },
+      writes: {},
+    },
+  ],
+  // D105: the nearest fixed meter is not of the facility: every body is answered 400 or 403, nothing written.
+  recordHandMeasurement: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/hand-measurements/`,
+      example: {
+        instrument: "ШИ-11",
+        instrument_number: "1234",
+        place: "Исходящая струя лавы",
+        sensor: "нет-такого",
+        value_pct: 0.6,
+        measured_at: "2026-03-02T10:00",
+        comment: "Замер при обходе",
+      },
+      writes: {},
+    },
+  ],
   // The fuzzing user holds no operator's duty: 400 or 403, nothing written.
   signShiftJournal: () => [
     { path: `/api/v1/facilities/${objects.facility.id}/journal-signatures/`, example: { shift: "2026-03-02#1" }, writes: {} },

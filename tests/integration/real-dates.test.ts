@@ -2,7 +2,8 @@
 // real local engine. A check's `at` of 30.02.2026 was stored as 02.03.2026 and 31.04 as 01.05 — in the
 // «Метан» journal, whose records are never edited: now a 400 at `at` naming the day the calendar lacks,
 // and nothing is written. A check dated 1970, before its sensor was put in service, and a verification
-// of year 0000 are refused at their fields with the bound that applies; a sensor's day of 31.02 is a 400.
+// of year 0000 are refused at their fields with the bound that applies; a sensor's day of 31.02 is a 400,
+// and so is a hand measurement (D105) of 30.02.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { createHarness, type Harness } from "../support/harness";
@@ -73,6 +74,17 @@ describe("every date a real date", () => {
     const written = await post(checks(), { ...CHECK, at: "2026-02-28T10:00:00" }, operator);
     expect(written.status, await written.clone().text()).toBe(201);
     expect(((await written.json()) as { at: string }).at).toBe("2026-02-28T03:00:00.000Z");
+  });
+
+  it("refuses a hand measurement (D105) of 30.02 at `measured_at`, writing nothing in its journal", async () => {
+    const measurements = `/api/v1/facilities/${facility}/hand-measurements/`;
+    const measurement = { instrument: "ШИ-11", instrument_number: "4512", place: "У датчика М-30", sensor, value_pct: 0.4 };
+    expect(await refused(await post(measurements, { ...measurement, measured_at: "2026-02-30T10:00" }, operator), "measured_at")).toContain(
+      "в календаре нет дня 30.02.2026",
+    );
+    const list = await h.request(`${measurements}?from=2026-02-01&to=2026-03-31`, { token: operator });
+    expect(list.status, await list.clone().text()).toBe(200);
+    expect(((await list.json()) as { results: unknown[] }).results).toEqual([]);
   });
 
   it("refuses a check dated 1970, before the sensor's service, naming its day", async () => {

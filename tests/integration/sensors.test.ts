@@ -184,7 +184,7 @@ describe("the mine's sensor list imported into the register", () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(raw);
     expect(text.split("\r\n")[0]).toBe(
-      "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Участок;Место датчика;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по;Норма загазирования",
+      "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Участок;Место датчика;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по;Норма загазирования;Порядок по струе;Свежий воздух перед датчиком",
     );
     // the longwall's meter in its section at its place, measuring no point.
     expect(text).toContain(
@@ -258,7 +258,7 @@ describe("what the readings give per sensor (D58–D62)", () => {
       "месяц в виде ГГГГ-ММ",
     );
     expect((await json<{ detail: string }>(await get(`${sensors()}${methane.id}/day/?date=15.03.2026`), 400)).detail).toContain(
-      "дата в виде ГГГГ-ММ-ДД",
+      "Дата: укажите дату в формате ГГГГ-ММ-ДД",
     );
     expect((await get(`${sensors()}${methane.id}/gaps/?month=2026-03`, other)).status).toBe(404);
     expect((await get(`${sensors()}completeness/?year=2026`, other)).status).toBe(404);

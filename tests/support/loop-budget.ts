@@ -65,8 +65,9 @@ export interface Fixture {
   refresh: string;
   /** The day (the company's, UTC here) of the gassing two meters of the working record. */
   gassingDate: string;
-  /** The mine's shift now (ГГГГ-ММ-ДД#n), into which a handover signed by both was made at its start. */
-  currentShift: string;
+  /** The mine's shift just ended (ГГГГ-ММ-ДД#n), into which a handover signed by both was made at its
+   *  start: D100 signs a shift's journal only after its end. */
+  endedShift: string;
   /** The fixture's company, and the tokens of the platform's administrator and of a reviewer. */
   company: string;
   tokens: { admin: string; reviewer: string };
@@ -741,7 +742,7 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
     path: `v1/facilities/${f.mine}/journal-signatures/`,
     method: "POST",
     token: await f.signIn(f.operatorEmail, f.password),
-    json: { shift: f.currentShift },
+    json: { shift: f.endedShift },
   }),
   listJournalSignatures: (f) => ({ path: `v1/facilities/${f.mine}/journal-signatures/?date=${f.today}` }),
   exportSensorChecks: (f) => ({ path: `v1/facilities/${f.mine}/sensor-checks/export/?format=xlsx` }),
@@ -1511,12 +1512,12 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       ...init,
       headers: { Authorization: `Bearer ${as === "admin" ? adminToken : as === "reviewer" ? reviewerToken : token}`, ...init.headers },
     });
-  // D95: the handover into the shift now, made a minute before it began by the fixture's user and taken
-  // over by the АГК operator (the domain's own calls at that minute), so that the shift's journal can be
-  // signed: the API's handover is always into the shift to come.
+  // D95: the handover into the shift just ended, made a minute before it began by the fixture's user and
+  // taken over by the АГК operator (the domain's own calls at that minute), so that the shift's journal can
+  // be signed (D100: after the shift's end): the API's handover is always into the shift to come.
   const shifts = await facilityShifts(server.deps, company.id, mine);
-  const currentShift = shifts.at(Date.now());
-  const before = { ...server.deps, clock: { now: () => new Date(shifts.span(currentShift)!.from - MINUTE) } };
+  const endedShift = shifts.at(shifts.span(shifts.at(Date.now()))!.from - MINUTE);
+  const before = { ...server.deps, clock: { now: () => new Date(shifts.span(endedShift)!.from - MINUTE) } };
   const operatorActor = { id: operatorUser.id, company: company.id, email: operatorEmail, role: operatorUser.role } as Actor;
   const handed = await handOver(before, actor, mine, { remarks: "Смена сдана перед началом" });
   await takeOver(before, operatorActor, mine, handed.id);
@@ -1579,7 +1580,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       password: PASSWORD,
       refresh,
       gassingDate,
-      currentShift,
+      endedShift,
       spareProject,
       forecast,
       ownCalculation: ownCalculation.id,

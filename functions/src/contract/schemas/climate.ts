@@ -348,11 +348,18 @@ export const climateProjectSummarySchema = climateProjectSchema
 
 // ——— A monitoring period of a stored project (POST v1/climate-projects/{id}/periods/). ———
 
+const WHOLE_HOUR = /^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/;
+
 /** A whole hour on the company's clock: «2026-06-01T00:00» or a date («2026-06-01», its midnight). */
 const wholeHour = () =>
   z.string("укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)").check(
-    z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, "укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"),
-    z.refine((v) => isIsoDate(v.slice(0, 10)) && Number(v.slice(11, 13) || 0) <= 23, "такого часа нет в календаре (ГГГГ-ММ-ДДTЧЧ:00)"),
+    z.regex(WHOLE_HOUR, "укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"),
+    // The day first (its text as the domain's: «такой даты нет в календаре»), then the hour.
+    z.refine((v) => !WHOLE_HOUR.test(v) || isIsoDate(v.slice(0, 10)), "такой даты нет в календаре"),
+    z.refine(
+      (v) => !WHOLE_HOUR.test(v) || !isIsoDate(v.slice(0, 10)) || Number(v.slice(11, 13) || 0) <= 23,
+      "такого часа нет: час от 00 до 23",
+    ),
   );
 
 export const climatePeriodBodySchema = z

@@ -6,7 +6,7 @@ import * as z from "zod";
 import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
 import { idString, isoDate } from "./common";
 import { LIMITS } from "./limits";
-import { ISO_TIME } from "./sensor-checks";
+import { isoTime } from "./dates";
 import { CUTOFF_CAUSES, CUTOFF_CAUSE_LABELS, HAND_INSTRUMENT_NAMES } from "../readings-audit-texts";
 
 export { CUTOFF_CAUSES, CUTOFF_CAUSE_LABELS, HAND_INSTRUMENTS, HAND_INSTRUMENT_NAMES } from "../readings-audit-texts";
@@ -91,7 +91,9 @@ export const handMeasurementCreateSchema = z.strictObject({
   working: z.optional(requiredText("выработку", LIMITS.sensorChecks.referenceInstrument)),
   sensor: idString("укажите ближайший стационарный датчик"),
   value_pct: z.number("ожидается концентрация метана, % об.").check(z.gte(0, "не меньше 0 %")),
-  measured_at: z.string("укажите время замера").check(z.regex(ISO_TIME, "время замера ГГГГ-ММ-ДДTЧЧ:ММ (без зоны — по часам компании)")),
+  // Read against the calendar as every time of the contract (dates.ts): «2026-02-30T10:00» is a 400 at
+  // the field, never 02.03 in a journal whose records are never edited.
+  measured_at: isoTime("укажите время замера"),
   corrects: z.optional(idString("ожидается идентификатор исправляемого замера")),
   comment: commentText,
 });
