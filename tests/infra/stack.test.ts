@@ -916,11 +916,13 @@ describe("Lambda bundles", () => {
     // emission points, calibration, what-if, training, the years' trend with comparable conditions,
     // base year and targets the API's own code was about 1.85 MB; the mine's monitoring (sensors,
     // readings, offers, live tiles, events, webhooks and the SQS client that announces a batch)
-    // brought it to about 2.19 MB. The shift report's exceljs and pdfkit stay in the worker. Issues
-    // 105-109 (the gassing book, limits by edition, sensor places and their migration, each route's
-    // declared cost, the measured-against-estimated comparison) brought it to 2 575 KiB on 28.11.2026;
-    // what of it can leave the API's cold path is not yet measured.
-    ApiFunction: 2.75 * ONE_MB,
+    // brought it to about 2.19 MB. The shift report's exceljs and pdfkit stay in the worker. The gassing
+    // book, limits by edition, sensor places and their migration, each route's declared cost and the
+    // measured-against-estimated comparison brought it to 2 575 KiB on 28.11.2026; methodology section 16
+    // (the air path and its suspect checks, the scheme, the cut-off audit, hand measurements, the mine's
+    // own factors, D108's chance) to 2 847 KiB on 29.11.2026. What of it can leave the API's cold path
+    // is not yet measured.
+    ApiFunction: 3 * ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     // The readings' function: 1 017 KiB on 27.11.2026, 1 028 KiB a day later with what its subscribers
@@ -943,7 +945,7 @@ describe("Lambda bundles", () => {
     SpreadsheetFunction: 4 * ONE_MB,
     ExportJobFunction: 4 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the readings' function 1.25 MB, the API 2.75 MB, the spreadsheet worker 4 MB)", () => {
+  it("stay within their size budgets (1 MB; the readings' function 1.25 MB, the API 3 MB, the spreadsheet worker 4 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
