@@ -1,8 +1,8 @@
 // the ML audit's shape as a test. A longwall of the audit's kind (tests/support/audit-longwall.ts:
 // three weeks of 10-minute rows, a shearer's cycle and a weekly rhythm, a drifting meter recalibrated once,
 // 12 gas episodes reaching 1 % on the return, under 2 % of the rows) trains the company's 1-hour model through
-// the API on its first two weeks, and the third week is forecast with it. With so few facts at the limit the
-// chance is too early to judge: not shown, with the reason; the band near the limit is reported
+// the API on its first two weeks, and the third week is forecast with it. With few facts at the limit (D108: of
+// the hour's maximum) the chance of its first three days is too early to judge: not shown, with the reason; the band near the limit is reported
 // (backtest.interval.near_limit) and is either within 85–95 % on enough rows or said not to be trusted; the
 // verdict names the model, persistence and the training mean, and the forecast shown is the best of them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,13 +89,28 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(at / AUDIT_ROWS).toBeLessThan(0.02);
   });
 
-  it("shows no chance until it is judged: too early, with the reason", () => {
-    const check = done.backtest.probability!;
+  // D108 (a): the chance is of any 10-minute row at or above 1 % within the hour (the window's maximum). The third
+  // week's three episodes make 31 such rows (11 rows at 1 % themselves): enough to judge, the whole week is judged.
+  // Its first 440 rows (three days) hold one episode, 9 rows of the event: too few, too early to judge.
+  it("shows no chance until it is judged: too early, with the reason", async () => {
+    const judged = done.backtest.probability!;
+    expect(judged.events).toBeGreaterThanOrEqual(20);
+    expect(judged.reliable).not.toBeNull();
+    expect(done.probability!.judgement).not.toBe("too_early");
+    const early = await forecastOf(trainedModels.get(60)!, 60, 2 * WEEK, 2 * WEEK + 440);
+    const check = early.backtest.probability!;
+    expect(check.rows).toBeGreaterThanOrEqual(200);
+    expect(check.events).toBeGreaterThan(0);
     expect(check.events).toBeLessThan(20);
     expect(check.reliable).toBeNull();
-    expect(done.probability).toMatchObject({ reliable: false, judgement: "too_early" });
-    expect(done.probability!.note).toMatch(/^Вероятность превышения не показывается: судить рано/);
-  });
+    expect(early.probability).toMatchObject({ reliable: false, judgement: "too_early" });
+    expect(early.probability!.note).toMatch(/^Вероятность превышения не показывается: судить рано/);
+    // …and the rows carry no chance shown: the xlsx leaves it empty with that reason.
+    const { header, rows } = await exportedRows(early.project);
+    const [chance, note] = ["Вероятность достичь предела, доля", "Примечание"].map((c) => header.indexOf(c));
+    expect(rows.every((r) => r[chance] === null || r[chance] === undefined)).toBe(true);
+    expect(rows[0][note]).toBe(early.probability!.note);
+  }, 60_000);
 
   // D96 a: the band conditioned on the forecast's level, its scales fitted
   // once on the calibration's rows (no longer updated on the third week's own facts), holds ≈ 90 % of all rows

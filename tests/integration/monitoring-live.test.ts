@@ -479,6 +479,7 @@ describe("a model's seven columns", () => {
     lo: number | null;
     hi: number | null;
     p_exceed: number | null;
+    probability: { reliable: boolean } | null;
     note: string;
     columns: { column: string; label: string; sensor: string | null }[];
   }
@@ -510,7 +511,10 @@ describe("a model's seven columns", () => {
     expect(Object.is(forecast.result, seven.result)).toBe(true);
     expect(forecast.lo).toBe(seven.lo ?? null);
     expect(forecast.hi).toBe(seven.hi ?? null);
-    expect(forecast.p_exceed).toBe(seven.p_exceed ?? null);
+    // D108 (b, c): the tile carries the chance only where its working's back-test judged it better than the base
+    // rate; the route's row keeps it, shown or not: where the tile shows it, it is the route's, bit for bit.
+    expect(typeof seven.p_exceed).toBe("number");
+    expect(forecast.p_exceed).toBe(forecast.probability?.reliable === true ? (seven.p_exceed ?? null) : null);
     // What the tile fed before, four columns, gives another figure: the model's own (D96 d: a day's rows cannot show
     // the model's advantage over the last reading, which is shown, the model's figure beside it).
     const four = await routeResult(["x1", "x7", "x8", "x15"]);

@@ -416,7 +416,14 @@ export function historyTimes(rows: readonly ForecastKeptRow[]) {
  * uses only the facts measured before it was issued: wasm-core/src/gbdt/conformal.ts); and the
  * calibration's as stored, whose coverage on the same rows says whether it is stale.
  */
-function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times, which: ShownForecast = "model") {
+function forecastIntervals(
+  run: ForecastRun,
+  results: Float64Array,
+  measured: Float64Array,
+  times: Times,
+  which: ShownForecast = "model",
+  model: Float64Array = results,
+) {
   const { settings } = run;
   const calibration = shownCalibration(run.calibration, which);
   if (!calibration) return undefined;
@@ -428,14 +435,14 @@ function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Fl
   // whatever rows come with it (the tile's day, a week).
   const fitted = calibration.scales?.limit === settings.limit ? calibration.scales : unitScales(calibration, settings.limit);
   if (!times || !targets.some(Number.isFinite)) {
-    const shown = withEventChance(fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted), results, run);
+    const shown = withEventChance(fittedIntervalColumns(results, calibration, settings.level, settings.limit, fitted), model, run);
     const method: IntervalMethod = calibration.scales ? "calibrated" : calibration.bins?.length ? "level" : "split";
     return { shown, stored: undefined, method };
   }
   const time = timesInMs(times.time, times.timeKind);
   const shown = withEventChance(
     windowedIntervalColumns(results, calibration, settings.level, settings.limit, { targets, time, ahead: horizon * 60_000 }, fitted),
-    results,
+    model,
     run,
   );
   return { shown, stored, method: "daily" as IntervalMethod };
@@ -453,11 +460,13 @@ function shownCalibration(calibration: ForecastCalibration | null, shown: ShownF
 
 /** D108 (a): the chance shown is of the calibration's event (any minute at or above the limit within the horizon),
  *  fitted once on its rows: the same for a row on every request. A calibration stored before keeps its chance of the
- *  value at the target minute (judged, all the same, against the window's maximum). */
-function withEventChance<T extends { pExceed: Float64Array }>(columns: T, results: Float64Array, run: ForecastRun): T {
+ *  value at the target minute (judged, all the same, against the window's maximum). The event's residuals are the
+ *  window maxima about the model's own forecasts, so the chance reads the model's forecast (`model`) even where a
+ *  baseline is shown in its place (D108 e): read off a baseline's figure it is the chance of another forecast. */
+function withEventChance<T extends { pExceed: Float64Array }>(columns: T, model: Float64Array, run: ForecastRun): T {
   const event = run.calibration?.event;
   if (!event) return columns;
-  return { ...columns, pExceed: eventChances(results, { ...event, ranges: {} }, run.settings.limit) };
+  return { ...columns, pExceed: eventChances(model, { ...event, ranges: {} }, run.settings.limit) };
 }
 
 /** The back-test of a forecast's rows that carry the measured y, with its intervals. */
@@ -616,7 +625,7 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[], d
     decided,
   );
   const results = shown.results;
-  const intervals = forecastIntervals(run, results, measuredY, times, shown.shown);
+  const intervals = forecastIntervals(run, results, measuredY, times, shown.shown, shown.model ?? results);
   const nullable = (v: number) => (Number.isFinite(v) ? v : null);
   let rows = shown.model
     ? predicted.map((row, i) => ({ ...row, result: results[i], model_result: nullable(row.result ?? Number.NaN) }))
@@ -703,7 +712,7 @@ export async function forecastFromColumns(
   const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure, runWeighting(run));
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
-  const intervalSet = forecastIntervals(run, results, columns.y, times, shown.shown);
+  const intervalSet = forecastIntervals(run, results, columns.y, times, shown.shown, shown.model ?? results);
   const intervals = intervalSet?.shown;
   const check = measured ? shownBacktest(forecastBacktest(run, columns.y, results, intervalSet, times), shown) : null;
   const ids = columnIds(columns.id);
