@@ -73,12 +73,12 @@ describe("web app: the shift handover, taken over and handed over", () => {
     await first.getByText("подписана обоими").waitFor();
     await first.getByText(/^Смену принял: Петров И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/).waitFor();
     expect(await first.getByRole("button", { name: "Принять смену" }).count()).toBe(0);
-    // Item 6: the handovers of the period as a file, both signatures with names and times.
+    // The handovers of the period as a file, both signatures with names and times.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Передачи смены (xlsx)" }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^Передача смены Шахта «Сменная» \d{4}-\d\d-\d\d \d{4}-\d\d-\d\d\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^Передача смены Шахта «Сменная» \d\d\.\d\d\.\d{4} \d\d\.\d\d\.\d{4}\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(await download.path()) as never);
     const rows: unknown[][] = [];
