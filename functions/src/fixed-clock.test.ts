@@ -22,7 +22,7 @@ describe("the unit tests' clock", () => {
   it("finds the unit tier's test files, the web's component tests among them", () => {
     const files = unitTestFiles();
     expect(files.length).toBeGreaterThan(150);
-    expect(files).toContain("web/src/features/monitoring/AgkDataPage.test.tsx");
+    expect(files).toContain("web/src/features/monitoring/minutes/AgkDataPage.test.tsx");
     expect(files).toContain("functions/src/domain/monitoring/derive/journal.test.ts");
     expect(files).not.toContain("functions/src/adapters/signing/gost-verifiers.test.ts");
   });

@@ -97,6 +97,21 @@ describe("boundaries the linter enforces", () => {
         /A feature imports no other feature/,
       ],
       [
+        "web/src/features/monitoring/live/probe.ts",
+        'import { formatAmount } from "../../calculations/format";\nexport const x = formatAmount;\n',
+        /A feature imports no other feature/,
+      ],
+      [
+        "web/src/features/monitoring/derive/probe.ts",
+        'import { ProfilePage } from "@web/features/profile/ProfilePage";\nexport const x = ProfilePage;\n',
+        /A feature imports no other feature/,
+      ],
+      [
+        "web/src/features/monitoring/live/probe.ts",
+        'import type { User } from "@server/ports";\nexport type Y = User;\n',
+        /only through its contract/,
+      ],
+      [
         "web/src/shared/probe.ts",
         'import { Shell } from "../features/shell/Shell";\nexport const x = Shell;\n',
         /sit below the features and the app/,
@@ -152,6 +167,14 @@ describe("boundaries the linter enforces", () => {
   });
   it("lets a feature import its own files, shared/, api/ and app/", () => {
     expect(ownImports()).not.toMatch(/noRestrictedImports/);
+  });
+
+  const ownParts = probe({
+    [probePath("web/src/features/monitoring/derive/probe.ts")]:
+      'import { a } from "./a";\nimport { b } from "../minutes/b";\nimport { c } from "../MonitoringHead";\nimport { d } from "../../../shared/decimals";\nimport { e } from "../../../api/client";\nexport const x = [a, b, c, d, e];\n',
+  });
+  it("lets a file in a feature's folder import its feature's other folders, shared/ and api/", () => {
+    expect(ownParts()).not.toMatch(/noRestrictedImports/);
   });
 
   const xlsWriter = probe({ "functions/src/export/xls-writer.ts": 'import * as XLSX from "xlsx";\nexport const x = XLSX;\n' });

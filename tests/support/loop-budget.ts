@@ -1525,7 +1525,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   // chief engineer who confirms.
   for (let k = 0; k < 20; k++) {
     const start = Math.floor((Date.now() - (k + 2) * 3_600_000) / MINUTE) * MINUTE;
-    await server.deps.repos.sensorChecks.putCutoff(
+    await server.deps.repos.readingsAudit.putCutoff(
       {
         company: company.id,
         facility: mine,

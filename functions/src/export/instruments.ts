@@ -17,7 +17,8 @@ import type {
 import type { MonitoringFile } from "../ports/spreadsheet-worker";
 import type { Cell, Column, Sheet } from "./content";
 import { journalPdf, journalXlsx } from "./journal";
-import { CHECKS_TITLE, HANDOVERS_TITLE, REGISTER_TITLE } from "../domain/monitoring/handover/documents";
+import { CHECKS_TITLE, REGISTER_TITLE } from "../domain/monitoring/instruments/documents";
+import { HANDOVERS_TITLE } from "../domain/monitoring/handover/handovers-document";
 import { textPdf } from "./pdf-writer";
 import { cutoffsPdf, cutoffsXlsx, handPdf, handXlsx } from "./readings-audit";
 import { formatNumber } from "./txt-writer";

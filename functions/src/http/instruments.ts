@@ -10,14 +10,8 @@ import {
 } from "../domain/monitoring/instruments/verifications";
 import { readUploadForm } from "./multipart";
 import { handOver, journalSignatures, listHandovers, signJournal, takeOver } from "../domain/monitoring/handover/handover";
-import {
-  CHECKS_TITLE,
-  HANDOVERS_TITLE,
-  REGISTER_TITLE,
-  checksDocument,
-  handoversDocument,
-  registerDocument,
-} from "../domain/monitoring/handover/documents";
+import { CHECKS_TITLE, REGISTER_TITLE, checksDocument, registerDocument } from "../domain/monitoring/instruments/documents";
+import { HANDOVERS_TITLE, handoversDocument } from "../domain/monitoring/handover/handovers-document";
 import { heavyFile } from "../domain/heavy-work";
 import { attachmentDisposition } from "../files/file-names";
 import { EXPORT_FORMATS } from "../export/formats";

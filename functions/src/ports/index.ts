@@ -26,6 +26,8 @@ export type * from "./production-calendar";
 export type * from "./media";
 export type * from "./monitoring";
 export type * from "./instruments";
+export type * from "./shift-records";
+export type * from "./readings-audit";
 export type * from "./webhooks";
 export type * from "./own-factors";
 export type * from "./webhook-transport";

@@ -4,14 +4,7 @@
 import type * as z from "zod";
 import type { CheckDuty } from "@core/sensor-checks";
 import type { StoredFile } from "./calculation";
-import type {
-  checkIntervalsSchema,
-  handoverSchema,
-  journalSignatureSchema,
-  sensorCheckSchema,
-  verificationSchema,
-} from "../contract/schemas/sensor-checks";
-import type { handMeasurementSchema } from "../contract/schemas/readings-audit";
+import type { checkIntervalsSchema, sensorCheckSchema, verificationSchema } from "../contract/schemas/sensor-checks";
 
 /** A check as stored: the view's columns (its id a UUID v7, sorting by when it was written; the sensor's
  *  code when checked; `shift` keyed as the journal's ГГГГ-ММ-ДД#n) without what the view derives or names. */
@@ -47,21 +40,6 @@ export type SensorVerification = Omit<z.output<typeof verificationSchema>, "cert
   corrects?: string | null;
 };
 
-/** D95: a shift handover as stored: the lists the platform filled at `at`, what people
- *  added, who handed over (with the record) and who took over; after both, never changed. */
-export type Handover = Omit<z.output<typeof handoverSchema>, "shift_from_name" | "shift_to_name" | "corrected_by" | "signed"> & {
-  company: string;
-  version: number;
-};
-
-/** the АГК operator's signature of a shift's journal, once, after the handover into it. */
-export type JournalSignature = Omit<z.output<typeof journalSignatureSchema>, "shift_name" | "statement"> & {
-  company: string;
-  facility: string;
-  /** D100: absent on a signature written before it (one after a handover). */
-  statement?: string | null;
-};
-
 export interface SensorCheckRepository {
   /** Writes the check once and answers the check stored: a check the same as one written (what it says,
    *  its author; not its id or when it was written) answers that one and writes nothing, as do parallel
@@ -84,66 +62,6 @@ export interface SensorCheckRepository {
   attachVerificationFile(record: SensorVerification): Promise<void>;
   /** The blob keys of the certificate files the company's verifications name (the orphan sweep keeps them). */
   certificateKeysOfCompany(companyId: string): Promise<Set<string>>;
-  /** As `create`: a handover the same as one written (its shift, what people added, its author, what it
-   *  corrects) answers that one; refused (Conflict) when the handover it corrects is corrected already. */
-  createHandover(record: Handover): Promise<Handover>;
-  getHandover(companyId: string, facilityId: string, id: string): Promise<Handover | undefined>;
-  /** The facility's handovers written at or after `writtenFrom` (ms), oldest first. */
-  handoversOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<Handover[]>;
-  replaceHandover(next: Handover, expectedVersion: number): Promise<void>;
-  /** Refused (Conflict) when the shift's journal is signed already. */
-  createJournalSignature(record: JournalSignature): Promise<void>;
-  /** The signatures of the shifts of a company day (ГГГГ-ММ-ДД). */
-  journalSignatures(companyId: string, facilityId: string, date: string): Promise<JournalSignature[]>;
-  /** D105: writes a hand measurement once (never replaced); Conflict when its id is taken. */
-  createHandMeasurement(record: HandMeasurement): Promise<void>;
-  /** The facility's hand measurements written at or after `writtenFrom` (ms; ids UUID v7), oldest written first. */
-  handMeasurementsOfFacility(companyId: string, facilityId: string, writtenFrom?: number): Promise<HandMeasurement[]>;
-  /** D104: every cut-off record of the facility (a few a year), by start. */
-  cutoffsOfFacility(companyId: string, facilityId: string): Promise<CutoffRecord[]>;
-  getCutoff(companyId: string, facilityId: string, id: string): Promise<CutoffRecord | undefined>;
-  /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); Conflict otherwise. */
-  putCutoff(next: CutoffRecord, expectedVersion: number): Promise<void>;
-  /** Removes an unanswered record the minutes no longer give (false when its stored version moved). */
-  removeCutoff(record: Pick<CutoffRecord, "company" | "facility" | "id">, expectedVersion: number): Promise<boolean>;
-}
-
-/** D105: a hand measurement of the ВТБ section as stored, written once; a correction is a newer record
- *  naming the one it corrects (`corrects`). `compared` is what the fixed meter read beside it when it was
- *  written (null: no minute of the meter within the window, or a meter above the compared range). */
-export type HandMeasurement = Omit<
-  z.output<typeof handMeasurementSchema>,
-  "corrected_by" | "recorded_by" | "recorded_at" | "compared" | "text"
-> & {
-  company: string;
-  /** Who wrote it (e-mail) and when; the view names them. */
-  created_by: string;
-  created_at: string;
-  /** What the fixed meter read beside it when it was written; the view adds the difference and the words. */
-  compared: { meter_pct: number; at: string; differs: boolean; permitted_pct: number } | null;
-};
-
-/** D104: «отключение не подтверждено» as stored — what the minutes gave (the detector keeps it equal to
- *  them while nobody answered it), the answer (a cause, who, when) and the confirmation by another. */
-export interface CutoffRecord {
-  company: string;
-  facility: string;
-  /** `{meter}.{run channel}.{start minute base 36}`: the same minutes give the same id. */
-  id: string;
-  sensor: string;
-  run_sensor: string;
-  setpoint: number;
-  start: string;
-  /** The first minute below the setpoint again; null while it lasts. */
-  end: string | null;
-  peak: number;
-  /** Minutes at or above the setpoint, and of them (and the minute after) those the run channel read 1. */
-  minutes: number;
-  run_minutes: number;
-  found_at: string;
-  answer: { cause: "protection_failed" | "not_cut_equipment" | "false_reading"; comment: string; by: string; at: string } | null;
-  confirmation: { duty: string; by: string; at: string } | null;
-  version: number;
 }
 
 /** A verification's certificate scan is attached once: what a second attachment is told (409). */
@@ -157,13 +75,6 @@ export const checkSameness = (check: SensorCheck, digestOf: (fields: object) => 
   const { id: _id, created_at: _at, signatures: _s, version: _v, shift: _shift, sensor_code: _code, ...said } = check;
   const digest = digestOf(said);
   return { once: check.follows ? `follows#${check.follows}` : `same#${digest}`, digest };
-};
-
-/** A handover's: the handover it corrects, else its shift, what people added and who handed over. */
-export const handoverSameness = (h: Handover, digestOf: (fields: object) => string): Sameness => {
-  const said = { shift_from: h.shift_from, bypassed: h.bypassed, remarks: h.remarks, corrects: h.corrects, handed_by: h.handed_by };
-  const digest = digestOf(said);
-  return { once: h.corrects ? `corrects#${h.corrects}` : `same#${digest}`, digest };
 };
 
 /** A verification's: what it says and who wrote it (its scan is attached after, not said by it). */
@@ -182,9 +93,6 @@ export const sameCheck = (a: SensorCheck, b: SensorCheck) => checkSameness(a, sa
 /** Whether two verifications say the same (what `createVerification` writes once). */
 export const sameVerification = (a: SensorVerification, b: SensorVerification) =>
   verificationSameness(a, saidText).digest === verificationSameness(b, saidText).digest;
-
-/** Whether two handovers say the same (what `createHandover` writes once). */
-export const sameHandover = (a: Handover, b: Handover) => handoverSameness(a, saidText).digest === handoverSameness(b, saidText).digest;
 
 /** The lowest UUID v7 written at `ms`: where a listing from that instant starts. */
 export const idFloorAt = (ms: number): string => {

@@ -8,6 +8,8 @@ import type { ClimateProjectRepository } from "./climate";
 import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-signatures";
 import type { MigrationRepository } from "./migration";
 import type { SensorCheckRepository } from "./instruments";
+import type { ShiftRecordRepository } from "./shift-records";
+import type { ReadingsAuditRepository } from "./readings-audit";
 import type {
   InventoryCommentRepository,
   InventoryReviewRepository,
@@ -63,6 +65,10 @@ export interface Repositories {
   gassings: GassingRegistrationRepository;
   /** the sensors' checks (the maintenance journal, D94). */
   sensorChecks: SensorCheckRepository;
+  /** The shift handovers and the journal's signatures of a shift (D95). */
+  shiftRecords: ShiftRecordRepository;
+  /** The cut-offs not confirmed by the run channel and the hand measurements (D104, D105). */
+  readingsAudit: ReadingsAuditRepository;
   /** the confirmed editions of the permissible methane concentrations (platform-wide). */
   methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;

@@ -26,19 +26,19 @@ export const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"))
 const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
-const SensorsPage = lazy(() => import("../features/monitoring/SensorsPage"));
-const AgkDataPage = lazy(() => import("../features/monitoring/AgkDataPage"));
-const EventsPage = lazy(() => import("../features/monitoring/EventsPage"));
-const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorCompletenessPage"));
-const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
-const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
-const SensorChecksPage = lazy(() => import("../features/monitoring/SensorChecksPage"));
-const HandoverPage = lazy(() => import("../features/monitoring/HandoverPage"));
-const ReadingsAuditPage = lazy(() => import("../features/monitoring/ReadingsAuditPage"));
-const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
-const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
-const SchemePage = lazy(() => import("../features/monitoring/SchemePage"));
-const GassingBookPage = lazy(() => import("../features/monitoring/GassingBookPage"));
+const SensorsPage = lazy(() => import("../features/monitoring/ingest/SensorsPage"));
+const AgkDataPage = lazy(() => import("../features/monitoring/minutes/AgkDataPage"));
+const EventsPage = lazy(() => import("../features/monitoring/derive/EventsPage"));
+const SensorCompletenessPage = lazy(() => import("../features/monitoring/minutes/SensorCompletenessPage"));
+const SensorGapsPage = lazy(() => import("../features/monitoring/minutes/SensorGapsPage"));
+const SensorDayPage = lazy(() => import("../features/monitoring/minutes/SensorDayPage"));
+const SensorChecksPage = lazy(() => import("../features/monitoring/instruments/SensorChecksPage"));
+const HandoverPage = lazy(() => import("../features/monitoring/handover/HandoverPage"));
+const ReadingsAuditPage = lazy(() => import("../features/monitoring/derive/ReadingsAuditPage"));
+const MonitoringPage = lazy(() => import("../features/monitoring/live/MonitoringPage"));
+const JournalPage = lazy(() => import("../features/monitoring/derive/JournalPage"));
+const SchemePage = lazy(() => import("../features/monitoring/live/SchemePage"));
+const GassingBookPage = lazy(() => import("../features/monitoring/derive/GassingBookPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */

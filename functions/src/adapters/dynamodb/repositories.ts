@@ -5,6 +5,8 @@ import type { Repositories } from "../../ports";
 import { dynamoAbatement } from "./abatement-repository";
 import { dynamoGassings, dynamoMethaneLimits } from "./gassing-repository";
 import { dynamoSensorChecks } from "./sensor-check-repository";
+import { dynamoShiftRecords } from "./shift-record-repository";
+import { dynamoReadingsAudit } from "./readings-audit-repository";
 import { dynamoClimateProjects } from "./climate-project-repository";
 import { dynamoClimateSignatures, dynamoTrustRoots } from "./climate-signature-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
@@ -55,6 +57,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     sensorEvents: dynamoSensorEvents(doc, table),
     gassings: dynamoGassings(doc, table),
     sensorChecks: dynamoSensorChecks(doc, table),
+    shiftRecords: dynamoShiftRecords(doc, table),
+    readingsAudit: dynamoReadingsAudit(doc, table),
     methaneLimits: dynamoMethaneLimits(doc, table),
     webhooks: dynamoWebhooks(doc, table),
     ownFactors: dynamoOwnFactors(doc, table),

@@ -2,25 +2,8 @@
 // instant by their ids (UUID v7), never deleted.
 import { createHash } from "node:crypto";
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type {
-  CheckIntervals,
-  CutoffRecord,
-  HandMeasurement,
-  Handover,
-  JournalSignature,
-  SensorCheck,
-  SensorCheckRepository,
-  SensorVerification,
-} from "../../ports";
-import {
-  CERTIFICATE_ATTACHED,
-  checkSameness,
-  handoverSameness,
-  idFloorAt,
-  saidText,
-  type Sameness,
-  verificationSameness,
-} from "../../ports/instruments";
+import type { CheckIntervals, SensorCheck, SensorCheckRepository, SensorVerification } from "../../ports";
+import { CERTIFICATE_ATTACHED, checkSameness, idFloorAt, saidText, type Sameness, verificationSameness } from "../../ports/instruments";
 import { Conflict } from "../../domain/errors";
 import { putWhere, unlessConditionFails } from "./conditions";
 import * as keys from "./keys";
@@ -46,25 +29,12 @@ export const certificateKeys = (items: readonly Item[]) =>
       return typeof key === "string" ? [key] : [];
     }),
   );
-export const HANDOVER_EXISTS = "Передача смены с таким идентификатором уже записана";
-export const HANDOVER_CONFLICT = "Передачу смены только что подписали: обновите страницу и повторите";
-export const handoverItem = (h: Handover): Item => ({ ...keys.handover(h.company, h.facility, h.id), ...h });
-export const handoverWritten = (a: Handover, b: Handover) => a.id.localeCompare(b.id);
-export const JOURNAL_SIGNED = "Журнал этой смены уже подписан";
-export const journalSignatureItem = (j: JournalSignature): Item => ({ ...keys.journalSignature(j.company, j.facility, j.shift), ...j });
 export const byWritten = (a: SensorCheck, b: SensorCheck) => a.id.localeCompare(b.id);
-export const HAND_MEASUREMENT_EXISTS = "Замер с таким идентификатором уже записан";
-export const handMeasurementItem = (m: HandMeasurement): Item => ({ ...keys.handMeasurement(m.company, m.facility, m.id), ...m });
-export const CUTOFF_CONFLICT = "Запись об отключении только что изменили: обновите страницу и повторите";
-export const cutoffItem = (r: CutoffRecord): Item => ({ ...keys.cutoffRecord(r.company, r.facility, r.id), ...r });
-export const byCutoffStart = (a: CutoffRecord, b: CutoffRecord) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id);
 /** The SHA-256 of a record's fields, keys sorted (nested objects as the domain built them). */
 export const sameDigest = (fields: object) => createHash("sha256").update(saidText(fields)).digest("hex");
 export const CHECK_FOLLOWED = "Эту проверку уже исправили: исправление следует за последней записью";
 export const VERIFICATION_CORRECTED = "Эту поверку уже исправили: исправление следует за последней записью";
-export const HANDOVER_CORRECTED = "Эту передачу смены уже исправили: исправление следует за последней записью";
 export const checkOnce = (c: SensorCheck) => checkSameness(c, sameDigest);
-export const handoverOnce = (h: Handover) => handoverSameness(h, sameDigest);
 export const verificationOnceOf = (v: SensorVerification) => verificationSameness(v, sameDigest);
 /** A record's `once` item: its key, the id it names, the digest of what it says, when it was taken. */
 export interface OnceItem {
@@ -82,7 +52,7 @@ const ONCE_WAITS = 40;
  *  that one says the same (`digest`), waits a moment for one being written, and is refused (Conflict
  *  `taken`) otherwise; a key whose record was never written (a write failed after taking it) is taken over
  *  after ONCE_ABANDONED_MS. A failed write of the record gives the key back. */
-async function writeOnce<T extends { id: string }>(
+export async function writeOnce<T extends { id: string }>(
   doc: DynamoDBDocumentClient,
   table: string,
   at: { key: { PK: string; SK: string }; sameness: Sameness; record: T; item: Item; read: (id: string) => Promise<T | undefined> },
@@ -136,7 +106,7 @@ async function writeOnce<T extends { id: string }>(
 }
 
 /** The items under `prefix` whose ids (time-ordered) were made at or after `writtenFrom` (ms). */
-const writtenSince = (doc: DynamoDBDocumentClient, table: string, prefix: { PK: string; SKPrefix: string }, writtenFrom: number) =>
+export const writtenSince = (doc: DynamoDBDocumentClient, table: string, prefix: { PK: string; SKPrefix: string }, writtenFrom: number) =>
   queryAll(doc, {
     TableName: table,
     KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
@@ -222,62 +192,4 @@ export const dynamoSensorChecks = (doc: DynamoDBDocumentClient, table: string): 
     );
     return certificateKeys(items);
   },
-  createHandover(record) {
-    const sameness = handoverOnce(record);
-    return writeOnce(
-      doc,
-      table,
-      {
-        key: keys.handoverOnce(record.company, record.facility, sameness.once),
-        sameness,
-        record,
-        item: handoverItem(record),
-        read: (id) => getItem<Handover>(doc, table, keys.handover(record.company, record.facility, id), { consistentRead: true }),
-      },
-      { taken: HANDOVER_CORRECTED, exists: HANDOVER_EXISTS },
-    );
-  },
-  getHandover: (companyId, facilityId, id) =>
-    getItem<Handover>(doc, table, keys.handover(companyId, facilityId, id), { consistentRead: true }),
-  async handoversOfFacility(companyId, facilityId, writtenFrom = 0) {
-    const items = await writtenSince(doc, table, keys.handoversOfFacility(companyId, facilityId), writtenFrom);
-    return stripAll<Handover>(items).sort(handoverWritten);
-  },
-  async replaceHandover(next, expectedVersion) {
-    await versionedPut(doc, table, handoverItem(next), expectedVersion, HANDOVER_CONFLICT);
-  },
-  async createJournalSignature(record) {
-    await putNew(doc, table, journalSignatureItem(record), JOURNAL_SIGNED);
-  },
-  async journalSignatures(companyId, facilityId, date) {
-    const items = await queryPrefix(doc, table, keys.journalSignaturesOfDay(companyId, facilityId, date), { consistentRead: true });
-    return stripAll<JournalSignature>(items).sort((a, b) => a.shift.localeCompare(b.shift));
-  },
-  async createHandMeasurement(record) {
-    await putNew(doc, table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
-  },
-  async handMeasurementsOfFacility(companyId, facilityId, writtenFrom = 0) {
-    const items = await writtenSince(doc, table, keys.handMeasurementsOfFacility(companyId, facilityId), writtenFrom);
-    return stripAll<HandMeasurement>(items).sort((a, b) => a.id.localeCompare(b.id));
-  },
-  async cutoffsOfFacility(companyId, facilityId) {
-    const items = await queryPrefix(doc, table, keys.cutoffsOfFacility(companyId, facilityId), { consistentRead: true });
-    return stripAll<CutoffRecord>(items).sort(byCutoffStart);
-  },
-  getCutoff: (companyId, facilityId, id) =>
-    getItem<CutoffRecord>(doc, table, keys.cutoffRecord(companyId, facilityId, id), { consistentRead: true }),
-  async putCutoff(next, expectedVersion) {
-    await versionedPut(doc, table, cutoffItem(next), expectedVersion, CUTOFF_CONFLICT);
-  },
-  removeCutoff: (record, expectedVersion) =>
-    unlessConditionFails(
-      doc.send(
-        new DeleteCommand({
-          TableName: table,
-          Key: keys.cutoffRecord(record.company, record.facility, record.id),
-          ConditionExpression: "version = :v",
-          ExpressionAttributeValues: { ":v": expectedVersion },
-        }),
-      ),
-    ),
 });

@@ -83,14 +83,6 @@ import {
   byWritten,
   CHECK_FOLLOWED,
   checkOnce,
-  HANDOVER_CORRECTED,
-  handoverOnce,
-  HANDOVER_CONFLICT,
-  HANDOVER_EXISTS,
-  JOURNAL_SIGNED,
-  journalSignatureItem,
-  handoverItem,
-  handoverWritten,
   CHECK_INTERVALS_CONFLICT,
   VERIFICATION_CORRECTED,
   VERIFICATION_EXISTS,
@@ -101,12 +93,24 @@ import {
   SENSOR_CHECK_CONFLICT,
   SENSOR_CHECK_EXISTS,
   sensorCheckItem,
+} from "../dynamodb/sensor-check-repository";
+import {
   byCutoffStart,
   CUTOFF_CONFLICT,
   cutoffItem,
   HAND_MEASUREMENT_EXISTS,
   handMeasurementItem,
-} from "../dynamodb/sensor-check-repository";
+} from "../dynamodb/readings-audit-repository";
+import {
+  HANDOVER_CORRECTED,
+  handoverOnce,
+  HANDOVER_CONFLICT,
+  HANDOVER_EXISTS,
+  JOURNAL_SIGNED,
+  journalSignatureItem,
+  handoverItem,
+  handoverWritten,
+} from "../dynamodb/shift-record-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -573,6 +577,12 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
       const prefix = keys.sensorVerificationsOfCompany(companyId);
       return certificateKeys(table.query(prefix.PK, prefix.SKPrefix));
     },
+  };
+}
+
+/** The shift's records (D95), as adapters/dynamodb/shift-record-repository.ts keeps them. */
+function shiftRecords(table: MemoryTable): Repositories["shiftRecords"] {
+  return {
     async createHandover(record) {
       const sameness = handoverOnce(record);
       const key = keys.handoverOnce(record.company, record.facility, sameness.once);
@@ -599,6 +609,12 @@ function sensorChecks(table: MemoryTable): Repositories["sensorChecks"] {
         a.shift.localeCompare(b.shift),
       );
     },
+  };
+}
+
+/** The readings' audit (D104, D105), as adapters/dynamodb/readings-audit-repository.ts keeps it. */
+function readingsAudit(table: MemoryTable): Repositories["readingsAudit"] {
+  return {
     async createHandMeasurement(record) {
       create(table, handMeasurementItem(record), HAND_MEASUREMENT_EXISTS);
     },
@@ -1544,6 +1560,8 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     sensorEvents: sensorEvents(table),
     gassings: companyRecords(table, GASSINGS),
     sensorChecks: sensorChecks(table),
+    shiftRecords: shiftRecords(table),
+    readingsAudit: readingsAudit(table),
     methaneLimits: {
       async list() {
         return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);

@@ -167,14 +167,14 @@ export async function auditCutoffs(
     if (was && (was.answer || sameFinding(was, record))) continue;
     const next = was ? { ...record, found_at: was.found_at, version: was.version + 1 } : { ...record, version: 1 };
     try {
-      await deps.repos.sensorChecks.putCutoff(next, was?.version ?? 0);
+      await deps.repos.readingsAudit.putCutoff(next, was?.version ?? 0);
       written.push(next);
     } catch (error) {
       // Answered meanwhile: the person's record stays as answered.
       if (!(error instanceof Conflict)) throw error;
     }
   }
-  for (const gone of before.values()) if (!gone.answer) await deps.repos.sensorChecks.removeCutoff(gone, gone.version);
+  for (const gone of before.values()) if (!gone.answer) await deps.repos.readingsAudit.removeCutoff(gone, gone.version);
   return written;
 }
 
@@ -248,7 +248,7 @@ export async function listCutoffs(
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const { from, to } = periodOf(query, isoDateIn(deps.clock.now(), zone));
   const [records, sensors, nameOf] = await Promise.all([
-    deps.repos.sensorChecks.cutoffsOfFacility(actor.company, facility.id),
+    deps.repos.readingsAudit.cutoffsOfFacility(actor.company, facility.id),
     deps.repos.sensors.listOfFacility(actor.company, facility.id),
     initialsByEmail(deps.repos, actor.company),
   ]);
@@ -266,7 +266,7 @@ export async function listCutoffs(
 /** The records not yet confirmed (what a handover lists), oldest first. */
 export async function unconfirmedCutoffs(deps: Pick<Deps, "repos">, company: string, facility: string): Promise<CutoffView[]> {
   const [records, sensors, nameOf] = await Promise.all([
-    deps.repos.sensorChecks.cutoffsOfFacility(company, facility),
+    deps.repos.readingsAudit.cutoffsOfFacility(company, facility),
     deps.repos.sensors.listOfFacility(company, facility),
     initialsByEmail(deps.repos, company),
   ]);
@@ -284,11 +284,11 @@ async function changeCutoff(
   if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: отключения разбирают сотрудники площадки, не проверяющий");
   const facility = await getFacility(deps, actor, facilityId);
   for (let attempt = 1; ; attempt++) {
-    const stored = await deps.repos.sensorChecks.getCutoff(actor.company, facility.id, id);
+    const stored = await deps.repos.readingsAudit.getCutoff(actor.company, facility.id, id);
     if (!stored) throw new NotFound(CUTOFF_MISSING);
     const next = change(stored);
     try {
-      await deps.repos.sensorChecks.putCutoff(next, stored.version);
+      await deps.repos.readingsAudit.putCutoff(next, stored.version);
     } catch (error) {
       if (!(error instanceof Conflict) || attempt >= WRITE_ATTEMPTS) throw error;
       continue;

@@ -261,7 +261,7 @@ export async function detectEvents(
   const audited = registerList.some((s) => s.revisions.some((r) => r.kind === "run_status"));
   let cutoffsRead: Promise<CutoffRecord[]> | undefined;
   const storedCutoffs = () => {
-    cutoffsRead ??= deps.repos.sensorChecks.cutoffsOfFacility(change.company, change.facility);
+    cutoffsRead ??= deps.repos.readingsAudit.cutoffsOfFacility(change.company, change.facility);
     return cutoffsRead;
   };
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();

@@ -139,7 +139,7 @@ export async function recordHandMeasurement(
   if (register.kind !== "methane" && register.kind !== "methane_high")
     throw invalidAt("sensor", "ручной замер метана сравнивается с датчиком метана");
   let corrected: HandMeasurement | undefined;
-  const written = await deps.repos.sensorChecks.handMeasurementsOfFacility(actor.company, facility.id);
+  const written = await deps.repos.readingsAudit.handMeasurementsOfFacility(actor.company, facility.id);
   if (input.corrects) {
     corrected = written.find((m) => m.id === input.corrects);
     if (!corrected) throw invalidAt("corrects", "исправляемый замер этой площадки не найден");
@@ -168,7 +168,7 @@ export async function recordHandMeasurement(
     created_at: new Date(now).toISOString(),
     compared: comparedWith(input.value_pct, nearestMinute(series, at)),
   };
-  await deps.repos.sensorChecks.createHandMeasurement(record);
+  await deps.repos.readingsAudit.createHandMeasurement(record);
   // A correction takes back the event its record opened while nobody answered it (an answered one is the person's).
   if (corrected?.compared?.differs) {
     const event = suspectEvent(handFinding(corrected, null));
@@ -204,7 +204,7 @@ export async function listHandMeasurements(
   const facility = await getFacility(deps, actor, facilityId);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const { from, to } = periodOf(query, isoDateIn(deps.clock.now(), zone));
-  const written = await deps.repos.sensorChecks.handMeasurementsOfFacility(actor.company, facility.id, Date.parse(from) - DAY_MS);
+  const written = await deps.repos.readingsAudit.handMeasurementsOfFacility(actor.company, facility.id, Date.parse(from) - DAY_MS);
   const nameOf = await initialsByEmail(deps.repos, actor.company);
   const results = written
     .filter((m) => {

@@ -15,7 +15,7 @@ import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getFacility } from "../../company/facilities";
 import type { Handover } from "../../../ports";
-import { sameHandover } from "../../../ports/instruments";
+import { sameHandover } from "../../../ports/shift-records";
 import type {
   handoverCreateSchema,
   HandoverList,
@@ -190,7 +190,7 @@ export async function handOver(
   const nowIso = new Date(now).toISOString();
   const signedBy = { handed_by: actor.email, handed_at: nowIso, taken_by: null, taken_at: null, version: 1 };
   if (input.corrects) {
-    const earlier = await deps.repos.sensorChecks.getHandover(actor.company, facility.id, input.corrects);
+    const earlier = await deps.repos.shiftRecords.getHandover(actor.company, facility.id, input.corrects);
     if (!earlier) throw invalidAt("corrects", "исправляемая передача смены не найдена");
     if (input.shift_from && input.shift_from !== earlier.shift_from)
       throw invalidAt("shift_from", `исправление передачи — той же смены («${shifts.name(earlier.shift_from)}»)`);
@@ -211,7 +211,7 @@ export async function handOver(
     };
     // One correction each: the same correction sent again is the one written; another is refused (the
     // storage's once item holds this against writes at the same moment, this read against those before).
-    const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
+    const later = await deps.repos.shiftRecords.handoversOfFacility(actor.company, facility.id, Date.parse(earlier.handed_at));
     const follower = later.find((h) => h.corrects === earlier.id);
     if (follower && sameHandover(follower, record))
       return view(follower, await initialsByEmail(deps.repos, actor.company), shifts, followerOf(later, follower.id));
@@ -259,9 +259,9 @@ export async function handOver(
 /** `record` written once, or the same handover written before it (sent again: at once or after), with its
  *  correction where it has one. */
 async function written(deps: Pick<Deps, "repos">, record: Handover): Promise<{ handover: Handover; correctedBy: string | null }> {
-  const handover = await deps.repos.sensorChecks.createHandover(record);
+  const handover = await deps.repos.shiftRecords.createHandover(record);
   if (handover.id === record.id) return { handover, correctedBy: null };
-  const later = await deps.repos.sensorChecks.handoversOfFacility(handover.company, handover.facility, Date.parse(handover.handed_at));
+  const later = await deps.repos.shiftRecords.handoversOfFacility(handover.company, handover.facility, Date.parse(handover.handed_at));
   return { handover, correctedBy: followerOf(later, handover.id) };
 }
 
@@ -269,15 +269,15 @@ async function written(deps: Pick<Deps, "repos">, record: Handover): Promise<{ h
 export async function takeOver(deps: Pick<Deps, "repos" | "clock">, actor: Actor, facilityId: string, id: string): Promise<HandoverView> {
   if (actor.role === "reviewer") throw new Forbidden(REVIEWER);
   await getFacility(deps, actor, facilityId);
-  const stored = await deps.repos.sensorChecks.getHandover(actor.company, facilityId, id);
+  const stored = await deps.repos.shiftRecords.getHandover(actor.company, facilityId, id);
   if (!stored) throw new NotFound(HANDOVER_MISSING);
   if (stored.taken_by) throw new Conflict("Смену уже приняли: передача подписана обоими и больше не изменяется");
   if (stored.handed_by === actor.email) throw new Conflict("Смену принимает другой человек, не тот, кто ее передал");
   // A corrected handover is taken over in its correction: the one superseded is kept as it was, unsigned.
-  const later = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, Date.parse(stored.handed_at));
+  const later = await deps.repos.shiftRecords.handoversOfFacility(actor.company, facilityId, Date.parse(stored.handed_at));
   if (followerOf(later, stored.id)) throw new Conflict("Эту передачу смены исправили: принимают смену по исправлению");
   const next = { ...stored, taken_by: actor.email, taken_at: deps.clock.now().toISOString(), version: stored.version + 1 };
-  await deps.repos.sensorChecks.replaceHandover(next, stored.version);
+  await deps.repos.shiftRecords.replaceHandover(next, stored.version);
   return view(next, await initialsByEmail(deps.repos, actor.company), await facilityShifts(deps, actor.company, facilityId), null);
 }
 
@@ -295,7 +295,7 @@ export async function listHandovers(
   if (from > to) throw invalidAt("to", "конец периода раньше начала");
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= SENSOR_CHECK_PERIOD_DAYS)
     throw invalidAt("to", `период не длиннее ${SENSOR_CHECK_PERIOD_DAYS} дней`);
-  const written = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facility.id, Date.parse(from) - DAY_MS);
+  const written = await deps.repos.shiftRecords.handoversOfFacility(actor.company, facility.id, Date.parse(from) - DAY_MS);
   const nameOf = await initialsByEmail(deps.repos, actor.company);
   const results = written
     .filter((h) => {
@@ -317,7 +317,7 @@ export async function journalSignatures(
   await getFacility(deps, actor, facilityId);
   const shifts = await facilityShifts(deps, actor.company, facilityId);
   const nameOf = await initialsByEmail(deps.repos, actor.company);
-  const signed = await deps.repos.sensorChecks.journalSignatures(actor.company, facilityId, date);
+  const signed = await deps.repos.shiftRecords.journalSignatures(actor.company, facilityId, date);
   return {
     facility: facilityId,
     date,
@@ -362,7 +362,7 @@ export async function signJournal(
       "shift",
       `смена «${shifts.name(input.shift)}» еще не закончилась: журнал смены подписывают после ее конца, ${dateTimeText(new Date(span.to).toISOString(), shifts.zone)}`,
     );
-  const into = (await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
+  const into = (await deps.repos.shiftRecords.handoversOfFacility(actor.company, facilityId, span.from - DAY_MS)).filter(
     (h) => h.shift_to === input.shift,
   );
   const handover = into.filter((h) => h.taken_by !== null).at(-1);
@@ -374,7 +374,7 @@ export async function signJournal(
     // D100: a shift before the facility's first handover in the platform — none of its handovers made before
     // the shift began (history loaded from the mine's export, the first shift in the platform) — has no
     // handover into it and never will: signed without one, the signature stating so.
-    const earlier = await deps.repos.sensorChecks.handoversOfFacility(actor.company, facilityId, 0);
+    const earlier = await deps.repos.shiftRecords.handoversOfFacility(actor.company, facilityId, 0);
     if (earlier.some((h) => Date.parse(h.handed_at) < span.from)) throw refused("передачи в нее не было");
     statement = NO_HANDOVER_STATEMENT;
   }
@@ -387,7 +387,7 @@ export async function signJournal(
     handover: handover?.id ?? null,
     statement,
   };
-  await deps.repos.sensorChecks.createJournalSignature(record);
+  await deps.repos.shiftRecords.createJournalSignature(record);
   return {
     shift: record.shift,
     shift_name: shifts.name(record.shift),

@@ -10,7 +10,7 @@ import { verificationCreateSchema } from "../../../contract/schemas/sensor-check
 import { parseWith } from "../../../http/validate";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden, Invalid } from "../../errors";
-import { registerDocument } from "../handover/documents";
+import { registerDocument } from "./documents";
 import { facilityDoubt } from "../minutes/doubt";
 import { createSensor } from "../ingest/register";
 import { checkStates } from "./check-states";

@@ -5,7 +5,7 @@
 // `run_status` and `shearer_position` channels). What it reads is kept, never a day of minutes folded: the
 // «Мониторинг» tiles (their heads), the facility's sensor heads for the other channels, the checks' states,
 // the book's open entries and the facility's events of the last week. The web draws it as SVG
-// (web/src/features/monitoring/SchemePage.tsx); the handover prints it beside its lists.
+// (web/src/features/monitoring/live/SchemePage.tsx); the handover prints it beside its lists.
 import { MINE_RETURNS, airPaths, airflowOrderOf, type AirPathMeter } from "@core/air-path";
 import { DAY_MS, MINUTE_MS } from "@core/dates";
 import { ADVISORY_NOTE, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
