@@ -1,6 +1,8 @@
-// The «События» table's tagged cells: an event's kind and level, and «квитировано, продолжается». They
-// load with the table (EventsPage.tsx), so antd's Tag stays out of the page's initial JS (an earlier round's budget).
-import { Space, Tag, Typography } from "antd";
+// The «События» table's tagged cells: an event's kind and level, and «квитировано, продолжается», and the
+// card that holds the table. They load with the table (EventsPage.tsx), so antd's Tag and Card (with the
+// tabs and skeleton Card brings, some 25 KB gzip) stay out of the page's initial JS (tests/web/bundle.test.ts).
+import type { ReactNode } from "react";
+import { Card, Space, Tag, Typography } from "antd";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import type { SensorEvent } from "../../../api/monitoring";
 import { number } from "../minutes/offerTexts";
@@ -11,6 +13,11 @@ const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning
 function forecastText(f: NonNullable<SensorEvent["forecast"]>) {
   const came = f.came_true === null ? "еще неизвестно" : f.came_true ? "да" : "нет";
   return `на ${f.horizon_min} мин, P ${number(f.probability, 2)}, сбылся: ${came}`;
+}
+
+/** The card «События» around the events' table. */
+export function EventsCard({ title, children }: { title: string; children: ReactNode }) {
+  return <Card title={title}>{children}</Card>;
 }
 
 export function EventKindCell({ event: e }: { event: SensorEvent }) {

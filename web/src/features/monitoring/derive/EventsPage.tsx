@@ -4,7 +4,7 @@
 // report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
 // cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { zoneOf } from "@core/company-clock";
 import { shiftsOfDay } from "@core/shift-calendar";
@@ -14,6 +14,7 @@ import { ResponsiveTable } from "../../../shared/ResponsiveTable";
 import { Select } from "../../../shared/LazySelect";
 import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../../shared/LoadError";
+import { LazyLoading } from "../../../shared/LazyLoading";
 import { displayDate, displayDateTime } from "../../../shared/dates";
 import { useMe } from "../../../api/profile";
 import { downloadShiftReport, useSensors, useSensorEvents, type EventFilters, type SensorEvent } from "../../../api/monitoring";
@@ -27,7 +28,9 @@ import { LIMITS } from "@server/contract";
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
 // The day's gassings show only on a day that had one: their table loads then.
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
-// The table's tagged cells load with the table, which loads lazily itself (ResponsiveTable).
+// The table's tagged cells and its card load with the table, which loads lazily itself (ResponsiveTable):
+// antd's Card and its tabs stay out of the page's first load.
+const EventsCard = lazy(() => import("./EventCells").then((m) => ({ default: m.EventsCard })));
 const EventKindCell = lazy(() => import("./EventCells").then((m) => ({ default: m.EventKindCell })));
 const StillGoingTag = lazy(() => import("./EventCells").then((m) => ({ default: m.StillGoingTag })));
 
@@ -234,46 +237,48 @@ export default function EventsPage() {
       </Flex>
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {events.isError && <LoadError what="события" message={events.error.message} retry={() => events.refetch()} />}
-      <Card title={shift && chosenShift ? `События: ${chosenShift.name}, ${dateText}` : `События за ${dateText}`}>
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
-            Отчет смены (xlsx)
-          </Button>
-          <Button disabled={!date || !shift} onClick={() => report("pdf")}>
-            Отчет смены (PDF)
-          </Button>
-        </Space>
-        {!shift && (
-          <Typography.Paragraph type="secondary">Отчет смены выгружается по выбранной смене: выберите смену.</Typography.Paragraph>
-        )}
-        {reportError && <Alert type="error" showIcon role="alert" title={reportError} style={{ marginBottom: 12 }} />}
-        {open.length > 1 && (
+      <Suspense fallback={<LazyLoading />}>
+        <EventsCard title={shift && chosenShift ? `События: ${chosenShift.name}, ${dateText}` : `События за ${dateText}`}>
           <Space wrap style={{ marginBottom: 12 }}>
-            <Button type="primary" disabled={pickedEvents.length === 0} onClick={() => setAcknowledging(pickedEvents)}>
-              Квитировать выбранные ({pickedEvents.length})
+            <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
+              Отчет смены (xlsx)
             </Button>
-            <Button onClick={() => setPicked(new Set(open.map((e) => e.id)))}>Выбрать все неквитированные ({open.length})</Button>
+            <Button disabled={!date || !shift} onClick={() => report("pdf")}>
+              Отчет смены (PDF)
+            </Button>
           </Space>
-        )}
-        <ResponsiveTable<SensorEvent>
-          rowKey="id"
-          size="small"
-          pagination={{
-            current: page,
-            pageSize: EVENTS_PAGE,
-            total: filters ? (events.data?.count ?? 0) : 0,
-            onChange: (next) => setPaging({ of: filters, page: next }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => `Событий: ${total.toLocaleString("ru-RU")}`,
-          }}
-          loading={events.isPending && Boolean(filters)}
-          scroll={{ x: 1100 }}
-          columns={columns}
-          dataSource={filters ? (events.data?.results ?? []) : []}
-          locale={{ emptyText: "Событий нет" }}
-        />
-      </Card>
+          {!shift && (
+            <Typography.Paragraph type="secondary">Отчет смены выгружается по выбранной смене: выберите смену.</Typography.Paragraph>
+          )}
+          {reportError && <Alert type="error" showIcon role="alert" title={reportError} style={{ marginBottom: 12 }} />}
+          {open.length > 1 && (
+            <Space wrap style={{ marginBottom: 12 }}>
+              <Button type="primary" disabled={pickedEvents.length === 0} onClick={() => setAcknowledging(pickedEvents)}>
+                Квитировать выбранные ({pickedEvents.length})
+              </Button>
+              <Button onClick={() => setPicked(new Set(open.map((e) => e.id)))}>Выбрать все неквитированные ({open.length})</Button>
+            </Space>
+          )}
+          <ResponsiveTable<SensorEvent>
+            rowKey="id"
+            size="small"
+            pagination={{
+              current: page,
+              pageSize: EVENTS_PAGE,
+              total: filters ? (events.data?.count ?? 0) : 0,
+              onChange: (next) => setPaging({ of: filters, page: next }),
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => `Событий: ${total.toLocaleString("ru-RU")}`,
+            }}
+            loading={events.isPending && Boolean(filters)}
+            scroll={{ x: 1100 }}
+            columns={columns}
+            dataSource={filters ? (events.data?.results ?? []) : []}
+            locale={{ emptyText: "Событий нет" }}
+          />
+        </EventsCard>
+      </Suspense>
       {date && gassings.data && gassings.data.results.length > 0 && (
         <Suspense>
           <GassingsCard

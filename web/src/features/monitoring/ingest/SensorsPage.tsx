@@ -112,14 +112,19 @@ export default function SensorsPage() {
       key: "where",
       render: (_: unknown, s) => [s.section, s.working].filter(Boolean).join(", ") || "—",
     },
-    { title: "Место", dataIndex: "place", render: (place: SensorPlace) => SENSOR_PLACES[place] },
+    // D103: the meter's place on its section's air path is said under its place («по струе 2 из 3»), not in
+    // a column of its own: the eleventh column cut the row's last cells at 1440 px (web-sensors-offers.test.ts).
     {
-      title: "По струе",
-      key: "airflow",
-      onCell: () => oneLine,
-      render: (_: unknown, s) => (
-        <Space size={4}>
-          <span>{onPath.get(s.id) ?? "—"}</span>
+      title: "Место",
+      dataIndex: "place",
+      render: (place: SensorPlace, s) => (
+        <Space direction="vertical" size={0}>
+          <span>{SENSOR_PLACES[place]}</span>
+          {onPath.has(s.id) && (
+            <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+              по струе {onPath.get(s.id)}
+            </Typography.Text>
+          )}
           {s.fresh_air_joins && <Tag color="cyan">свежий воздух перед</Tag>}
         </Space>
       ),
