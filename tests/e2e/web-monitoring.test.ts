@@ -2,8 +2,9 @@
 // 0,5 %, then 0,95 % (≥ 0,9·W), then 1,6 % (≥ A) — replayed through the gateway path a minute a push
 // (tools/readings.ts, as `npm run readings -- replay … --every 1` does) while the page is open, the
 // minutes up to 0,95 % first and the rest once the tile shows them (not paced by the clock: the test
-// waits for the tile, not for time): the working's tile turns «≥ 0,9·W», then «≥ A», by itself from
-// the server's stream; then on
+// waits for the tile, not for time): the working's tile turns «≥ 0,9·W», then red by itself from the
+// server's stream — «загазирование» (D98: 1,6 % is past the norm, the book's gassing is open), «≥ A»
+// beside it; then on
 // «События» the alarm event is there, is acknowledged with a comment, and the shift's report (xlsx)
 // lists it with the comment. Screenshots at 1440 and 390 px (SCREENSHOTS=1), nothing wider than the
 // phone. Needs web/dist.
@@ -49,10 +50,12 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     facility = mine.facility;
     const point = mine.point;
     for (const [code, kind, extra] of [
-      ["М-7", "methane", { warning: 1, alarm: 1.5, role: "cut_off" }],
-      ["V-7", "air_velocity", { area_m2: 10 }],
+      // On the longwall's return (no shaft of its own to measure): its norm 1,0 % (D87), so 0,95 % is yellow
+      // and no gassing, 1,6 % is one. At the shaft's place (0,75 %) the yellow minutes opened one already.
+      ["М-7", "methane", { warning: 1, alarm: 1.5, role: "cut_off", place: "longwall_return", point: undefined }],
+      ["V-7", "air_velocity", { area_m2: 10, point }],
     ] as const) {
-      await call("POST", `v1/facilities/${facility}/sensors/`, { code, kind, point, working: "Лава 7", ...extra });
+      await call("POST", `v1/facilities/${facility}/sensors/`, { code, kind, working: "Лава 7", ...extra });
     }
     key = (await call<{ key: string }>("POST", `v1/facilities/${facility}/gateway-keys/`, { label: "Диспетчерская" })).key;
     await call("POST", "v1/telemetry/live/models/", { facility, working: "Лава 7", horizon: 60, model: "xgboost-h60" });
@@ -106,8 +109,11 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await page.getByText("≥ 0,9·W (0,9 %): близко к предупредительному").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-monitoring-yellow-1440.png`, fullPage: true });
     batches.push(...(await replayed(12, WINDOW)));
-    await tileSays("≥ A");
+    // D98: 1,6 % is past the meter's norm too, so the book opens a gassing and the tile says what the book
+    // says — «загазирование», red — with the A the reading also reached beside it.
+    await tileSays("загазирование");
     const tile = page.getByTestId("live-tile");
+    await tile.getByText("загазирование: 1,60 % при норме 1,00 %", { exact: true }).waitFor();
     await tile.getByText("≥ A (1,5 %): аварийный").waitFor();
     expect(await tile.textContent()).toContain("1,60 % об.");
     expect(await tile.textContent()).toContain("Расход воздуха: 1\u00a0200 м³/мин (V-7)");
@@ -137,7 +143,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-red-1440.png`, fullPage: true });
     await page.setViewportSize(PHONE);
-    await tileSays("≥ A");
+    await tileSays("загазирование");
     // The day's chart redraws at the phone's width once its resize is handled: the page fits then.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect.poll(legendScrolls).toBe(false);

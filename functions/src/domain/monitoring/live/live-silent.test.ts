@@ -41,6 +41,15 @@ describe("a silent sensor of a bound model", () => {
     expect(shown.note).toBe("Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 8 мин: прогноз сделан без их показаний.");
   });
 
+  it("adds the silence to the notes the tile shows a line each (D108 f)", () => {
+    const listed = { ...forecast, note: "Модель не откалибрована.", notes: ["Модель не откалибрована."] } as Forecast;
+    const shown = withSilent(listed, features, METER, readings({ m: 9, a: SILENT_MINUTES, q: 7 }), NOW);
+    expect(shown.notes).toEqual([
+      "Модель не откалибрована.",
+      "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 8 мин: прогноз сделан без их показаний.",
+    ]);
+  });
+
   it("says a silence past the hour in hours", () => {
     const shown = withSilent(forecast, features, METER, readings({ m: 9, a: 95, q: 7 }), NOW);
     expect(shown.note).toBe(

@@ -1127,6 +1127,8 @@ export function withSilent(
     columns,
     made_without: [...new Set(silent.map((c) => c.sensor as string))],
     note: [forecast.note, note].filter((n) => n !== "").join(" "),
+    // D108 (f): the tile shows `notes`, a line each; the silence is one of them (not only in the joined note).
+    ...(forecast.notes ? { notes: [...forecast.notes, note] } : {}),
   };
 }
 
