@@ -33,7 +33,7 @@ import {
   trainRoute,
   uploadRoute,
 } from "../contract/routes/forecast-models";
-import { calibrationFor, calibrationSummary, calibrationView, modelById } from "../domain/forecast/calibration";
+import { calibrationFor, calibrationSummaryFor, calibrationView, modelById } from "../domain/forecast/calibration";
 import { calibrateForecastModel } from "../domain/forecast/calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
@@ -73,7 +73,7 @@ export const forecastModelRoutes = routeApp()
         versions: await Promise.all(
           (await listForecastModels(deps, method, company)).map(async (version) => ({
             ...modelView(version),
-            calibration: calibrationSummary(await calibrationFor(deps, company, version)),
+            calibration: await calibrationSummaryFor(deps, company, version),
           })),
         ),
         horizons: await Promise.all(
@@ -81,7 +81,7 @@ export const forecastModelRoutes = routeApp()
             .filter((version) => version.method === method)
             .map(async (version) => ({
               ...modelView(version),
-              calibration: calibrationSummary(await calibrationFor(deps, company, version)),
+              calibration: await calibrationSummaryFor(deps, company, version),
             })),
         ),
       })),

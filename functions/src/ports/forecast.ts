@@ -73,6 +73,9 @@ export interface ForecastSettings {
 
 export interface ForecastCalibrationRepository {
   get(modelId: string, scope: string): Promise<ForecastCalibration | undefined>;
+  /** Only the named top-level fields: a list shows a calibration's summary without reading its residuals
+   *  (D108's event and baselines made an item of thousands of numbers, unmarshalled on the request thread). */
+  getFields(modelId: string, scope: string, fields: readonly string[]): Promise<Partial<ForecastCalibration> | undefined>;
   put(calibration: ForecastCalibration): Promise<void>;
 }
 

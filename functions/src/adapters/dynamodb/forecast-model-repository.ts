@@ -1,5 +1,5 @@
 // Forecast models (keys.forecastModel) and the version numbers that keep their order.
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ForecastCalibration, ForecastCalibrationRepository, ForecastModelRepository, ForecastModelVersion } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
@@ -77,6 +77,18 @@ export function dynamoForecastCalibrations(doc: DynamoDBDocumentClient, table: s
   return {
     async get(modelId, scope) {
       return getItem<ForecastCalibration>(doc, table, keys.forecastCalibration(modelId, scope));
+    },
+    async getFields(modelId, scope, fields) {
+      const names = Object.fromEntries(fields.map((field, i) => [`#f${i}`, field]));
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: table,
+          Key: keys.forecastCalibration(modelId, scope),
+          ProjectionExpression: Object.keys(names).join(", "),
+          ExpressionAttributeNames: names,
+        }),
+      );
+      return Item as Partial<ForecastCalibration> | undefined;
     },
     async put(calibration) {
       await doc.send(

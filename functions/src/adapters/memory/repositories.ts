@@ -1331,6 +1331,13 @@ function forecastCalibrations(table: MemoryTable): Repositories["forecastCalibra
     async get(modelId, scope) {
       return strip<ForecastCalibration>(table.get(keys.forecastCalibration(modelId, scope)));
     },
+    async getFields(modelId, scope, fields) {
+      const item = strip<ForecastCalibration>(table.get(keys.forecastCalibration(modelId, scope)));
+      if (!item) return undefined;
+      return Object.fromEntries(
+        fields.filter((f) => f in item).map((f) => [f, item[f as keyof ForecastCalibration]]),
+      ) as Partial<ForecastCalibration>;
+    },
     async put(calibration) {
       table.put({ ...keys.forecastCalibration(calibration.model_id, calibration.scope), ...calibration });
     },

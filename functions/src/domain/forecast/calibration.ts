@@ -4,6 +4,7 @@
 // calibrationFor.
 import { timeMs } from "@core/gbdt";
 import { FORECAST_METHODS } from "@core/registry";
+import { forecastCalibrationSchema } from "../../contract/schemas/answers";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Deps } from "../context";
 import { NotFound } from "../errors";
@@ -37,6 +38,23 @@ export async function calibrationFor(
 export function calibrationView(calibration: ForecastCalibration) {
   const { scope, ...rest } = calibration;
   return { ...rest, scope: scope === "all" ? ("all" as const) : ("company" as const) };
+}
+
+/** The fields a calibration's summary keeps: all but its residuals, ranges, bins and D108's event and baselines. */
+const SUMMARY_FIELDS = Object.keys(forecastCalibrationSchema.shape).filter(
+  (field) => !["residuals", "ranges", "bins", "event", "baselines"].includes(field),
+);
+
+/** The summary of the calibration serving `companyId`, read without its residuals: what a list of versions
+ *  shows of each (the whole item is thousands of numbers, unmarshalled on the request thread). */
+export async function calibrationSummaryFor(
+  deps: Pick<Deps, "repos">,
+  companyId: string,
+  version: Pick<ForecastModelVersion, "id">,
+): Promise<ReturnType<typeof calibrationSummary>> {
+  const read = (scope: string) => deps.repos.forecastCalibrations.getFields(version.id, scope, SUMMARY_FIELDS);
+  const found = (await read(companyId)) ?? (await read("all"));
+  return calibrationSummary(found as ForecastCalibration | undefined);
 }
 
 /** The short form the models screen and a forecast's summary show. */
