@@ -25,6 +25,8 @@ import { dropSigner, gostCertificate, signDetached } from "./gost";
 import { modelFixture } from "./models";
 import { copyCalculation } from "./large-inventory";
 import { ABATEMENT_PARAMS, climateProjectBody, validInputs } from "./tenant-objects";
+import { maximaLine, seedMaxima, type Maxima } from "./maxima";
+import { LIMITS } from "@server/contract/schemas/limits";
 
 /** docs/security.md, «The loop budget»: no request holds the request thread longer than this. */
 export const LOOP_BUDGET_MS = 50;
@@ -89,6 +91,12 @@ export interface Fixture {
   base: string;
   /** Any request under /api/ a builder makes first (not measured): its answer, whatever it is. */
   call: (path: string, init: RequestInit, as?: "admin" | "reviewer") => Promise<Response>;
+  /** A verification certificate's scan as the writes send it, in bytes: 64 KB, or at the maxima
+   *  LIMITS.sensorChecks.certificateFileBytes. */
+  certificateBytes: number;
+  /** At the maxima (tests/support/maxima.ts): what was seeded, with the verification of the fixture's
+   *  sensor whose scan is the largest (the download reads it); null otherwise. */
+  maxima: Maxima | null;
 }
 
 /** A valid request: a path under /api/, with a JSON body for a write. */
@@ -699,10 +707,10 @@ export const REQUESTS: Record<string, (f: Fixture) => LoopRequest | Promise<Loop
   attachVerificationCertificate: async (f) => ({
     path: `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${await recordedVerification(f)}/certificate/`,
     method: "PUT",
-    form: fileForm({}, "file", "свидетельство.pdf", pdfBytes(64 * 1024), "application/pdf"),
+    form: fileForm({}, "file", "свидетельство.pdf", pdfBytes(f.certificateBytes), "application/pdf"),
   }),
   downloadVerificationCertificate: async (f) => ({
-    path: `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${await attachedCertificate(f)}/certificate/`,
+    path: `v1/facilities/${f.mine}/sensors/${f.sensor}/verifications/${f.maxima?.certificate.verification ?? (await attachedCertificate(f))}/certificate/`,
   }),
   recordSensorCheck: async (f) => ({
     path: `v1/facilities/${f.mine}/sensors/${f.sensor}/checks/`,
@@ -1329,8 +1337,11 @@ export const OVER_BUDGET_AT_SIZE: readonly string[] = [
  *  one never joins it. */
 export const NOT_YET_MEASURED: readonly string[] = [];
 
-/** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes. */
-export async function loopBudgetServer(size: { meters: number; hours: number }): Promise<{
+/** The local server with the fixture: the demo year, and `meters` meters more with `hours` of minutes;
+ *  with `maxima`, the mine then brought to the limits table's maxima (tests/support/maxima.ts: its
+ *  register full, an open «нет данных» a sensor, a year of minutes of the fixture's sensor and of
+ *  LB-1 and LB-2, a year of handovers, the largest certificate scan; the writes send that scan too). */
+export async function loopBudgetServer(size: { meters: number; hours: number; maxima?: boolean }): Promise<{
   server: LocalServer;
   token: string;
   fixture: Fixture;
@@ -1551,6 +1562,20 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
   // The gassing's day on the company's clock (the journal's zone).
   const { zone } = (await read(`v1/telemetry/journal/?facility=${mine}&date=${new Date().toISOString().slice(0, 10)}`)) as { zone: string };
   const gassingDate = new Date(end - 45 * MINUTE).toLocaleDateString("sv-SE", { timeZone: zone });
+  let maxima: Maxima | null = null;
+  if (size.maxima) {
+    const byCode = new Map((await server.deps.repos.sensors.listOfFacility(company.id, mine)).map((s) => [s.code, s.id]));
+    maxima = await seedMaxima(server.deps, {
+      by: actor,
+      taker: operatorActor,
+      facility: mine,
+      yearMeters: [demoSensors[0].id, byCode.get("LB-1")!, byCode.get("LB-2")!],
+      // The year's handovers end before the shift the fixture's own handover is of.
+      handoversUntil: shifts.span(shifts.at(shifts.span(endedShift)!.from - MINUTE))!.from,
+    });
+    await server.settled();
+    console.log(`the loop budget's fixture at the maxima: ${maximaLine(maxima)}`);
+  }
   return {
     server,
     token,
@@ -1586,6 +1611,8 @@ export async function loopBudgetServer(size: { meters: number; hours: number }):
       ownCalculation: ownCalculation.id,
       spareSensor: spareSensor.id,
       read,
+      certificateBytes: maxima ? LIMITS.sensorChecks.certificateFileBytes : 64 * 1024,
+      maxima,
     },
   };
 }
