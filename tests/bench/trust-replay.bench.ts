@@ -16,6 +16,16 @@
 // seed and its first working bound to the platform's 1-hour model, a minute pushed after the binding (its
 // forecast computed, what it reads kept) — and B's get_me and journal PDF are
 // measured meanwhile against alone. Goals as above: get_me p50 < 50 ms and p95 < 250 ms, the PDF within 2×.
+// Between them, the bulkheads at the limits table's maxima: A's mine «Предел» seeded by
+// tests/support/maxima.ts (a full register, an open «нет данных» a sensor, a year of minutes of three
+// meters and of handovers, a certificate scan of LIMITS.sensorChecks.certificateFileBytes) and flooded
+// one flood at a time for TRUST_FLOOD_SECONDS (15) each: 10 lanes of the dispatch template, 10 of the
+// sensor register, 1 of certificate scans uploaded at the largest, 10 downloading the largest, 10 of the
+// events list, 10 of the handovers list, a handover made and the checks due in turn, 10 of a meter's day,
+// 10 abatement evaluations of LIMITS.abatement.streams streams in flight; under each B's get_me every 40 ms (p50, p95,
+// max) and a gateway's push of a reading every 500 ms (its answer 202, p95). Goals per flood: get_me p50
+// < 50 ms and p95 < 250 ms, the push's ack p95 < 250 ms. TRUST_PHASES (live,bulkheads,replay by default)
+// runs some of the three: TRUST_PHASES=bulkheads seeds and runs only the bulkheads (and B).
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -23,7 +33,13 @@ import { join } from "node:path";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { startLocalServer } from "@server/local/server";
 import { zoneOffsetMs } from "@core/company-clock";
+import { ABATEMENT_PARAMS } from "../support/tenant-objects";
 import { apiCall, counted, newTally, tallyLine, type ApiCall, type FloodTally } from "../support/floods";
+import type { Actor } from "@server/domain/context";
+import { facilityShifts } from "@server/domain/monitoring/instruments/shifts";
+import { LIMITS } from "@server/contract/schemas/limits";
+import { maximaLine, seedMaxima, yearOfDays } from "../support/maxima";
+import { pdfBytes } from "../support/admin";
 import { JOURNAL_CODES, JOURNAL_SENSORS, readingsOf } from "../support/journal-day";
 import { percentile } from "../support/live-stream";
 import { startServerProcess } from "../support/server-process";
@@ -34,6 +50,11 @@ const SECONDS = Number(process.env.TRUST_SECONDS ?? 60);
 const LIVE_SENSORS = Number(process.env.TRUST_LIVE_SENSORS ?? 200);
 const LIVE_HOURS = Number(process.env.TRUST_LIVE_HOURS ?? 24);
 const LIVE_SECONDS = Number(process.env.TRUST_LIVE_SECONDS ?? 30);
+/** Each bulkhead flood's length, seconds. */
+const FLOOD_SECONDS = Number(process.env.TRUST_FLOOD_SECONDS ?? 15);
+/** The phases run: `live` (A's live tiles and day charts), `bulkheads` (the floods at the maxima) and
+ *  `replay` (the ninth round's floods, then SIGTERM under them). */
+const PHASES = new Set((process.env.TRUST_PHASES ?? "live,bulkheads,replay").split(",").map((p) => p.trim()));
 /** The live mine's workings: 10 meters each. */
 const LIVE_PER_WORKING = 10;
 const PASSWORD = "trust-replay-2026";
@@ -44,7 +65,25 @@ const ZONE = "Asia/Novokuznetsk";
 const FIRST = Math.floor(Date.now() / DAY) * DAY - (DAYS + 10) * DAY;
 
 /** A's users, one a flood, and B's. */
-const names = ["reader", "gassings", "journals", "reconciler", "live", "chart", "b"];
+const names = [
+  "reader",
+  "gassings",
+  "journals",
+  "reconciler",
+  "live",
+  "chart",
+  "keeper",
+  "taker",
+  "template",
+  "register",
+  "uploader",
+  "downloader",
+  "events",
+  "handovers",
+  "days",
+  "abatement",
+  "b",
+];
 const emails = Object.fromEntries(names.map((name) => [name, `${name}@trust-replay.example`]));
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -189,6 +228,153 @@ async function probeGetMe(call: ApiCall, token: string, going: () => boolean, in
   }
 }
 
+/** `lanes` requests in flight while `going()`, the n-th made by `request(n)`; a 429 is asked again after
+ *  200 ms, a request that ends without an answer ends its lane. */
+const cycleLanes = (lanes: number, going: () => boolean, tally: FloodTally, request: (n: number) => Promise<Response>) => {
+  let n = 0;
+  return Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (going()) {
+        const status = await counted(() => request(n++), tally);
+        if (status === undefined) return;
+        if (status === 429) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }),
+  );
+};
+
+/** A gateway's push of one reading of B's meter М-7 with B's key: the time to its answer 202, ms (NaN
+ *  for another answer). */
+async function pushAck(url: string, key: string, facility: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/v1/telemetry/readings/`, {
+    method: "POST",
+    headers: { Authorization: `Gateway ${key}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ facility, readings: [{ sensor: "М-7", t: new Date(Date.now() - 5_000).toISOString(), value: 0.5 }] }),
+  });
+  await res.arrayBuffer();
+  return res.status === 202 ? performance.now() - started : Number.NaN;
+}
+
+/** B's gateway pushing a reading every 500 ms while `going()`: each ack's time, ms (NaN: not 202). */
+async function probePushes(url: string, key: string, facility: string, going: () => boolean, into: number[]): Promise<void> {
+  while (going()) {
+    into.push(await pushAck(url, key, facility).catch(() => Number.NaN));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The bulkheads at the maxima: each of A's floods alone for FLOOD_SECONDS, B's get_me and gateway push
+ *  measured under it; the figures and the goals printed per flood. */
+async function bulkheads(url: string, call: ApiCall, tokens: Record<string, string>, seeded: Seeded): Promise<void> {
+  const { facility, sensor, verification } = seeded.maxima!;
+  const days = yearOfDays(Date.now()).slice(1, -1);
+  const scan = pdfBytes(LIMITS.sensorChecks.certificateFileBytes, "bulkheads");
+  const verifications = `v1/facilities/${facility}/sensors/${sensor}/verifications/`;
+  const get = (token: string, path: string) => () => call(token, path);
+  const year = new Date().getUTCFullYear() - 1;
+  // An evaluation at the maxima: LIMITS.abatement.streams drainage streams, every option evaluated for each.
+  const abatementBody = JSON.stringify({
+    streams: Array.from({ length: LIMITS.abatement.streams }, (_, i) => ({
+      code: `d${i + 1}`,
+      kind: "drainage",
+      q_mix_m3_min: 20 + (i % 30),
+      c_ch4_pct: 25 + (i % 40),
+    })),
+    params: ABATEMENT_PARAMS,
+  });
+  const floods: { name: string; lanes: number; request: (n: number) => Promise<Response> }[] = [
+    { name: "the dispatch template", lanes: 10, request: get(tokens.template, `v1/facilities/${facility}/sensors/dispatch-template/`) },
+    { name: "the sensor register", lanes: 10, request: get(tokens.register, `v1/facilities/${facility}/sensors/`) },
+    {
+      name: "certificate scans uploaded",
+      lanes: 1,
+      request: async (n) => {
+        const body = {
+          instrument_type: "ДМС 03",
+          register_number: "12345-06",
+          serial: `Б-${n}`,
+          verified_on: `${year}-06-01`,
+          valid_to: `${year + 1}-05-31`,
+          certificate: `С-${Date.now().toString(36)}-${n}`,
+        };
+        const recorded = await call(tokens.uploader, verifications, { method: "POST", body: JSON.stringify(body) });
+        if (!recorded.ok) return recorded;
+        const { id } = (await recorded.json()) as { id: string };
+        const form = new FormData();
+        form.set("file", new File([scan as Uint8Array<ArrayBuffer>], "свидетельство.pdf", { type: "application/pdf" }));
+        return call(tokens.uploader, `${verifications}${id}/certificate/`, { method: "PUT", body: form });
+      },
+    },
+    { name: "the largest scan downloaded", lanes: 10, request: get(tokens.downloader, `${verifications}${verification}/certificate/`) },
+    { name: "the events list", lanes: 10, request: get(tokens.events, `v1/telemetry/events/?facility=${facility}`) },
+    {
+      name: "handovers: the list, one made, the checks due",
+      lanes: 10,
+      request: (n) =>
+        n % 3 === 0
+          ? call(tokens.handovers, `v1/facilities/${facility}/handovers/`)
+          : n % 3 === 1
+            ? call(tokens.handovers, `v1/facilities/${facility}/handovers/`, {
+                method: "POST",
+                body: JSON.stringify({ remarks: `Смена сдана (${n})` }),
+              })
+            : call(tokens.handovers, `v1/facilities/${facility}/sensor-checks/due/`),
+    },
+    {
+      name: "a meter's day",
+      lanes: 10,
+      request: (n) => call(tokens.days, `v1/facilities/${facility}/sensors/${sensor}/day/?date=${days[(n * 37) % days.length]}`),
+    },
+    {
+      name: `abatement evaluations of ${LIMITS.abatement.streams} streams`,
+      lanes: 10,
+      request: () => call(tokens.abatement, "v1/abatement/evaluate/", { method: "POST", body: abatementBody }),
+    },
+  ];
+  const under = async (going: () => boolean) => {
+    const getMe: number[] = [];
+    const acks: number[] = [];
+    await Promise.all([probeGetMe(call, tokens.b, going, getMe), probePushes(url, seeded.gatewayB, seeded.facilityB, going, acks)]);
+    return { getMe, acks };
+  };
+  const figures = ({ getMe, acks }: { getMe: number[]; acks: number[] }) => {
+    const acked = acks.filter((v) => !Number.isNaN(v));
+    return (
+      `B's get_me ${ms(getMe)}, max ${getMe.length ? Math.max(...getMe).toFixed(0) : "–"} ms (${getMe.length}); ` +
+      `push ack p95 ${percentile(acked, 0.95).toFixed(0)} ms (${acked.length} of ${acks.length})`
+    );
+  };
+  let quiet = true;
+  const alone = under(() => quiet);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  quiet = false;
+  console.log(`bulkheads: B alone: ${figures(await alone)}; load ${load()}`);
+  for (const flood of floods) {
+    let going = true;
+    const tally = newTally();
+    const lanes = cycleLanes(flood.lanes, () => going, tally, flood.request);
+    const measured = under(() => going);
+    await new Promise((resolve) => setTimeout(resolve, FLOOD_SECONDS * 1000));
+    const loadThen = load();
+    going = false;
+    const [b] = await Promise.all([measured, lanes]);
+    const answered = tally.requests.flatMap((r) => (r.status !== undefined && r.status < 300 ? [r.ended - r.sent] : []));
+    const acked = b.acks.filter((v) => !Number.isNaN(v));
+    const goals = [
+      ["get_me p50 < 50 ms", percentile(b.getMe, 0.5) < 50],
+      ["get_me p95 < 250 ms", percentile(b.getMe, 0.95) < 250],
+      ["push ack p95 < 250 ms", percentile(acked, 0.95) < 250],
+    ] as const;
+    console.log(
+      `bulkheads: ${flood.name} ×${flood.lanes} for ${FLOOD_SECONDS} s: A ${tallyLine(tally)} (answered ${ms(answered)}); ` +
+        `${figures(b)}; load ${loadThen}; goals: ${goals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join(", ")}`,
+    );
+    // What a flood left running (a job, a scan stored) settles before the next.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 /** CPU seconds each thread of process `pid` has used (/proc, clock ticks of 10 ms), with its name. */
 function threadCpu(pid: number): Map<number, { name: string; seconds: number }> {
   const threads = new Map<number, { name: string; seconds: number }>();
@@ -224,6 +410,10 @@ interface Seeded {
   pending: string[];
   /** A's live mine. */
   live: string;
+  /** B's gateway key (its mine's). */
+  gatewayB: string;
+  /** A's mine at the maxima: a meter with a year of minutes and the verification with the largest scan. */
+  maxima?: { facility: string; sensor: string; verification: string };
 }
 
 /** A's live mine: LIVE_SENSORS methane meters in workings of LIVE_PER_WORKING, LIVE_HOURS of minutes up to
@@ -297,86 +487,123 @@ async function seed(dataDir: string): Promise<Seeded> {
   let facilityB = "";
   let live = "";
   let done = "";
+  let gatewayB = "";
+  let maxima: Seeded["maxima"];
   const pending: string[] = [];
   const local = await startLocalServer({ dataDir, port: 0 });
   try {
     const a = await createCompany(local.deps, { name: "Шахта А (нагрузка)", time_zone: ZONE });
     const b = await createCompany(local.deps, { name: "Шахта Б (измеряет)", time_zone: ZONE });
-    for (const name of names)
-      await createUser(local.deps, { companyId: name === "b" ? b.id : a.id, email: emails[name], password: PASSWORD });
+    const users = new Map<string, Actor>();
+    for (const name of names) {
+      const company = name === "b" ? b.id : a.id;
+      const user = await createUser(local.deps, { companyId: company, email: emails[name], password: PASSWORD });
+      users.set(name, { id: user.id, company, email: emails[name], role: user.role } as Actor);
+    }
     const call = apiCall(local.url);
     const tokenA = await signIn(local.url, emails.reconciler);
     const tokenB = await signIn(local.url, emails.b);
     const post = async (token: string, path: string, body: unknown) =>
       ok<{ id: string }>(await call(token, path, { method: "POST", body: JSON.stringify(body) }), path);
-    facilityA = (await post(tokenA, "v1/facilities/", { name: "Шахта «Нагрузка»", kind: "underground_mine" })).id;
-    const sensors: string[] = [];
-    for (let s = 0; s < SENSORS; s++) {
-      const body = { code: `М-${s + 1}`, kind: "methane", working: `Лава ${s + 1}`, warning: 1, alarm: 2 };
-      sensors.push((await post(tokenA, `v1/facilities/${facilityA}/sensors/`, body)).id);
-    }
-    const bytes = exportBytes();
-    for (let i = 0; i < 5; i++) pending.push(await uploaded(local.url, call, tokenA, facilityA, bytes));
-    console.log(
-      `the export ${(bytes.byteLength / 1048576).toFixed(1)} MB uploaded 5 times; ${Math.round((performance.now() - seeding) / 1000)} s`,
-    );
-    for (const [s, sensor] of sensors.entries()) {
-      const days = Array.from({ length: DAYS }, async (_, d) => {
-        const offsets: number[] = [];
-        const values: number[] = [];
-        for (let m = d * 1440; m < (d + 1) * 1440; m++) {
-          if (heldBack(s, m)) continue;
-          offsets.push((m - d * 1440) * MINUTE + 20_000);
-          values.push(valueAt(s, m));
-        }
-        const day = new Date(FIRST + d * DAY).toISOString().slice(0, 10);
-        const stored = await local.deps.repos.monitoring.putDay(
-          {
-            company: a.id,
-            sensor,
-            day,
-            offsets: Uint32Array.from(offsets),
-            values: Float64Array.from(values),
-            applied: { "trust-replay": [offsets.length, 0, 0] },
-            corrections: [],
-            compacted: true,
-            version: 1,
-          },
-          0,
-        );
-        if (!stored) throw new Error("trust-replay: a day was not stored");
-      });
-      await Promise.all(days);
+    if (PHASES.has("replay")) {
+      facilityA = (await post(tokenA, "v1/facilities/", { name: "Шахта «Нагрузка»", kind: "underground_mine" })).id;
+      const sensors: string[] = [];
+      for (let s = 0; s < SENSORS; s++) {
+        const body = { code: `М-${s + 1}`, kind: "methane", working: `Лава ${s + 1}`, warning: 1, alarm: 2 };
+        sensors.push((await post(tokenA, `v1/facilities/${facilityA}/sensors/`, body)).id);
+      }
+      const bytes = exportBytes();
+      for (let i = 0; i < 5; i++) pending.push(await uploaded(local.url, call, tokenA, facilityA, bytes));
+      console.log(
+        `the export ${(bytes.byteLength / 1048576).toFixed(1)} MB uploaded 5 times; ${Math.round((performance.now() - seeding) / 1000)} s`,
+      );
+      for (const [s, sensor] of sensors.entries()) {
+        const days = Array.from({ length: DAYS }, async (_, d) => {
+          const offsets: number[] = [];
+          const values: number[] = [];
+          for (let m = d * 1440; m < (d + 1) * 1440; m++) {
+            if (heldBack(s, m)) continue;
+            offsets.push((m - d * 1440) * MINUTE + 20_000);
+            values.push(valueAt(s, m));
+          }
+          const day = new Date(FIRST + d * DAY).toISOString().slice(0, 10);
+          const stored = await local.deps.repos.monitoring.putDay(
+            {
+              company: a.id,
+              sensor,
+              day,
+              offsets: Uint32Array.from(offsets),
+              values: Float64Array.from(values),
+              applied: { "trust-replay": [offsets.length, 0, 0] },
+              corrections: [],
+              compacted: true,
+              version: 1,
+            },
+            0,
+          );
+          if (!stored) throw new Error("trust-replay: a day was not stored");
+        });
+        await Promise.all(days);
+      }
+      console.log(`stored ${SENSORS * DAYS} sensor-days; ${Math.round((performance.now() - seeding) / 1000)} s`);
     }
     facilityB = (await post(tokenB, "v1/facilities/", { name: "Шахта «Мерило»", kind: "underground_mine" })).id;
     for (const body of JOURNAL_SENSORS()) await post(tokenB, `v1/facilities/${facilityB}/sensors/`, body);
     for (const code of JOURNAL_CODES) await post(tokenB, "v1/telemetry/readings/", { facility: facilityB, readings: readingsOf(code) });
-    console.log(`stored ${SENSORS * DAYS} sensor-days; ${Math.round((performance.now() - seeding) / 1000)} s`);
-    live = await seedLive(call, tokenA);
-    console.log(
-      `the live mine: ${LIVE_SENSORS} meters × ${LIVE_HOURS} h of minutes applied; ${Math.round((performance.now() - seeding) / 1000)} s`,
-    );
-    const started = await ok<{ id: string; status_url: string }>(
-      await startReconciliation(call, tokenA, facilityA, pending.shift()!),
-      "the first reconciliation",
-    );
-    const reconciling = performance.now();
-    for (;;) {
-      const record = await ok<{ state: string; days_count: number }>(await call(tokenA, started.status_url.replace(/^\/api\//, "")), "");
-      if (record.state === "done") {
-        console.log(`the reconciliation done in ${Math.round((performance.now() - reconciling) / 1000)} s: ${record.days_count} rows`);
-        break;
+    gatewayB = (
+      await ok<{ key: string }>(
+        await call(tokenB, `v1/facilities/${facilityB}/gateway-keys/`, { method: "POST", body: JSON.stringify({ label: "Шлюз Б" }) }),
+        "B's gateway key",
+      )
+    ).key;
+    if (PHASES.has("bulkheads")) {
+      const tokenKeeper = await signIn(local.url, emails.keeper);
+      const facility = (await post(tokenKeeper, "v1/facilities/", { name: "Шахта «Предел»", kind: "underground_mine" })).id;
+      const meters: string[] = [];
+      for (let s = 1; s <= 3; s++) {
+        const body = { code: `Г-${s}`, kind: "methane", working: "Лава Г", warning: 1, alarm: 2 };
+        meters.push((await post(tokenKeeper, `v1/facilities/${facility}/sensors/`, body)).id);
       }
-      if (record.state === "failed") throw new Error("trust-replay: the first reconciliation failed");
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const shifts = await facilityShifts(local.deps, a.id, facility);
+      const seeded = await seedMaxima(local.deps, {
+        by: users.get("keeper")!,
+        taker: users.get("taker")!,
+        facility,
+        yearMeters: meters,
+        handoversUntil: shifts.span(shifts.at(Date.now()))!.from,
+      });
+      console.log(`A's mine at the maxima: ${maximaLine(seeded)}`);
+      maxima = { facility, sensor: meters[0], verification: seeded.certificate.verification };
     }
-    done = started.id;
+    if (PHASES.has("live")) {
+      live = await seedLive(call, tokenA);
+      console.log(
+        `the live mine: ${LIVE_SENSORS} meters × ${LIVE_HOURS} h of minutes applied; ${Math.round((performance.now() - seeding) / 1000)} s`,
+      );
+    }
+    if (PHASES.has("replay")) {
+      const started = await ok<{ id: string; status_url: string }>(
+        await startReconciliation(call, tokenA, facilityA, pending.shift()!),
+        "the first reconciliation",
+      );
+      const reconciling = performance.now();
+      for (;;) {
+        const record = await ok<{ state: string; days_count: number }>(await call(tokenA, started.status_url.replace(/^\/api\//, "")), "");
+        if (record.state === "done") {
+          console.log(`the reconciliation done in ${Math.round((performance.now() - reconciling) / 1000)} s: ${record.days_count} rows`);
+          break;
+        }
+        if (record.state === "failed") throw new Error("trust-replay: the first reconciliation failed");
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      done = started.id;
+    }
     await local.settled();
   } finally {
     await local.close();
   }
   console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s; load ${load()}`);
-  return { facilityA, facilityB, done, pending, live };
+  return { facilityA, facilityB, done, pending, live, gatewayB, maxima };
 }
 
 export async function run(): Promise<void> {
@@ -386,10 +613,14 @@ export async function run(): Promise<void> {
   const seedFile = join(dataDir, "trust-replay.json");
   let child: ChildProcess | undefined;
   try {
-    console.log(`${SENSORS} meters × ${DAYS} days; floods for ${SECONDS} s; load at start ${load()}`);
+    console.log(
+      `phases ${[...PHASES].join(", ")}; ${SENSORS} meters × ${DAYS} days; floods for ${SECONDS} s; ` +
+        `the bulkheads' for ${FLOOD_SECONDS} s each; load at start ${load()}`,
+    );
     if (!existsSync(seedFile)) writeFileSync(seedFile, JSON.stringify(await seed(dataDir)));
     if (process.env.TRUST_SEED_ONLY) return;
-    const { facilityA, facilityB, done, pending, live } = JSON.parse(readFileSync(seedFile, "utf8")) as Seeded;
+    const seeded = JSON.parse(readFileSync(seedFile, "utf8")) as Seeded;
+    const { facilityA, facilityB, done, pending, live } = seeded;
 
     const server = await startServerProcess(dataDir);
     child = server.child;
@@ -402,7 +633,8 @@ export async function run(): Promise<void> {
     const pdfPathB = `v1/telemetry/journal/?facility=${facilityB}&date=2026-03-02&format=pdf`;
     // Threads warmed: the figures alone are a warm server's.
     await pdfTime(call, tokens.b, pdfPathB);
-    await ok(await call(tokens.gassings, `v1/telemetry/gassings/?facility=${facilityA}&from=${from}&to=${from}`), "a warming read");
+    if (facilityA)
+      await ok(await call(tokens.gassings, `v1/telemetry/gassings/?facility=${facilityA}&from=${from}&to=${from}`), "a warming read");
 
     let going = true;
     const quietGetMe: number[] = [];
@@ -416,7 +648,7 @@ export async function run(): Promise<void> {
     console.log(`B alone: get_me ${ms(quietGetMe)}; push → done ${ms(alonePush)}; journal PDF ${ms(alonePdf)}; load ${load()}`);
 
     // A's live tiles and a working's day chart flooded alone, B measured meanwhile.
-    if (live && LIVE_SECONDS > 0) {
+    if (PHASES.has("live") && live && LIVE_SECONDS > 0) {
       going = true;
       const liveTallies = { tiles: newTally(), charts: newTally() };
       const liveFloods = Promise.all([
@@ -461,6 +693,14 @@ export async function run(): Promise<void> {
       console.log(`live goals: ${liveGoals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join("; ")}`);
     }
 
+    if (PHASES.has("bulkheads") && seeded.maxima) await bulkheads(server.url, call, tokens, seeded);
+
+    if (!PHASES.has("replay")) {
+      server.child.kill("SIGTERM");
+      const exit = await ended;
+      console.log(`the server ended (${exit.code ?? exit.signal}); load ${load()}`);
+      return;
+    }
     going = true;
     const flooding = () => going;
     const tallies = { reads: newTally(), gassings: newTally(), journals: newTally(), reconciliations: newTally() };
