@@ -4,6 +4,7 @@
 // npm reaches it.
 import { dataDirFromEnv, StoreRefusedError } from "./local/storage";
 import { STOP_WITHIN_MS, startLocalServer } from "./local/server";
+import { AppThreadsSettingError, appThreadsFromEnv } from "./local/app-threads";
 import { startStopWatchdog } from "./local/stop-watchdog";
 import { demoReadingsFromEnv } from "./local/demo-feed";
 import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
@@ -14,7 +15,14 @@ import { demoLoginFromEnv, reachableUrls, startBanner, usersByCompany } from "./
 
 /** The exit status of a start refused for its settings or data folder (EX_CONFIG of sysexits.h). */
 const EXIT_REFUSED = 78;
-const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError, StorageMigrationError, StoreRefusedError];
+const REFUSED = [
+  DataFormatError,
+  NetworkSettingError,
+  BackupSettingError,
+  StorageMigrationError,
+  StoreRefusedError,
+  AppThreadsSettingError,
+];
 
 // the data folder holds password hashes, signing keys and the engine's secret: what this
 // process makes is its owner's alone (folders 0700, files 0600), as the systemd unit's UMask=0077
@@ -36,6 +44,8 @@ const starting = (async () =>
     backups: backupScheduleFromEnv(),
     tls: tlsFromEnv(),
     trustProxy: process.env.TRUST_PROXY === "1",
+    // The routes in app threads, a company's requests on one at a time (local/app-threads.ts).
+    appThreads: appThreadsFromEnv(),
   }))().catch((error: Error) => {
   console.error(error.message);
   // A start refused for its settings or its folder exits 78 (EX_CONFIG): the systemd unit does not

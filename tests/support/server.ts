@@ -94,6 +94,8 @@ async function startServer(options: { demo?: boolean; clock?: Clock; demoYear?: 
     demoYear: options.demoYear,
     // The browser files' webhook receivers listen on loopback, as an operator names the mine's own.
     webhookAllowedReceivers: ["127.0.0.1"],
+    // The routes in app threads as `npm start` runs them where the tier asks (APP_THREADS).
+    appThreads: Number(process.env.APP_THREADS ?? 0),
   });
   return { server, dataDir };
 }

@@ -31,8 +31,8 @@ export const tokenRoutes = routeApp()
 /** an address past its refusals is answered 429 before its credential is looked at (no
  *  signature checked, no key hashed, nothing read); otherwise one refusal is taken ahead of the check
  *  and the answer gives it back, to be called once the credential holds (http/request-pace.ts). */
-export function takeRefusal(c: Context<AppEnv>): () => void {
-  const taken = c.get("refusals")?.take(c.get("clientAddressOf")(c));
+export async function takeRefusal(c: Context<AppEnv>): Promise<() => void> {
+  const taken = await c.get("refusals")?.take(c.get("clientAddressOf")(c));
   if (taken && taken.wait > 0) {
     throw new TooManyRequests(
       `Слишком много запросов без действительного токена с этого адреса. Повторите через ${taken.wait} с`,
@@ -53,7 +53,7 @@ export async function pacedBearer(c: Context<AppEnv>, token: string, giveBack: (
 }
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const giveBack = takeRefusal(c);
+  const giveBack = await takeRefusal(c);
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");

@@ -111,7 +111,7 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
   // 429 before its key is hashed or its token's signature checked; a gateway key that holds waits its
   // turn in its own line (GATEWAY_REQUEST_BURST, GATEWAY_REQUESTS_PER_SECOND), a user's token in the
   // user's (http/auth.ts).
-  const giveBack = takeRefusal(c);
+  const giveBack = await takeRefusal(c);
   if (gateway) {
     const grant = await gatewayKeyGrant(deps, gateway[1]);
     if (!grant) throw new Unauthorized("Ключ шлюза недействителен или отозван", "not_authenticated");

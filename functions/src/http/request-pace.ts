@@ -102,17 +102,29 @@ export function requestPace(pace: Pace, clock: PaceClock = systemPaceClock): Req
  *  requests a second put another company's get_me p50 at 60 ms; a valid token spends nothing. */
 export const REFUSED_PER_ADDRESS: Pace = { burst: 30, perSecond: 10 };
 
+/** A refusal taken: the seconds to wait, and what gives it back. */
+export interface RefusalTaken {
+  wait: number;
+  giveBack: () => void;
+}
+
+/** The pace itself, on the thread that keeps it: its refusals taken at once. */
+interface RefusalsHere {
+  take(address: string): RefusalTaken;
+  wait(address: string): number;
+}
+
 export interface RefusalPace {
   /** Takes one of `address`'s refusals ahead of its token's check (so that requests at once cannot
    *  all pass before any is refused): the seconds to wait when none is left, else 0 and `give back`,
    *  which a request whose token holds calls. */
-  take(address: string): { wait: number; giveBack: () => void };
+  take(address: string): RefusalTaken | Promise<RefusalTaken>;
   /** The seconds `address` must wait before its next request may be refused, 0 while it has one
    *  left; spends nothing (the local server's first gate, local/refusal-gate.ts). */
   wait(address: string): number;
 }
 
-export function refusalPace(pace: Pace = REFUSED_PER_ADDRESS, clock: PaceClock = systemPaceClock): RefusalPace {
+export function refusalPace(pace: Pace = REFUSED_PER_ADDRESS, clock: PaceClock = systemPaceClock): RefusalsHere {
   const buckets = new Map<string, { tokens: number; at: number }>();
   let takes = 0;
   const refill = (bucket: { tokens: number; at: number }) => {

@@ -4,17 +4,12 @@ import { compactDay } from "../domain/monitoring/minutes/minutes";
 import { removeExpiredMinutes } from "./expired-minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
-import { secureHeaders } from "hono/secure-headers";
+import type { Context } from "hono";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createApi } from "../app";
-import { CSP_DIRECTIVES } from "../http/content-security-policy";
-import { errorResponse, notFoundResponse } from "../http/errors";
-import { requestLog } from "../http/request-log";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { opensslGostCms } from "../adapters/signing/gost-cms";
@@ -53,15 +48,7 @@ import { serveWebApp } from "./web-app";
 import { backupJob, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
 import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
-import {
-  clientAddress,
-  demoPasswordProblem,
-  HSTS,
-  loopbackOnly,
-  NetworkSettingError,
-  webhookReceiversFromEnv,
-  type TlsFiles,
-} from "./network";
+import { clientAddress, demoPasswordProblem, loopbackOnly, NetworkSettingError, webhookReceiversFromEnv, type TlsFiles } from "./network";
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from "node:http";
 import { refusalGate } from "./refusal-gate";
@@ -70,6 +57,9 @@ import { bodyDeadline, type BodyPace } from "./body-deadline";
 import { openBodiesCap } from "./open-bodies";
 import { type PortReservation, PortTakenError, portTakenMessage, reservePort } from "./port-reservation";
 import { healthRoute } from "./health";
+import { localApp } from "./api-app";
+import { appThreads, laneOf, LIVE_STREAM, type AppThreads } from "./app-threads";
+import { sharedServices } from "./front-services";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -129,6 +119,9 @@ export interface LocalServerOptions {
   bodyPace?: BodyPace;
   /** Hears every change this process's subscribers hear, after them (a test's ear on the stream). */
   listen?(change: Change): void;
+  /** The app threads the API's routes run in (app-threads.ts): `npm start` runs APP_THREADS (3 by
+   *  default); 0, the tests' default, runs them on the front thread. */
+  appThreads?: number;
 }
 
 export interface LocalServer {
@@ -144,6 +137,8 @@ export interface LocalServer {
   demoFeed?: Pick<DemoFeedRounds, "tick">;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
   settled(): Promise<void>;
+  /** The app threads, where the server runs its routes in them. */
+  appThreads?: Pick<AppThreads, "state" | "stopThreadOf">;
   close(): Promise<void>;
 }
 
@@ -444,11 +439,6 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
   }
 
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
-  const app = new Hono({ strict: false });
-  app.use("*", requestLog({ host: "local" }));
-  // 'self' only: on this host the browser talks to nothing but this server (uploads included).
-  // HSTS only where this server itself speaks HTTPS (behind a proxy, the proxy sends it).
-  app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: options.tls ? HSTS : false }));
   // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
   const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
   const trustProxy = options.trustProxy ?? false;
@@ -457,25 +447,40 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
   // R7: each gateway key's pushes paced as a user's requests are.
   const gatewayPace =
     options.gatewayPace ?? requestPace({ burst: deps.config.gatewayRequestBurst, perSecond: deps.config.gatewayRequestsPerSecond });
-  app.get("/healthz", healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }));
-  app.route(
-    "/",
-    createApi(deps, {
-      clientAddressOf: (c) => clientAddress(getConnInfo(c).remote.address, (name) => c.req.header(name), trustProxy),
-      pace,
-      refusals,
-      gatewayPace,
-    }),
-  );
-  if (existsSync(webRoot)) {
+  const addressOf = (c: Context) => clientAddress(getConnInfo(c).remote.address, (name) => c.req.header(name), trustProxy);
+  // The bulkheads (app-threads.ts): the routes in app threads, a company's lane on one at a time; the
+  // live tiles' streams stay here, where the changes they wait for are heard.
+  const pool =
+    (options.appThreads ?? 0) > 0 && storage.connect && storage.endpoint && threads
+      ? appThreads({
+          size: options.appThreads ?? 0,
+          connect: storage.connect,
+          endpoint: storage.endpoint,
+          tableName: LOCAL_TABLE,
+          blobsDir: join(dataDir, "blobs"),
+          config: deps.config,
+          tls: options.tls !== undefined,
+          services: sharedServices({ deps, threads, scoring, consumer, uploads, webhooks, pace, gatewayPace, refusals }),
+          now: () => deps.clock.now().getTime(),
+          addressOf,
+          laneOf: (c, address) => laneOf(deps, c, address),
+          log: (message) => serverLog.error({ event: "app_threads", message }),
+        })
+      : undefined;
+  if (!existsSync(webRoot))
+    serverLog.error({ event: "web-app", message: `web app not built (${webRoot} missing): run "npm run build:web"` });
+  const app = localApp(deps, {
+    tls: options.tls !== undefined,
+    ...(pool ? { ahead: (c, next) => (LIVE_STREAM.test(c.req.path) ? next() : pool.dispatch(c, next)) } : {}),
+    health: healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }),
+    clientAddressOf: addressOf,
+    pace,
+    refusals,
+    gatewayPace,
     // Assets compressed and cached for a year; every other GET that is not an API call gets the
     // app shell (SPA fallback), revalidated on each load.
-    app.use("/*", serveWebApp(webRoot));
-  } else {
-    serverLog.error({ event: "web-app", message: `web app not built (${webRoot} missing): run "npm run build:web"` });
-  }
-  app.notFound(notFoundResponse);
-  app.onError(errorResponse);
+    ...(existsSync(webRoot) ? { web: serveWebApp(webRoot) } : {}),
+  });
 
   let server: ServerType;
   await reservation.release();
@@ -514,7 +519,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
       s.once("error", reject);
     });
   } catch (error) {
-    await Promise.all([scoring.close(), consumer?.close(), webhooks.close(), schedule.stop()]);
+    await Promise.all([pool?.close(), scoring.close(), consumer?.close(), webhooks.close(), schedule.stop()]);
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new PortTakenError(portTakenMessage(options.port));
@@ -532,6 +537,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
     webhooks,
     ...(firstStart ? { firstStart } : {}),
     ...(demoFeed ? { demoFeed: { tick: demoFeed.tick } } : {}),
+    ...(pool ? { appThreads: pool } : {}),
     settled,
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
@@ -559,6 +565,8 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
         // The consumer's thread ends once its drains are done, or after a second whatever is queued
         // (readings-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
         // the webhooks it made are sent before the last wait for them.
+        // The app threads end with their requests answered (their answers' streams closed with the connections).
+        .then(() => pool?.close())
         .then(() => Promise.all([threads?.close(), scoring.close(), consumer ? consumer.close() : monitoringIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())

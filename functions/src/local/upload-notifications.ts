@@ -9,7 +9,7 @@ import { eventQueue } from "./event-queue";
 const LOCAL_UPLOADS_BUCKET = "local-uploads";
 const PREFIX = "uploads/";
 
-type LocalStore = BlobStore & StreamingBlobStore;
+export type LocalStore = BlobStore & StreamingBlobStore;
 
 export function withUploadNotifications(store: LocalStore, log: Pick<Console, "info" | "warn" | "error"> = console) {
   const queue = eventQueue<S3UploadRecord>(
@@ -18,24 +18,32 @@ export function withUploadNotifications(store: LocalStore, log: Pick<Console, "i
     },
     { name: "upload notifications", log },
   );
-  const created = (key: string, size: number, how: "Put" | "CompleteMultipartUpload") => {
+  const created = (key: string, size: number, how: UploadCreation) => {
     if (!key.startsWith(PREFIX)) return;
     queue.push({
       eventName: `ObjectCreated:${how}`,
       s3: { bucket: { name: LOCAL_UPLOADS_BUCKET }, object: { key: encodeS3Key(key), size } },
     });
   };
-  const blobs: LocalStore = {
+  return { blobs: notifyingStore(store, created), created, settled: () => queue.settled() };
+}
+
+/** How an object came to be, as S3 names it. */
+export type UploadCreation = "Put" | "CompleteMultipartUpload";
+
+/** `store` telling `created` of each object written (an app thread's, which tells the front's queue:
+ *  app-thread.ts). */
+export function notifyingStore(store: LocalStore, created: (key: string, size: number, how: UploadCreation) => unknown): LocalStore {
+  return {
     ...store,
     async put(key, body, contentType) {
       await store.put(key, body, contentType);
-      created(key, body.byteLength, "Put");
+      await created(key, body.byteLength, "Put");
     },
     async putStream(key, body, contentType, options) {
       const size = await store.putStream(key, body, contentType, options);
-      created(key, size, "CompleteMultipartUpload");
+      await created(key, size, "CompleteMultipartUpload");
       return size;
     },
   };
-  return { blobs, settled: () => queue.settled() };
 }
