@@ -2,7 +2,8 @@
 // called with a valid request against a company with a large facility — the demo year (a year of
 // calculations, the demo mine's 9 sensors and 30 days of minutes) and `meters` methane meters more,
 // each with `hours` of minutes up to now, pushed through the API — on the local server as `npm start`
-// runs it (the engine and the spreadsheet threads in threads of their own, the server in this process).
+// runs it (the engine, the spreadsheet threads and the app threads the routes run in, APP_THREADS, in
+// threads of their own; the front thread, which accepts, reads and streams, is this process's).
 // Around each request this process's event loop is watched (monitorEventLoopDelay, bounded by the loop's
 // busy time, eventLoopUtilization): the longest it was held must stay within LOOP_BUDGET_MS, else the
 // test fails naming the operation. The operations are the
@@ -18,6 +19,7 @@ import { handOver, takeOver } from "@server/domain/monitoring/handover/handover"
 import { cutoffId } from "@server/domain/monitoring/derive/cutoff-audit";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startLocalServer, type LocalServer } from "@server/local/server";
+import { appThreadsFromEnv } from "@server/local/app-threads";
 import type { Actor } from "@server/domain/context";
 import { mp4Bytes, pdfBytes } from "./admin";
 import { FILLED_REPORT } from "./climate-case-a";
@@ -1346,7 +1348,9 @@ export async function loopBudgetServer(size: { meters: number; hours: number; ma
   token: string;
   fixture: Fixture;
 }> {
-  const server = await startLocalServer({ port: 0 });
+  // The routes in app threads as `npm start` runs them (APP_THREADS, 3 by default): what is measured is
+  // the front thread, which accepts, reads and streams every company's requests.
+  const server = await startLocalServer({ port: 0, appThreads: appThreadsFromEnv() });
   const suffix = randomBytes(3).toString("hex");
   const company = await createCompany(server.deps, { name: `Шахта бюджета ${suffix}` });
   const email = `loop-${suffix}@loop-budget.example`;
