@@ -51,6 +51,29 @@ function transferables(value: unknown, depth = 0, found: Transferable[] = []): T
   return found;
 }
 
+/** `value` without the functions its objects carry (an actor's handed-on slot, say): what a message can
+ *  clone. Streams, bytes and dates stay as they are. */
+function withoutFunctions(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object" || depth > 12) return value;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof ReadableStream || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((inner) => (typeof inner === "function" ? undefined : withoutFunctions(inner, depth + 1)));
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, withoutFunctions(v, depth + 1)]));
+  const plain: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) if (typeof inner !== "function") plain[key] = withoutFunctions(inner, depth + 1);
+  return plain;
+}
+
+/** Posts `message`; one that carries a function somewhere inside is posted again without it. */
+function postPlain(port: MessagePort, message: Call | Answer): void {
+  try {
+    port.postMessage(message, transferables(message) as never);
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "DataCloneError")) throw error;
+    const plain = withoutFunctions(message) as Call | Answer;
+    port.postMessage(plain, transferables(plain) as never);
+  }
+}
+
 function crossed(error: unknown): CrossedError {
   if (error instanceof DomainError)
     return {
@@ -83,7 +106,7 @@ export function answerCalls(port: MessagePort, services: Record<string, object>)
     );
     const post = (answer: Answer) => {
       try {
-        port.postMessage(answer, transferables(answer) as never);
+        postPlain(port, answer);
       } catch (error) {
         port.postMessage({ call: message.call, error: crossed(error), callbacks } satisfies Answer);
       }
@@ -124,7 +147,7 @@ export function threadCalls(port: MessagePort) {
       waiting.set(id, { resolve, reject, functions });
       port.ref();
       try {
-        port.postMessage({ call: id, service, method, args: sent } satisfies Call, transferables(sent) as never);
+        postPlain(port, { call: id, service, method, args: sent } satisfies Call);
       } catch (error) {
         waiting.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
