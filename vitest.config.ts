@@ -192,8 +192,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
           // The browser drives the server at the pace npm start keeps (10 at once, then 30 a second
-          // per user), so the screens are shown to work within it.
-          env: { USER_REQUEST_BURST: "10", USER_REQUESTS_PER_SECOND: "30" },
+          // per user), so the screens are shown to work within it, and its routes in app threads as
+          // npm start runs them (local/app-threads.ts).
+          env: { USER_REQUEST_BURST: "10", USER_REQUESTS_PER_SECOND: "30", APP_THREADS: "2" },
           globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
           // As in integration, the files share their worker's modules: the server's are imported
           // once per worker, one server started (each file in a company of its own on it,

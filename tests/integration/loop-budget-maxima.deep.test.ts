@@ -3,14 +3,16 @@
 // against the fixture's mine brought to the maxima straight through the storage ports
 // (tests/support/maxima.ts: LIMITS.monitoring.sensorsPerFacility sensors with an open «нет данных» each,
 // a year of minutes of three meters, a year of shift handovers, a verification certificate's scan of
-// LIMITS.sensorChecks.certificateFileBytes, which the writes also send). An operation that holds the
-// front thread (this process's event loop, which accepts, reads and answers every company's requests)
-// over LOOP_BUDGET_MS fails naming it; none is exempt here. The fast loop-budget.test.ts keeps the
+// LIMITS.sensorChecks.certificateFileBytes, which the writes also send), the routes in app threads as
+// `npm start` runs them (APP_THREADS, 3 by default). An operation that holds the front thread (this
+// process's event loop, which accepts, reads and streams every company's requests) over LOOP_BUDGET_MS
+// fails naming it; none is exempt here. The fast loop-budget.test.ts keeps the
 // small sizes. The seeding's figures and each operation's holds are printed, the operations over the
 // budget listed once more at the end, longest first.
 import { loadavg } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalServer } from "@server/local/server";
+import { appThreadsFromEnv } from "@server/local/app-threads";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { LOOP_BUDGET_MS, REQUESTS, loopBudgetServer, measured, type Fixture } from "../support/loop-budget";
 import { yearOfDays } from "../support/maxima";
@@ -22,7 +24,7 @@ const over: { operation: string; held: number; load: number }[] = [];
 
 beforeAll(async () => {
   const started = performance.now();
-  ({ server, token, fixture } = await loopBudgetServer({ meters: 12, hours: 6, maxima: true }));
+  ({ server, token, fixture } = await loopBudgetServer({ meters: 12, hours: 6, maxima: true, appThreads: appThreadsFromEnv() }));
   console.log(
     `the fixture at the maxima ready in ${((performance.now() - started) / 1000).toFixed(0)} s (load ${loadavg()[0].toFixed(1)})`,
   );

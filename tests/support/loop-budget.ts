@@ -2,7 +2,7 @@
 // called with a valid request against a company with a large facility — the demo year (a year of
 // calculations, the demo mine's 9 sensors and 30 days of minutes) and `meters` methane meters more,
 // each with `hours` of minutes up to now, pushed through the API — on the local server as `npm start`
-// runs it (the engine, the spreadsheet threads and the app threads the routes run in, APP_THREADS, in
+// runs it (the engine, the spreadsheet threads and, where asked, the app threads the routes run in, in
 // threads of their own; the front thread, which accepts, reads and streams, is this process's).
 // Around each request this process's event loop is watched (monitorEventLoopDelay, bounded by the loop's
 // busy time, eventLoopUtilization): the longest it was held must stay within LOOP_BUDGET_MS, else the
@@ -19,7 +19,6 @@ import { handOver, takeOver } from "@server/domain/monitoring/handover/handover"
 import { cutoffId } from "@server/domain/monitoring/derive/cutoff-audit";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startLocalServer, type LocalServer } from "@server/local/server";
-import { appThreadsFromEnv } from "@server/local/app-threads";
 import type { Actor } from "@server/domain/context";
 import { mp4Bytes, pdfBytes } from "./admin";
 import { FILLED_REPORT } from "./climate-case-a";
@@ -1343,14 +1342,15 @@ export const NOT_YET_MEASURED: readonly string[] = [];
  *  with `maxima`, the mine then brought to the limits table's maxima (tests/support/maxima.ts: its
  *  register full, an open «нет данных» a sensor, a year of minutes of the fixture's sensor and of
  *  LB-1 and LB-2, a year of handovers, the largest certificate scan; the writes send that scan too). */
-export async function loopBudgetServer(size: { meters: number; hours: number; maxima?: boolean }): Promise<{
+export async function loopBudgetServer(size: { meters: number; hours: number; maxima?: boolean; appThreads?: number }): Promise<{
   server: LocalServer;
   token: string;
   fixture: Fixture;
 }> {
-  // The routes in app threads as `npm start` runs them (APP_THREADS, 3 by default): what is measured is
-  // the front thread, which accepts, reads and streams every company's requests.
-  const server = await startLocalServer({ port: 0, appThreads: appThreadsFromEnv() });
+  // `appThreads` app threads the routes run in: the maxima's test runs them as `npm start` does
+  // (appThreadsFromEnv, 3), the fast test as the integration tier (APP_THREADS, 0 unless set: every
+  // route on the front thread, the per-route budgets' wall). What is measured is the front thread.
+  const server = await startLocalServer({ port: 0, appThreads: size.appThreads ?? Number(process.env.APP_THREADS ?? 0) });
   const suffix = randomBytes(3).toString("hex");
   const company = await createCompany(server.deps, { name: `Шахта бюджета ${suffix}` });
   const email = `loop-${suffix}@loop-budget.example`;
