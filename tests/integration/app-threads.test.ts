@@ -164,6 +164,20 @@ describe("the app threads", () => {
     expect(down.headers.get("Content-Disposition")).toMatch(/^attachment/);
   });
 
+  it("feed the table stream with their writes: a project made in a thread is counted once the server settles", async () => {
+    for (const name of ["Первый", "Второй"]) {
+      const res = await fetch(`${server.url}/api/v1/projects/create_project/`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${b.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name, start_date: "2014-01-01", end_date: "2024-12-31" }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await server.settled();
+    const stats = (await (await get(b.token, "v1/users/statistics/")).json()) as { projects: { active: number } };
+    expect(stats.projects.active).toBe(2);
+  });
+
   it("answer a request whose thread died 503 in JSON, and the next on a new thread", async () => {
     const pending = get(a.token, `v1/facilities/${a.facility}/sensors/`);
     await new Promise((resolve) => setTimeout(resolve, 10));
