@@ -17,7 +17,7 @@ import type { AbatementMath } from "../ports/abatement-math";
 import type { ClimateMath } from "../ports/climate-math";
 import type { ModelScoring } from "../ports/model-scoring";
 import type { YearMath } from "../ports/year-math";
-import type { AppThreadData, ThreadAnswer, ThreadRequest } from "./app-threads";
+import type { AppThreadData, ThreadAnswer, ThreadConfig, ThreadRequest } from "./app-threads";
 import { localApp } from "./api-app";
 import { portRequestHandler } from "./dynalite-port";
 import { captureTableChanges } from "./table-stream";
@@ -155,6 +155,7 @@ async function answer(request: ThreadRequest): Promise<void> {
   post({ type: "head", id: request.id, status: response.status, headers, body }, [body as unknown as Transferable]);
 }
 
-port.on("message", (message: ThreadRequest) => {
+port.on("message", (message: ThreadRequest | ThreadConfig) => {
   if (message.type === "request") void answer(message);
+  else if (message.type === "config") Object.assign(deps.config, message.patch);
 });
