@@ -169,8 +169,7 @@ describe("web app: «Климатические проекты», a period from 
     timeout: 180_000,
   }, async () => {
     // The server's share of a request lowered: these 6 hours × 3 meters (18 meter-hours) are a job.
-    const config = file.server.deps.config;
-    config.climatePeriodJobMeterHours = 10;
+    file.server.configure({ climatePeriodJobMeterHours: 10 });
     const app = await openWebApp(file.server, { user: file.server.demo, viewport: { width: 1440, height: 900 }, timeout: 30_000 });
     try {
       const { page } = app;
@@ -201,7 +200,7 @@ describe("web app: «Климатические проекты», a period from 
       await screenshot(page, { path: `${SHOTS}/climate-period-job-done-1440.png`, fullPage: true });
       expect(app.pageErrors).toEqual([]);
     } finally {
-      config.climatePeriodJobMeterHours = undefined;
+      file.server.configure({ climatePeriodJobMeterHours: undefined });
       await app.close();
     }
   });

@@ -58,6 +58,8 @@ export interface TestServer {
   newUser(): Promise<Credentials>;
   /** The server's ports, for a test that seeds more than the API would in its time. */
   deps: LocalServer["deps"];
+  /** Changes the config its routes read, in its app threads too. */
+  configure: LocalServer["configure"];
   /** Resolves when the table stream has applied every write so far (the kept sums and counts). */
   settled(): Promise<void>;
   /** Closes a server of the file's own; the worker's server stays for its next file. */
@@ -162,6 +164,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       newUser: () => addUser(server.deps),
       deps: server.deps,
+      configure: server.configure,
       settled: server.settled,
       close: () => stopServer(running),
     };
@@ -181,6 +184,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     newUser: () => addUser(server.deps),
     deps: server.deps,
+    configure: server.configure,
     settled: server.settled,
     close: async () => {},
   };

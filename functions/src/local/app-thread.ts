@@ -17,9 +17,10 @@ import type { AbatementMath } from "../ports/abatement-math";
 import type { ClimateMath } from "../ports/climate-math";
 import type { ModelScoring } from "../ports/model-scoring";
 import type { YearMath } from "../ports/year-math";
-import type { AppThreadData, ThreadAnswer, ThreadRequest } from "./app-threads";
+import type { AppThreadData, ThreadAnswer, ThreadConfig, ThreadRequest } from "./app-threads";
 import { localApp } from "./api-app";
 import { portRequestHandler } from "./dynalite-port";
+import { captureTableChanges } from "./table-stream";
 import { threadCalls } from "./thread-calls";
 import { notifyingStore, type UploadCreation } from "./upload-notifications";
 
@@ -37,11 +38,12 @@ const uploadFiles = remote<UploadFiles>("uploadFiles");
 const gostCms = remote<GostCmsVerifier>("gostCms");
 const slotLedger = remote<SlotLedger>("slotLedger");
 const runtime = hostRuntime({ subscribers: [], deps: () => deps });
+const doc = createDocumentClient({ tableName: data.tableName, endpoint: data.endpoint, requestHandler: portRequestHandler(data.engine) });
+// This thread's writes feed the front's table stream, as the consumer thread's do: a write answers once
+// its record is in the stream's queue there, so the server's `settled` waits for it.
+captureTableChanges(doc, (record) => calls.call("stream", "push", [record]), { imagesWithUpdates: true });
 const deps: Deps = {
-  repos: dynamoRepositories(
-    createDocumentClient({ tableName: data.tableName, endpoint: data.endpoint, requestHandler: portRequestHandler(data.engine) }),
-    data.tableName,
-  ),
+  repos: dynamoRepositories(doc, data.tableName),
   // What lands under uploads/ is checked by the front's queue, as S3's notification would have it.
   blobs: notifyingStore(fsBlobStore(data.blobsDir), (key: string, size: number, how: UploadCreation) =>
     calls.call("uploads", "created", [key, size, how]),
@@ -153,6 +155,7 @@ async function answer(request: ThreadRequest): Promise<void> {
   post({ type: "head", id: request.id, status: response.status, headers, body }, [body as unknown as Transferable]);
 }
 
-port.on("message", (message: ThreadRequest) => {
+port.on("message", (message: ThreadRequest | ThreadConfig) => {
   if (message.type === "request") void answer(message);
+  else if (message.type === "config") Object.assign(deps.config, message.patch);
 });

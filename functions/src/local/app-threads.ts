@@ -66,6 +66,12 @@ export interface ThreadRequest {
   now: number;
 }
 
+/** A change of the config, sent to every thread (a test's lower bound of a job, say). */
+export interface ThreadConfig {
+  type: "config";
+  patch: Partial<AppConfig>;
+}
+
 /** What an app thread answers: the head with its body's stream, then that the body has ended. */
 export type ThreadAnswer =
   | { type: "head"; id: number; status: number; headers: Array<[string, string]>; body: ReadableStream<Uint8Array> | null }
@@ -114,6 +120,8 @@ export interface AppThreads {
   dispatch: MiddlewareHandler;
   /** Threads, lanes and requests now (the pool's tests). */
   state(): { threads: number[]; lanes: Map<string, { thread: number; inFlight: number; waiting: number }> };
+  /** `patch` made to the config every thread reads (the front's object, which a new thread starts with). */
+  configure(patch: Partial<AppConfig>): void;
   /** Ends the thread `lane` runs on, as if it had died (its requests answered 503, a new one started). */
   stopThreadOf(lane: string): Promise<void>;
   close(): Promise<void>;
@@ -261,6 +269,10 @@ export function appThreads(options: AppThreadsOptions): AppThreads {
         ]),
       ),
     }),
+    configure(patch) {
+      Object.assign(options.config, patch);
+      for (const thread of threads) thread.worker.postMessage({ type: "config", patch } satisfies ThreadConfig);
+    },
     async stopThreadOf(key) {
       await lanes.get(key)?.thread?.worker.terminate();
     },

@@ -4,6 +4,7 @@
 // live tiles' streams are among, one line per user and gateway key, one count of refusals per address.
 import type { Deps } from "../domain/context";
 import type { Change } from "../ports";
+import type { StreamRecord } from "../events/table-changes";
 import type { RefusalPace, RequestPace } from "../http/request-pace";
 import type { WebhookSender } from "../domain/monitoring/derive/webhooks";
 import type { UploadCreation } from "./upload-notifications";
@@ -38,6 +39,8 @@ export function sharedServices(front: {
   scoring: object;
   consumer?: object;
   uploads: { created(key: string, size: number, how: UploadCreation): void };
+  /** The table stream's queue of the front (storage.ts): a thread's writes' records. */
+  streamRecord?(record: StreamRecord): unknown;
   webhooks: Pick<WebhookSender, "due">;
   pace: RequestPace;
   gatewayPace: RequestPace;
@@ -53,6 +56,7 @@ export function sharedServices(front: {
     ...(front.consumer ? { readingsConsumer: front.consumer } : {}),
     ...(deps.slotLedger ? { slotLedger: deps.slotLedger } : {}),
     changes: { publish: (change: Change) => deps.runtime.changes.publish(change) },
+    stream: { push: (record: StreamRecord) => front.streamRecord?.(record) },
     uploads: { created: (key: string, size: number, how: UploadCreation) => front.uploads.created(key, size, how) },
     webhooks: { due: () => void front.webhooks.due() },
     pace: { take: (who: string) => front.pace.take(who) },

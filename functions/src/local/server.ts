@@ -10,7 +10,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { configFromEnv } from "../config";
+import { configFromEnv, type AppConfig } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { opensslGostCms } from "../adapters/signing/gost-cms";
 import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transport";
@@ -139,6 +139,8 @@ export interface LocalServer {
   settled(): Promise<void>;
   /** The app threads, where the server runs its routes in them. */
   appThreads?: Pick<AppThreads, "state" | "stopThreadOf">;
+  /** Changes the config the routes read, on the front and in every app thread (a test's lowered bound). */
+  configure(patch: Partial<AppConfig>): void;
   close(): Promise<void>;
 }
 
@@ -460,7 +462,18 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
           blobsDir: join(dataDir, "blobs"),
           config: deps.config,
           tls: options.tls !== undefined,
-          services: sharedServices({ deps, threads, scoring, consumer, uploads, webhooks, pace, gatewayPace, refusals }),
+          services: sharedServices({
+            deps,
+            threads,
+            scoring,
+            consumer,
+            uploads,
+            webhooks,
+            pace,
+            gatewayPace,
+            refusals,
+            ...(storage.streamRecord ? { streamRecord: storage.streamRecord } : {}),
+          }),
           now: () => deps.clock.now().getTime(),
           addressOf,
           laneOf: (c, address) => laneOf(deps, c, address),
@@ -538,6 +551,7 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
     ...(firstStart ? { firstStart } : {}),
     ...(demoFeed ? { demoFeed: { tick: demoFeed.tick } } : {}),
     ...(pool ? { appThreads: pool } : {}),
+    configure: (patch) => (pool ? pool.configure(patch) : Object.assign(deps.config, patch)),
     settled,
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then

@@ -128,7 +128,10 @@ export function answerCalls(port: MessagePort, services: Record<string, object>)
 /** A thread's end of `port`: `call` sends one call and resolves with its answer. */
 export function threadCalls(port: MessagePort) {
   let next = 1;
-  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; functions: Function[] }>();
+  const waiting = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; functions: Array<(...args: unknown[]) => unknown> }
+  >();
   port.on("message", (answer: Answer) => {
     const call = waiting.get(answer.call);
     if (!call) return;
@@ -140,8 +143,10 @@ export function threadCalls(port: MessagePort) {
   });
   port.unref();
   function call(service: string, method: string, args: unknown[]): Promise<unknown> {
-    const functions: Function[] = [];
-    const sent = args.map((arg) => (typeof arg === "function" ? ({ __callback: functions.push(arg) - 1 } satisfies CallbackMark) : arg));
+    const functions: Array<(...args: unknown[]) => unknown> = [];
+    const sent = args.map((arg) =>
+      typeof arg === "function" ? ({ __callback: functions.push(arg as (...args: unknown[]) => unknown) - 1 } satisfies CallbackMark) : arg,
+    );
     return new Promise((resolve, reject) => {
       const id = next++;
       waiting.set(id, { resolve, reject, functions });
