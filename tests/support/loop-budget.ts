@@ -4,7 +4,8 @@
 // each with `hours` of minutes up to now, pushed through the API — on the local server as `npm start`
 // runs it (the engine, the spreadsheet threads and, where asked, the app threads the routes run in, in
 // threads of their own; the front thread, which accepts, reads and streams, is this process's).
-// Around each request this process's event loop is watched (monitorEventLoopDelay, bounded by the loop's
+// Each request is sent and its answer read by a client in a thread of its own (client-thread.ts), and
+// around it this process's event loop, the server's front, is watched (monitorEventLoopDelay, bounded by the loop's
 // busy time, eventLoopUtilization): the longest it was held must stay within LOOP_BUDGET_MS, else the
 // test fails naming the operation. The operations are the
 // document's, so a new route is covered as it lands: its valid request is one line of REQUESTS below,
@@ -19,6 +20,7 @@ import { handOver, takeOver } from "@server/domain/monitoring/handover/handover"
 import { cutoffId } from "@server/domain/monitoring/derive/cutoff-audit";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
 import { startLocalServer, type LocalServer } from "@server/local/server";
+import { clientThread } from "./client-thread";
 import type { Actor } from "@server/domain/context";
 import { mp4Bytes, pdfBytes } from "./admin";
 import { FILLED_REPORT } from "./climate-case-a";
@@ -1635,28 +1637,29 @@ export async function measured(
   for (let i = 0; i < MEASURES && best.held > LOOP_BUDGET_MS; i++) {
     // Built for each measure, outside it: a write's repeat carries the version its first moved on to.
     const request = await build();
+    // The request's bytes made before the watch, and sent and read by a client in a thread of its own:
+    // what is watched is this thread, the server's front, alone.
+    const sent = await requestBytes(request);
     const loop = monitorEventLoopDelay({ resolution: 1 });
     const busy = performance.eventLoopUtilization();
     loop.enable();
     let status = 0;
     let body = new ArrayBuffer(0);
-    const abort = new AbortController();
     try {
-      const res = await fetch(`${server.url}/api/${request.path}`, {
-        signal: abort.signal,
+      const answer = await client().send({
+        url: `${server.url}/api/${request.path}`,
         method: request.method ?? "GET",
         headers: {
           ...request.raw?.headers,
+          ...sent.headers,
           Authorization: `Bearer ${request.token ?? (request.as ? tokens[request.as] : token)}`,
-          ...(request.json === undefined ? {} : { "Content-Type": "application/json" }),
         },
-        ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
-        ...(request.form === undefined ? {} : { body: request.form }),
-        ...(request.raw === undefined ? {} : { body: request.raw.body as Uint8Array<ArrayBuffer> }),
+        ...(sent.body ? { body: sent.body } : {}),
+        ...(request.until === undefined ? {} : { until: request.until }),
       });
-      body = request.until === undefined || !res.ok ? await res.arrayBuffer() : await streamedUntil(res, request.until, abort);
-      status = res.status;
-      if (!res.ok && i === 0) refusal = new TextDecoder().decode(body).slice(0, 300);
+      body = answer.body;
+      status = answer.status;
+      if ((status < 200 || status >= 300) && i === 0) refusal = new TextDecoder().decode(body).slice(0, 300);
     } finally {
       loop.disable();
     }
@@ -1673,16 +1676,24 @@ export async function measured(
   return { ...best, measures, refusal };
 }
 
-/** A stream's text read until it holds `until`, then the stream closed. */
-async function streamedUntil(res: Response, until: string, abort: AbortController): Promise<ArrayBuffer> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes(until)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the stream ended before «${until}»`);
-    text += value;
+/** The client thread the measures send their requests through (one for the file's process). */
+let clientOfMeasures: ReturnType<typeof clientThread> | undefined;
+const client = () => {
+  clientOfMeasures ??= clientThread();
+  return clientOfMeasures;
+};
+
+/** A request's body as bytes and the headers that name it (a form's boundary, JSON's type). */
+async function requestBytes(request: LoopRequest): Promise<{ body?: ArrayBuffer; headers: Record<string, string> }> {
+  if (request.json !== undefined)
+    return {
+      body: new TextEncoder().encode(JSON.stringify(request.json)).buffer as ArrayBuffer,
+      headers: { "Content-Type": "application/json" },
+    };
+  if (request.form !== undefined) {
+    const made = new Request("http://form.invalid/", { method: "POST", body: request.form });
+    return { body: await made.arrayBuffer(), headers: { "Content-Type": made.headers.get("Content-Type")! } };
   }
-  abort.abort();
-  await reader.cancel().catch(() => {});
-  return new TextEncoder().encode(text).buffer as ArrayBuffer;
+  if (request.raw !== undefined) return { body: request.raw.body.slice().buffer as ArrayBuffer, headers: {} };
+  return { headers: {} };
 }
