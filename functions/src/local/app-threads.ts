@@ -106,6 +106,8 @@ export interface AppThreadsOptions {
   readingsRetryFirstMs?: number;
   /** What the threads share, by name (thread-calls.ts). */
   services: Record<string, object>;
+  /** By service, the methods whose object arguments cross as serialized bytes (thread-calls.ts ServiceShape). */
+  bulk?: Record<string, string[]>;
   /** The server's clock, ms. */
   now(): number;
   /** The client's address of a request. */
@@ -131,7 +133,9 @@ const unavailable = (detail: string) =>
   new Response(JSON.stringify({ detail }), { status: 503, headers: { "Content-Type": "application/json", "Retry-After": "5" } });
 
 export function appThreads(options: AppThreadsOptions): AppThreads {
-  const shapes = Object.fromEntries(Object.entries(options.services).map(([name, service]) => [name, shapeOf(service)]));
+  const shapes = Object.fromEntries(
+    Object.entries(options.services).map(([name, service]) => [name, shapeOf(service, options.bulk?.[name])]),
+  );
   const threads: AppThread[] = [];
   const lanes = new Map<string, Lane>();
   let nextId = 1;

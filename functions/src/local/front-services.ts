@@ -33,6 +33,9 @@ function ticketedRefusals(refusals: RefusalPace) {
   };
 }
 
+/** The spreadsheet worker's methods whose document the front only hands on to a spreadsheet thread. */
+export const RENDERED_DOCUMENTS = ["monitoringFile", "trendWorkbook", "comparisonWorkbook", "abatementFile", "climateReportFile"];
+
 export function sharedServices(front: {
   deps: Deps;
   threads: object;

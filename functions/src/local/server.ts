@@ -59,7 +59,7 @@ import { type PortReservation, PortTakenError, portTakenMessage, reservePort } f
 import { healthRoute } from "./health";
 import { localApp } from "./api-app";
 import { appThreads, laneOf, LIVE_STREAM, type AppThreads } from "./app-threads";
-import { sharedServices } from "./front-services";
+import { RENDERED_DOCUMENTS, sharedServices } from "./front-services";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -474,6 +474,8 @@ async function startOnReservedPort(options: LocalServerOptions, reservation: Por
             refusals,
             ...(storage.streamRecord ? { streamRecord: storage.streamRecord } : {}),
           }),
+          // A document to render crosses the front as bytes, for the spreadsheet thread to read.
+          bulk: { spreadsheets: RENDERED_DOCUMENTS },
           now: () => deps.clock.now().getTime(),
           addressOf,
           laneOf: (c, address) => laneOf(deps, c, address),

@@ -29,6 +29,7 @@ import type { ForecastColumns } from "../ports";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 import { hostRuntime } from "../events/runtime";
+import { revived } from "./thread-calls";
 
 const { endpoint, tableName, blobsDir, port: engine, signing } = workerData as ThreadData;
 const deps: ExportDeps = {
@@ -250,7 +251,8 @@ async function verify(message: Extract<ToThread, { type: "gost_verify" }>): Prom
 }
 
 port.on("message", (message: ToThread) => {
-  if (message.type === "job") void run(message.id, message.request, message.now);
+  // A document an app thread sent crosses the server's front as bytes (thread-calls.ts).
+  if (message.type === "job") void run(message.id, revived(message.request), message.now);
   else if (message.type === "whole_year" || message.type === "minutes_read") void read(message);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);

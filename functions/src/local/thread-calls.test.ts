@@ -2,14 +2,14 @@ import { MessageChannel } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { DomainError, NotFound, TooManyRequests } from "../domain/errors";
 import { FileRefused } from "../files/errors";
-import { answerCalls, shapeOf, threadCalls } from "./thread-calls";
+import { answerCalls, revived, shapeOf, threadCalls } from "./thread-calls";
 
-function connected(services: Record<string, object>) {
+function connected(services: Record<string, object>, bulk: Record<string, string[]> = {}) {
   const { port1, port2 } = new MessageChannel();
   answerCalls(port1, services);
   const calls = threadCalls(port2);
   return {
-    service: <T>(name: string) => calls.service<T>(name, shapeOf(services[name])),
+    service: <T>(name: string) => calls.service<T>(name, shapeOf(services[name], bulk[name])),
     close() {
       port1.close();
       port2.close();
@@ -80,6 +80,27 @@ describe("calls to the front thread", () => {
     });
     expect(columns).toEqual([1, 2, 3]);
     expect(answer).toEqual({ actor: "u-1", handOn: "undefined" });
+    front.close();
+  });
+
+  it("hand a bulk method's document on as bytes, which the rendering thread revives", async () => {
+    const seen: unknown[] = [];
+    const front = connected(
+      {
+        files: {
+          async render(document: unknown, format: string) {
+            seen.push(document);
+            return revived({ op: "render", document, format });
+          },
+        },
+      },
+      { files: ["render"] },
+    );
+    const files = front.service<{ render(document: object, format: string): Promise<{ document: unknown; format: string }> }>("files");
+    const document = { facility: "Шахта", handovers: Array.from({ length: 3 }, (_, i) => ({ shift: i + 1 })) };
+    const answer = await files.render(document, "pdf");
+    expect(seen[0]).toEqual({ __serialized: expect.any(Uint8Array) });
+    expect(answer).toEqual({ op: "render", document, format: "pdf" });
     front.close();
   });
 });

@@ -6,6 +6,7 @@
 // transferred; a domain error crosses as it does from the spreadsheet threads (domain/errors.ts
 // WireError). A function among a call's arguments (a preview's `kept`) is called on the thread with
 // what the service called it with, before the call's promise resolves.
+import { deserialize, serialize } from "node:v8";
 import type { MessagePort, Transferable } from "node:worker_threads";
 import { DomainError, fromWire, toWire, TooManyRequests, type WireError } from "../domain/errors";
 import { FileRefused } from "../files/errors";
@@ -15,6 +16,25 @@ import { FileRefused } from "../files/errors";
 export interface ServiceShape {
   methods: string[];
   values: Record<string, unknown>;
+  /** Methods whose object arguments the front only hands on to another thread (a document to render):
+   *  they cross as serialized bytes (`Serialized`), so the front neither reads nor copies the object. */
+  bulk?: string[];
+}
+
+/** An argument serialized by the calling thread, for the thread that renders it (`revived` there). */
+export interface Serialized {
+  __serialized: Uint8Array;
+}
+
+const isSerialized = (value: unknown): value is Serialized =>
+  typeof value === "object" && value !== null && (value as Serialized).__serialized instanceof Uint8Array;
+
+/** `value` with the serialized objects among its own fields made objects again (the rendering thread's side). */
+export function revived<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, inner] of Object.entries(out)) if (isSerialized(inner)) out[key] = deserialize(inner.__serialized);
+  return out as T;
 }
 
 /** A call's argument standing for a function of the caller's. */
@@ -33,19 +53,20 @@ type CrossedError =
   | { name: string; message: string; stack?: string };
 
 /** What a service offers: its methods, and its values that cross as they are. */
-export function shapeOf(service: object): ServiceShape {
+export function shapeOf(service: object, bulk?: string[]): ServiceShape {
   const methods: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(service)) {
     if (typeof value === "function") methods.push(key);
     else if (value === null || typeof value !== "object" || Array.isArray(value)) values[key] = value;
   }
-  return { methods, values };
+  return { methods, values, ...(bulk ? { bulk } : {}) };
 }
 
 /** The streams and file bytes of a value, up to a few levels down, which the message moves rather than copies. */
 function transferables(value: unknown, depth = 0, found: Transferable[] = []): Transferable[] {
   if (value instanceof ReadableStream) found.push(value as unknown as Transferable);
+  else if (isSerialized(value)) found.push(value.__serialized.buffer as ArrayBuffer);
   else if (value && typeof value === "object" && depth < 3 && !ArrayBuffer.isView(value))
     for (const inner of Array.isArray(value) ? value : Object.values(value)) transferables(inner, depth + 1, found);
   return found;
@@ -125,6 +146,12 @@ export function answerCalls(port: MessagePort, services: Record<string, object>)
   });
 }
 
+/** An object argument as its serialized bytes (a bulk method's). */
+function serializedObject(arg: unknown): unknown {
+  if (typeof arg !== "object" || arg === null || ArrayBuffer.isView(arg) || arg instanceof ReadableStream) return arg;
+  return { __serialized: new Uint8Array(serialize(arg)) } satisfies Serialized;
+}
+
 /** A thread's end of `port`: `call` sends one call and resolves with its answer. */
 export function threadCalls(port: MessagePort) {
   let next = 1;
@@ -162,7 +189,10 @@ export function threadCalls(port: MessagePort) {
   /** The service as an object of its methods (each a call) and its values. */
   function service<T>(name: string, shape: ServiceShape): T {
     const made: Record<string, unknown> = { ...shape.values };
-    for (const method of shape.methods) made[method] = (...args: unknown[]) => call(name, method, args);
+    for (const method of shape.methods)
+      made[method] = shape.bulk?.includes(method)
+        ? (...args: unknown[]) => call(name, method, args.map(serializedObject))
+        : (...args: unknown[]) => call(name, method, args);
     return made as T;
   }
   return { call, service };
