@@ -25,6 +25,23 @@ import { threadCalls } from "./thread-calls";
 import { notifyingStore, type UploadCreation } from "./upload-notifications";
 
 const data = workerData as AppThreadData;
+
+/** The spreadsheet threads' reads, as the front hands them on: their answers' bytes. */
+interface ReadBytes {
+  minutesReadBytes?(...args: Parameters<NonNullable<SpreadsheetWorker["minutesRead"]>>): Promise<Uint8Array>;
+  climateReadBytes?(...args: Parameters<NonNullable<SpreadsheetWorker["climateRead"]>>): Promise<Uint8Array>;
+}
+
+/** The worker with its reads' text decoded here, not on the front. */
+function readsAsText(worker: SpreadsheetWorker & ReadBytes): SpreadsheetWorker {
+  const { minutesReadBytes, climateReadBytes } = worker;
+  const decoded = new TextDecoder();
+  return {
+    ...worker,
+    ...(minutesReadBytes ? { minutesRead: async (actor, read) => decoded.decode(await minutesReadBytes(actor, read)) } : {}),
+    ...(climateReadBytes ? { climateRead: async (actor, read) => decoded.decode(await climateReadBytes(actor, read)) } : {}),
+  };
+}
 const port = parentPort!;
 const calls = threadCalls(data.calls);
 const remote = <T>(name: string): T | undefined => (data.shapes[name] ? calls.service<T>(name, data.shapes[name]) : undefined);
@@ -50,7 +67,7 @@ const deps: Deps = {
   ),
   clock,
   config: data.config,
-  spreadsheets: remote<SpreadsheetWorker>("spreadsheets")!,
+  spreadsheets: readsAsText(remote<SpreadsheetWorker & ReadBytes>("spreadsheets")!),
   signer: remote<VersionSigner>("signer")!,
   webhooksDue: () => void calls.call("webhooks", "due", []).catch(() => undefined),
   ...(uploadFiles ? { uploadFiles } : {}),

@@ -227,10 +227,12 @@ async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_r
         : {
             id: message.id,
             type: "minutes_read",
-            text:
+            // As bytes: the server's front hands them on to an app thread without making them a string.
+            bytes: new TextEncoder().encode(
               message.read.read === "climate_day" || message.read.read === "climate_period"
                 ? await climateReadAnswer(at, message.actor, message.read)
                 : await minutesReadAnswer(at, message.actor, message.read),
+            ),
           },
     );
   } catch (error) {

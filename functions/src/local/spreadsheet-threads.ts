@@ -121,7 +121,7 @@ export type ThreadMessage =
   | { id: number; type: "end" }
   | { id: number; type: "started" }
   | { id: number; type: "whole_year"; value: unknown }
-  | { id: number; type: "minutes_read"; text: string }
+  | { id: number; type: "minutes_read"; bytes: Uint8Array }
   | { id: number; type: "gost_verify"; check: GostCmsCheck }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
@@ -163,6 +163,10 @@ export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
   gostCms: GostCmsVerifier;
   /** Takes up the jobs the last process left unfinished (interrupted-jobs.ts), once at start. */
   resumeInterrupted(): Promise<InterruptedJob[]>;
+  /** minutesRead's and climateRead's answers as the thread encoded them: the front hands these on to
+   *  an app thread (app-thread.ts) without making a string of them. */
+  minutesReadBytes(actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead): Promise<Uint8Array>;
+  climateReadBytes(actor: Pick<Actor, "id" | "company" | "email" | "role">, read: ClimateRead): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -468,8 +472,12 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
   const wholeYear = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
     (await threadRead(actor.company, "whole_year", (id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }))).value;
+  /** A read's answer as the thread encoded it (what the server's front hands on to an app thread). */
+  const minutesReadBytes = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead | ClimateRead) =>
+    (await threadRead(actor.company, "minutes_read", (id) => ({ id, type: "minutes_read", actor: actorOf(actor), read, now: now() })))
+      .bytes;
   const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead | ClimateRead) =>
-    (await threadRead(actor.company, "minutes_read", (id) => ({ id, type: "minutes_read", actor: actorOf(actor), read, now: now() }))).text;
+    new TextDecoder().decode(await minutesReadBytes(actor, read));
 
   return {
     jobsOf: ["inventory_report", "train", "climate_pack", "climate_period", "telemetry_reconciliation"],
@@ -545,6 +553,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     wholeYear,
     minutesRead,
     climateRead: minutesRead,
+    minutesReadBytes,
+    climateReadBytes: minutesReadBytes,
     gostCms: {
       async verify(input) {
         const answer = await post((id) => ({ id, type: "gost_verify", input: { ...input, at: input.at.getTime() } })).next();
