@@ -34,6 +34,10 @@ const unitTier = {
   maxWorkers: 1,
   sequence: { groupOrder: 0 },
 };
+// The unit files whose checks are statistical, on data generated at scale, run in the deep tier only
+// (`npm run test:deep`): the drifting longwalls' interval coverage (4 s of CPU, a twenty-fifth of the
+// unit tier; tests/integration/forecast-drift-intervals.test.ts keeps the intervals' use through the API).
+const DEEP_UNIT_TESTS = ["wasm-core/src/gbdt/intervals.test.ts"];
 /** The tiers on two workers run after the unit tier's projects of one. */
 const afterUnit = { sequence: { groupOrder: 1 } };
 const DEEP = process.env.TEST_DEPTH === "deep";
@@ -160,7 +164,7 @@ export default defineConfig({
           include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.ts"],
           // Tests that start processes: the local host's servers on the local DynamoDB engine, the
           // GBDT command line, LibreOffice reading the xls export back, OpenSSL signing and checking КЭП.
-          exclude: [...exclude, ...PROCESS_TESTS],
+          exclude: [...exclude, ...PROCESS_TESTS, ...DEEP_UNIT_TESTS],
         },
       },
       {
@@ -240,7 +244,7 @@ export default defineConfig({
                 ...shared,
                 ...afterUnit,
                 name: "deep",
-                include: ["**/*.deep.test.ts", ...SIZED_TESTS],
+                include: ["**/*.deep.test.ts", ...SIZED_TESTS, ...DEEP_UNIT_TESTS],
                 exclude: exclude.filter((pattern) => pattern !== "**/*.deep.test.ts"),
                 globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
               },
