@@ -34,36 +34,52 @@ const unitTier = {
   maxWorkers: 1,
   sequence: { groupOrder: 0 },
 };
+// The unit files whose checks are statistical, on data generated at scale, run in the deep tier only
+// (`npm run test:deep`): the drifting longwalls' interval coverage (4 s of CPU, a twenty-fifth of the
+// unit tier; tests/integration/forecast-drift-intervals.test.ts keeps the intervals' use through the API).
+const DEEP_UNIT_TESTS = ["wasm-core/src/gbdt/intervals.test.ts"];
 /** The tiers on two workers run after the unit tier's projects of one. */
 const afterUnit = { sequence: { groupOrder: 1 } };
 const DEEP = process.env.TEST_DEPTH === "deep";
 // `npm run test:fast` (TEST_FAST=1), the loop for most changes: the unit tier and the service tests,
 // the integration files on the in-process API of tests/support/harness.ts, but for the slowest: those
-// at scale, and those that read files back with LibreOffice or run verify.py file after file
-// (`npm test`'s integration tier runs them all).
+// at scale, and those that read files back with LibreOffice, run verify.py file after file or ask the
+// real XGBoost (`npm test`'s integration tier runs them all).
 const FAST = process.env.TEST_FAST === "1";
 const SLOW_SERVICE_TESTS = [
+  "abatement-assessments",
   "auth",
+  "climate-pack",
+  "climate-report",
+  "climate-signatures",
   "dictionaries",
   "direct-uploads",
   "export",
   "forecast-direct-upload",
+  "forecast-named-features",
   "fuzz",
+  "gassy-mine",
   "inventory",
   "inventory-checks-size",
   "inventory-large-approval",
   "inventory-sums",
   "inventory-trend",
+  "inventory-versions",
+  "measured-vs-estimated",
   "projects",
   "spreadsheet-safety",
   "readings-pack",
+  "templates-excel",
   "verification-pack",
+  "verification-pack-forgeries",
 ];
+// A service test calls the harness's createHarness or createFreshHarness; tape's harness.createHarness
+// (sqlite-level-suite.test.ts, the local engine's store against abstract-level's suite: no API) is not one.
 const serviceTests = () =>
   readdirSync("tests/integration")
     .filter((file) => file.endsWith(".test.ts") && !SLOW_SERVICE_TESTS.includes(file.replace(/\.test\.ts$/, "")))
     .map((file) => `tests/integration/${file}`)
-    .filter((path) => /create(Fresh)?Harness\(/.test(readFileSync(path, "utf8")));
+    .filter((path) => /(?<![.\w])create(Fresh)?Harness\(/.test(readFileSync(path, "utf8")));
 // The files whose size tests/support/depth.ts (or TEST_DEPTH itself) sets: smaller in the unit and
 // integration tiers, whole in deep.
 const SIZED_TESTS = [
@@ -148,7 +164,7 @@ export default defineConfig({
           include: ["functions/**/*.test.ts", "wasm-core/**/*.test.ts", "web/src/**/*.test.ts"],
           // Tests that start processes: the local host's servers on the local DynamoDB engine, the
           // GBDT command line, LibreOffice reading the xls export back, OpenSSL signing and checking КЭП.
-          exclude: [...exclude, ...PROCESS_TESTS],
+          exclude: [...exclude, ...PROCESS_TESTS, ...DEEP_UNIT_TESTS],
         },
       },
       {
@@ -229,7 +245,7 @@ export default defineConfig({
                 ...shared,
                 ...afterUnit,
                 name: "deep",
-                include: ["**/*.deep.test.ts", ...SIZED_TESTS],
+                include: ["**/*.deep.test.ts", ...SIZED_TESTS, ...DEEP_UNIT_TESTS],
                 exclude: exclude.filter((pattern) => pattern !== "**/*.deep.test.ts"),
                 globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
               },

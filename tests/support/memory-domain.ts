@@ -3,12 +3,12 @@
 // contract's schemas as the routes read them, and every write runs as a request's (its year
 // writes ended, domain/inventory/writes.ts). What only HTTP or storage shows stays with
 // tests/support/harness.ts.
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
-import { memoryStorage } from "@server/adapters/memory/storage";
+import { memoryStorage, type MemoryStorageSnapshot } from "@server/adapters/memory/storage";
 import type { AppConfig } from "@server/config";
 import { calculationBodySchema, splitBody } from "@server/contract/schemas/calculation-body";
 import { facilityCreateSchema } from "@server/contract/schemas/facility";
@@ -68,17 +68,29 @@ export async function fileOf(result: ExportResult): Promise<Uint8Array<ArrayBuff
  *  readings' layout is chosen by the date: minute items while a day is open). */
 export const clockAt = (at: string | number): Clock => ({ now: () => new Date(at) });
 
+/** The platform's seed as a fresh table and blob folder hold it, by the time of the clock it was made
+ *  on: a unit run makes some hundred domains, and seeding each anew (the dictionaries, the calendar, the
+ *  default models and the stream's records of them) was 7 s of its CPU. A domain on a clock standing
+ *  where one seeded before starts from that one's copy; a clock that moved while seeding is not kept. */
+const seeds = new Map<string, { storage: MemoryStorageSnapshot; blobs: string }>();
+
 /** The domain over a fresh in-memory table seeded as an installation is, on `clock`. */
 export async function memoryDomain(clock: Clock, overrides: Partial<AppConfig> = {}, transport?: WebhookTransport): Promise<MemoryDomain> {
-  const storage = memoryStorage(() => clock.now());
-  const { deps, uploads, webhooks } = testDeps(
-    storage.repos,
-    fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))),
-    overrides,
-    clock,
-    transport,
-  );
-  await seedPlatform(deps);
+  const at = clock.now().toISOString();
+  const seeded = seeds.get(at);
+  const storage = memoryStorage(() => clock.now(), seeded?.storage);
+  const blobs = mkdtempSync(join(tmpdir(), "blobs-"));
+  if (seeded) cpSync(seeded.blobs, blobs, { recursive: true });
+  const { deps, uploads, webhooks } = testDeps(storage.repos, fsBlobStore(blobs), overrides, clock, transport);
+  if (!seeded) {
+    await seedPlatform(deps);
+    const snapshot = await storage.snapshot();
+    if (clock.now().toISOString() === at) {
+      const copy = mkdtempSync(join(tmpdir(), "blobs-seed-"));
+      cpSync(blobs, copy, { recursive: true });
+      seeds.set(at, { storage: snapshot, blobs: copy });
+    }
+  }
   await storage.settled();
   const write = <T>(work: () => Promise<T>) => withYearWrites(deps, work);
   return {

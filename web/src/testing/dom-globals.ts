@@ -52,8 +52,20 @@ export function installDomGlobals(): void {
   configure({ asyncUtilTimeout: 30_000, getElementError: elementError });
   vi.setConfig({ testTimeout: 90_000 });
   afterEach(() => cleanup());
+  beforeAll(() => window.addEventListener("click", saveNotOpen, true));
+  afterAll(() => window.removeEventListener("click", saveNotOpen, true));
 
   window.matchMedia = (query) => matchMedia(query);
+}
+
+/** A click on a link with `download` (saveBlob.ts, a document's file) saves in a browser and leaves the
+ *  page where it is; happy-dom opens the link's blob: address in the window instead, and every later
+ *  file of the worker that renders the whole app (`openApp`, `openSignedOut`) found its router at that
+ *  address and drew nothing (LoginPage's, Shell's and ProjectsPage's tests, after ClimateSignatures'
+ *  download, each waited out its 30 s). The click still reaches the page's own handlers. */
+function saveNotOpen(event: MouseEvent): void {
+  const link = event.target instanceof Element ? event.target.closest("a[download]") : null;
+  if (link) event.preventDefault();
 }
 
 /** React's development build (the one with act, which Testing Library needs) records where each

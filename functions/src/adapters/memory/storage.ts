@@ -15,13 +15,23 @@ export interface MemoryStorage {
   table: MemoryTable;
   /** Resolves once the stream has handled every write made so far. */
   settled(): Promise<void>;
+  /** The table's items and the stream's count of records, once settled: where `memoryStorage(now, from)`
+   *  starts another storage. */
+  snapshot(): Promise<MemoryStorageSnapshot>;
 }
 
-export function memoryStorage(now: () => Date = () => new Date()): MemoryStorage {
+export interface MemoryStorageSnapshot {
+  items: Record<string, unknown>[];
+  sequence: number;
+}
+
+/** A storage, empty or (`from`) holding a snapshot's items, its stream numbering its records after it. */
+export function memoryStorage(now: () => Date = () => new Date(), from?: MemoryStorageSnapshot): MemoryStorage {
   const table = new MemoryTable();
+  if (from) table.restore(from.items);
   const repos = memoryRepositories(table);
   const queue: TableChange[] = [];
-  let sequence = 0;
+  let sequence = from?.sequence ?? 0;
   let running: Promise<void> | undefined;
 
   const audit = (change: TableChange, at: string, id: string) => {
@@ -75,6 +85,10 @@ export function memoryStorage(now: () => Date = () => new Date()): MemoryStorage
     table,
     async settled() {
       while (running) await running;
+    },
+    async snapshot() {
+      while (running) await running;
+      return { items: table.snapshot(), sequence };
     },
   };
 }

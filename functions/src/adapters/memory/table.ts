@@ -47,6 +47,20 @@ export class MemoryTable {
     return copyOf(this.partitions.get(key.PK)?.get(key.SK));
   }
 
+  /** Every stored item, copied: what `restore` puts in another table. */
+  snapshot(): Item[] {
+    return [...this.partitions.values()].flatMap((partition) => [...partition.values()].map(copyOf));
+  }
+
+  /** Stores `items` as they are, unseen by the stream: a table that starts where another's snapshot was. */
+  restore(items: readonly Item[]): void {
+    for (const item of items) {
+      const pk = String(item.PK);
+      const partition = this.partitions.get(pk) ?? this.partitions.set(pk, new Map()).get(pk)!;
+      partition.set(String(item.SK), copyOf(item));
+    }
+  }
+
   /** Writes `item` when `condition` holds for the stored one (undefined: none); false otherwise. */
   put(item: Item, condition: (stored: Item | undefined) => boolean = () => true): boolean {
     return this.update({ PK: String(item.PK), SK: String(item.SK) }, (stored) => (condition(stored) ? item : false));
