@@ -111,6 +111,9 @@ const app = localApp(deps, {
 
 const post = (answer: ThreadAnswer, transfer: Transferable[] = []) => port.postMessage(answer, transfer as never);
 
+/** The least piece of an answer's body sent to the front at once, but for its last. */
+const ANSWER_PIECE_BYTES = 256 * 1024;
+
 /** The answer's body, telling the front when it has ended (read to its end, failed or cancelled). */
 function watched(id: number, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -124,11 +127,25 @@ function watched(id: number, body: ReadableStream<Uint8Array>): ReadableStream<U
     {
       async pull(controller) {
         try {
-          const { done, value } = await reader.read();
-          if (done) {
+          // Gathered into pieces of ANSWER_PIECE_BYTES: each piece is a message the front handles, and a
+          // file's 64 KB reads would be 160 of them for 10 MB.
+          const parts: Uint8Array[] = [];
+          let size = 0;
+          let finished = false;
+          while (size < ANSWER_PIECE_BYTES) {
+            const { done, value } = await reader.read();
+            if (done) {
+              finished = true;
+              break;
+            }
+            parts.push(value);
+            size += value.byteLength;
+          }
+          if (size > 0) controller.enqueue(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
+          if (finished) {
             controller.close();
             end();
-          } else controller.enqueue(value);
+          }
         } catch (error) {
           controller.error(error);
           end();
