@@ -5,7 +5,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompany, createUser } from "@server/domain/company/users";
@@ -13,6 +12,7 @@ import { createSensor } from "@server/domain/monitoring/ingest/register";
 import type { Actor } from "@server/domain/context";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { multipart, pdfBytes } from "../support/admin";
+import { clientThread } from "../support/client-thread";
 import { watchHolds } from "../support/front-hold";
 
 /** Meters on A's mine: its register's read folds them for far longer than the front's budget. */
@@ -35,28 +35,26 @@ async function signIn(email: string): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
-/** `lanes` clients in a thread of their own each reading `url` `rounds` times: their answers' statuses
- *  and when the last one ended (ms since the epoch, as performance.timeOrigin + now counts it). */
-function floodFrom(url: string, token: string, size: { lanes: number; rounds: number }): Promise<{ statuses: number[]; last: number }> {
-  const worker = new Worker(
-    `const { parentPort, workerData: { url, token, lanes, rounds } } = require("node:worker_threads");
-     const statuses = [];
-     Promise.all(Array.from({ length: lanes }, async () => {
-       for (let r = 0; r < rounds; r++) {
-         const res = await fetch(url, { headers: { Authorization: "Bearer " + token } });
-         await res.arrayBuffer();
-         statuses.push(res.status);
-       }
-     })).then(() => parentPort.postMessage({ statuses, last: performance.timeOrigin + performance.now() }));`,
-    { eval: true, workerData: { url, token, ...size } },
-  );
-  return new Promise((resolve, reject) => {
-    worker.once("message", (answer) => {
-      resolve(answer);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
+/** `lanes` clients each reading `url` `rounds` times, sent and read in a client thread (client-thread.ts):
+ *  their answers' statuses and when the last one was answered here. */
+async function floodFrom(
+  url: string,
+  token: string,
+  size: { lanes: number; rounds: number },
+): Promise<{ statuses: number[]; last: number }> {
+  const client = clientThread();
+  const statuses: number[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: size.lanes }, async () => {
+        for (let round = 0; round < size.rounds; round++)
+          statuses.push((await client.send({ url, method: "GET", headers: { Authorization: `Bearer ${token}` } })).status);
+      }),
+    );
+    return { statuses, last: performance.timeOrigin + performance.now() };
+  } finally {
+    await client.close();
+  }
 }
 
 const get = (token: string, path: string) => fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });

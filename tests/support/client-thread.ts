@@ -1,6 +1,6 @@
 // A client of the server in a thread of its own: a request sent and its answer read there, so that a
 // test that watches its own thread (the server's front thread, when the server runs in the test's
-// process: tests/support/loop-budget.ts) counts none of the client's work — the HTTP parser's over a
+// process: tests/support/loop-budget.ts, tests/integration/app-threads.test.ts) counts none of the client's work — the HTTP parser's over a
 // 10 MB download, a 10 MB upload's writes — as the front's.
 import { Worker } from "node:worker_threads";
 
