@@ -25,7 +25,9 @@
 // 10 abatement evaluations of LIMITS.abatement.streams streams in flight; under each B's get_me every 40 ms (p50, p95,
 // max) and a gateway's push of a reading every 500 ms (its answer 202, p95). Goals per flood: get_me p50
 // < 50 ms and p95 < 250 ms, the push's ack p95 < 250 ms. TRUST_PHASES (live,bulkheads,replay by default)
-// runs some of the three: TRUST_PHASES=bulkheads seeds and runs only the bulkheads (and B).
+// runs some of the three: TRUST_PHASES=bulkheads seeds and runs only the bulkheads (and B); TRUST_FLOODS
+// names some of its floods. B is measured from a client thread of its own, so A's answers read on the
+// bench's thread are not counted as B's wait; per flood the server's CPU is printed by thread.
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -43,6 +45,7 @@ import { pdfBytes } from "../support/admin";
 import { JOURNAL_CODES, JOURNAL_SENSORS, readingsOf } from "../support/journal-day";
 import { percentile } from "../support/live-stream";
 import { startServerProcess } from "../support/server-process";
+import { clientThread } from "../support/client-thread";
 
 const SENSORS = Number(process.env.TRUST_SENSORS ?? 60);
 const DAYS = Math.max(92, Number(process.env.TRUST_DAYS ?? 121));
@@ -50,6 +53,9 @@ const SECONDS = Number(process.env.TRUST_SECONDS ?? 60);
 const LIVE_SENSORS = Number(process.env.TRUST_LIVE_SENSORS ?? 200);
 const LIVE_HOURS = Number(process.env.TRUST_LIVE_HOURS ?? 24);
 const LIVE_SECONDS = Number(process.env.TRUST_LIVE_SECONDS ?? 30);
+/** The bulkheads' floods run (their keys, comma-separated: template, register, uploads, downloads, events,
+ *  handovers, days, abatement); all by default. */
+const FLOODS = process.env.TRUST_FLOODS ? new Set(process.env.TRUST_FLOODS.split(",").map((key) => key.trim())) : undefined;
 /** Each bulkhead flood's length, seconds. */
 const FLOOD_SECONDS = Number(process.env.TRUST_FLOOD_SECONDS ?? 15);
 /** The phases run: `live` (A's live tiles and day charts), `bulkheads` (the floods at the maxima) and
@@ -216,14 +222,22 @@ async function pdfTime(call: ApiCall, token: string, path: string): Promise<numb
   return performance.now() - started;
 }
 
+/** B's browser and gateway: a client thread of their own (tests/support/client-thread.ts), each request
+ *  timed there. A's floods are sent and read on the bench's thread (ten 10 MB downloads at once keep its
+ *  HTTP parser busy for hundreds of ms); another company's client does not wait for them. */
+interface ClientB {
+  url: string;
+  send: ReturnType<typeof clientThread>["send"];
+}
+
 /** get_me of B every 40 ms while `going()`: its latencies, ms. */
-async function probeGetMe(call: ApiCall, token: string, going: () => boolean, into: number[]): Promise<void> {
+async function probeGetMe(b: ClientB, token: string, going: () => boolean, into: number[]): Promise<void> {
   while (going()) {
-    const started = performance.now();
-    const res = await call(token, "v1/users/get_me/").catch(() => undefined);
-    if (!res) return;
-    await res.arrayBuffer();
-    if (res.status === 200) into.push(performance.now() - started);
+    const answer = await b
+      .send({ url: `${b.url}/api/v1/users/get_me/`, method: "GET", headers: { Authorization: `Bearer ${token}` } })
+      .catch(() => undefined);
+    if (!answer) return;
+    if (answer.status === 200) into.push(answer.ms);
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }
@@ -245,28 +259,28 @@ const cycleLanes = (lanes: number, going: () => boolean, tally: FloodTally, requ
 
 /** A gateway's push of one reading of B's meter М-7 with B's key: the time to its answer 202, ms (NaN
  *  for another answer). */
-async function pushAck(url: string, key: string, facility: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${url}/api/v1/telemetry/readings/`, {
+async function pushAck(b: ClientB, key: string, facility: string): Promise<number> {
+  const body = JSON.stringify({ facility, readings: [{ sensor: "М-7", t: new Date(Date.now() - 5_000).toISOString(), value: 0.5 }] });
+  const answer = await b.send({
+    url: `${b.url}/api/v1/telemetry/readings/`,
     method: "POST",
     headers: { Authorization: `Gateway ${key}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ facility, readings: [{ sensor: "М-7", t: new Date(Date.now() - 5_000).toISOString(), value: 0.5 }] }),
+    body: new TextEncoder().encode(body).buffer as ArrayBuffer,
   });
-  await res.arrayBuffer();
-  return res.status === 202 ? performance.now() - started : Number.NaN;
+  return answer.status === 202 ? answer.ms : Number.NaN;
 }
 
 /** B's gateway pushing a reading every 500 ms while `going()`: each ack's time, ms (NaN: not 202). */
-async function probePushes(url: string, key: string, facility: string, going: () => boolean, into: number[]): Promise<void> {
+async function probePushes(b: ClientB, key: string, facility: string, going: () => boolean, into: number[]): Promise<void> {
   while (going()) {
-    into.push(await pushAck(url, key, facility).catch(() => Number.NaN));
+    into.push(await pushAck(b, key, facility).catch(() => Number.NaN));
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
 /** The bulkheads at the maxima: each of A's floods alone for FLOOD_SECONDS, B's get_me and gateway push
  *  measured under it; the figures and the goals printed per flood. */
-async function bulkheads(url: string, call: ApiCall, tokens: Record<string, string>, seeded: Seeded): Promise<void> {
+async function bulkheads(b: ClientB, call: ApiCall, tokens: Record<string, string>, seeded: Seeded, pid: number): Promise<void> {
   const { facility, sensor, verification } = seeded.maxima!;
   const days = yearOfDays(Date.now()).slice(1, -1);
   const scan = pdfBytes(LIMITS.sensorChecks.certificateFileBytes, "bulkheads");
@@ -283,10 +297,16 @@ async function bulkheads(url: string, call: ApiCall, tokens: Record<string, stri
     })),
     params: ABATEMENT_PARAMS,
   });
-  const floods: { name: string; lanes: number; request: (n: number) => Promise<Response> }[] = [
-    { name: "the dispatch template", lanes: 10, request: get(tokens.template, `v1/facilities/${facility}/sensors/dispatch-template/`) },
-    { name: "the sensor register", lanes: 10, request: get(tokens.register, `v1/facilities/${facility}/sensors/`) },
+  const floods: { key: string; name: string; lanes: number; request: (n: number) => Promise<Response> }[] = [
     {
+      key: "template",
+      name: "the dispatch template",
+      lanes: 10,
+      request: get(tokens.template, `v1/facilities/${facility}/sensors/dispatch-template/`),
+    },
+    { key: "register", name: "the sensor register", lanes: 10, request: get(tokens.register, `v1/facilities/${facility}/sensors/`) },
+    {
+      key: "uploads",
       name: "certificate scans uploaded",
       lanes: 1,
       request: async (n) => {
@@ -306,9 +326,15 @@ async function bulkheads(url: string, call: ApiCall, tokens: Record<string, stri
         return call(tokens.uploader, `${verifications}${id}/certificate/`, { method: "PUT", body: form });
       },
     },
-    { name: "the largest scan downloaded", lanes: 10, request: get(tokens.downloader, `${verifications}${verification}/certificate/`) },
-    { name: "the events list", lanes: 10, request: get(tokens.events, `v1/telemetry/events/?facility=${facility}`) },
     {
+      key: "downloads",
+      name: "the largest scan downloaded",
+      lanes: 10,
+      request: get(tokens.downloader, `${verifications}${verification}/certificate/`),
+    },
+    { key: "events", name: "the events list", lanes: 10, request: get(tokens.events, `v1/telemetry/events/?facility=${facility}`) },
+    {
+      key: "handovers",
       name: "handovers: the list, one made, the checks due",
       lanes: 10,
       request: (n) =>
@@ -322,11 +348,13 @@ async function bulkheads(url: string, call: ApiCall, tokens: Record<string, stri
             : call(tokens.handovers, `v1/facilities/${facility}/sensor-checks/due/`),
     },
     {
+      key: "days",
       name: "a meter's day",
       lanes: 10,
       request: (n) => call(tokens.days, `v1/facilities/${facility}/sensors/${sensor}/day/?date=${days[(n * 37) % days.length]}`),
     },
     {
+      key: "abatement",
       name: `abatement evaluations of ${LIMITS.abatement.streams} streams`,
       lanes: 10,
       request: () => call(tokens.abatement, "v1/abatement/evaluate/", { method: "POST", body: abatementBody }),
@@ -335,7 +363,7 @@ async function bulkheads(url: string, call: ApiCall, tokens: Record<string, stri
   const under = async (going: () => boolean) => {
     const getMe: number[] = [];
     const acks: number[] = [];
-    await Promise.all([probeGetMe(call, tokens.b, going, getMe), probePushes(url, seeded.gatewayB, seeded.facilityB, going, acks)]);
+    await Promise.all([probeGetMe(b, tokens.b, going, getMe), probePushes(b, seeded.gatewayB, seeded.facilityB, going, acks)]);
     return { getMe, acks };
   };
   const figures = ({ getMe, acks }: { getMe: number[]; acks: number[] }) => {
@@ -350,26 +378,29 @@ async function bulkheads(url: string, call: ApiCall, tokens: Record<string, stri
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   quiet = false;
   console.log(`bulkheads: B alone: ${figures(await alone)}; load ${load()}`);
-  for (const flood of floods) {
+  for (const flood of floods.filter((f) => FLOODS === undefined || FLOODS.has(f.key))) {
+    const cpuBefore = threadCpu(pid);
     let going = true;
     const tally = newTally();
     const lanes = cycleLanes(flood.lanes, () => going, tally, flood.request);
     const measured = under(() => going);
     await new Promise((resolve) => setTimeout(resolve, FLOOD_SECONDS * 1000));
     const loadThen = load();
+    const cpuAfter = threadCpu(pid);
     going = false;
-    const [b] = await Promise.all([measured, lanes]);
+    const [measures] = await Promise.all([measured, lanes]);
     const answered = tally.requests.flatMap((r) => (r.status !== undefined && r.status < 300 ? [r.ended - r.sent] : []));
-    const acked = b.acks.filter((v) => !Number.isNaN(v));
+    const acked = measures.acks.filter((v) => !Number.isNaN(v));
     const goals = [
-      ["get_me p50 < 50 ms", percentile(b.getMe, 0.5) < 50],
-      ["get_me p95 < 250 ms", percentile(b.getMe, 0.95) < 250],
+      ["get_me p50 < 50 ms", percentile(measures.getMe, 0.5) < 50],
+      ["get_me p95 < 250 ms", percentile(measures.getMe, 0.95) < 250],
       ["push ack p95 < 250 ms", percentile(acked, 0.95) < 250],
     ] as const;
     console.log(
       `bulkheads: ${flood.name} ×${flood.lanes} for ${FLOOD_SECONDS} s: A ${tallyLine(tally)} (answered ${ms(answered)}); ` +
-        `${figures(b)}; load ${loadThen}; goals: ${goals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join(", ")}`,
+        `${figures(measures)}; load ${loadThen}; goals: ${goals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join(", ")}`,
     );
+    console.log(`bulkheads: ${flood.name}: the server's CPU by thread: ${cpuSpent(cpuBefore, cpuAfter, pid)}`);
     // What a flood left running (a job, a scan stored) settles before the next.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
@@ -390,6 +421,16 @@ function threadCpu(pid: number): Map<number, { name: string; seconds: number }> 
     }
   }
   return threads;
+}
+
+/** Where a process's CPU went between two `threadCpu` reads, by thread (over 0,5 s): the front thread is
+ *  the process's own; the worker threads in the order they started (the engine's first). */
+function cpuSpent(before: ReturnType<typeof threadCpu>, after: ReturnType<typeof threadCpu>, pid: number): string {
+  return [...after]
+    .map(([tid, now]) => ({ tid, name: now.name, seconds: now.seconds - (before.get(tid)?.seconds ?? 0) }))
+    .filter((thread) => thread.seconds >= 0.5)
+    .map((thread) => `${thread.tid === pid ? "front thread" : `${thread.name} ${thread.tid}`} ${thread.seconds.toFixed(1)} s`)
+    .join(", ");
 }
 
 /** The process's end: when this process saw it, its code or signal, and what it printed. */
@@ -626,6 +667,8 @@ export async function run(): Promise<void> {
     child = server.child;
     const ended = ending(server.child);
     const call = apiCall(server.url);
+    const clientOfB = clientThread();
+    const b: ClientB = { url: server.url, send: clientOfB.send };
     const tokens = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await signIn(server.url, emails[name])])));
     const from = dateOf(FIRST + DAY);
     const to = dateOf(FIRST + 92 * DAY);
@@ -638,7 +681,7 @@ export async function run(): Promise<void> {
 
     let going = true;
     const quietGetMe: number[] = [];
-    const quietProbe = probeGetMe(call, tokens.b, () => going, quietGetMe);
+    const quietProbe = probeGetMe(b, tokens.b, () => going, quietGetMe);
     const alonePdf: number[] = [];
     const alonePush: number[] = [];
     for (let i = 0; i < 3; i++) alonePdf.push(await pdfTime(call, tokens.b, pdfPathB));
@@ -665,7 +708,7 @@ export async function run(): Promise<void> {
       const liveGetMe: number[] = [];
       const livePdfs: number[] = [];
       const liveProbes = Promise.all([
-        probeGetMe(call, tokens.b, () => going, liveGetMe),
+        probeGetMe(b, tokens.b, () => going, liveGetMe),
         (async () => {
           await new Promise((resolve) => setTimeout(resolve, 3_000));
           while (going) livePdfs.push(await pdfTime(call, tokens.b, pdfPathB).catch(() => Number.NaN));
@@ -693,7 +736,7 @@ export async function run(): Promise<void> {
       console.log(`live goals: ${liveGoals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join("; ")}`);
     }
 
-    if (PHASES.has("bulkheads") && seeded.maxima) await bulkheads(server.url, call, tokens, seeded);
+    if (PHASES.has("bulkheads") && seeded.maxima) await bulkheads(b, call, tokens, seeded, server.child.pid!);
 
     if (!PHASES.has("replay")) {
       server.child.kill("SIGTERM");
@@ -732,7 +775,7 @@ export async function run(): Promise<void> {
     const pushes: number[] = [];
     const pdfs: number[] = [];
     const probes = Promise.all([
-      probeGetMe(call, tokens.b, flooding, getMe),
+      probeGetMe(b, tokens.b, flooding, getMe),
       (async () => {
         for (let n = 10; going; n++) {
           pushes.push(await pushToDone(call, tokens.b, facilityB, n).catch(() => Number.NaN));
@@ -758,15 +801,7 @@ export async function run(): Promise<void> {
         `journal PDFs ${tallyLine(tallies.journals)}; reconciliations ${tallyLine(tallies.reconciliations)}`,
     );
 
-    // Where the server's CPU went meanwhile, by thread: the request thread is the process's own; the worker
-    // threads in the order they started (the engine's first).
-    const spent = [...cpuAfter]
-      .map(([tid, after]) => ({ tid, name: after.name, seconds: after.seconds - (cpuBefore.get(tid)?.seconds ?? 0) }))
-      .filter((thread) => thread.seconds >= 0.5)
-      .map(
-        (thread) => `${thread.tid === server.child.pid ? "request thread" : `${thread.name} ${thread.tid}`} ${thread.seconds.toFixed(1)} s`,
-      );
-    console.log(`the server's CPU over the ${SECONDS} s, by thread: ${spent.join(", ")}`);
+    console.log(`the server's CPU over the ${SECONDS} s, by thread: ${cpuSpent(cpuBefore, cpuAfter, server.child.pid!)}`);
 
     // SIGTERM under all of them at once.
     const sent = performance.now();

@@ -16,6 +16,8 @@ export interface ClientRequest {
 export interface ClientAnswer {
   status: number;
   body: ArrayBuffer;
+  /** From the request sent to its answer's body read, as the client thread saw it, ms. */
+  ms: number;
 }
 
 const SOURCE = `
@@ -34,10 +36,11 @@ async function streamedUntil(res, until, abort) {
 }
 parentPort.on("message", async ({ id, request }) => {
   try {
+    const started = performance.now();
     const abort = new AbortController();
     const res = await fetch(request.url, { signal: abort.signal, method: request.method, headers: request.headers, body: request.body });
     const body = request.until === undefined || !res.ok ? await res.arrayBuffer() : await streamedUntil(res, request.until, abort);
-    parentPort.postMessage({ id, status: res.status, body }, [body]);
+    parentPort.postMessage({ id, status: res.status, body, ms: performance.now() - started }, [body]);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.stack || error) });
   }
@@ -49,11 +52,11 @@ export function clientThread() {
   worker.unref();
   let next = 1;
   const waiting = new Map<number, { resolve(answer: ClientAnswer): void; reject(error: Error): void }>();
-  worker.on("message", (message: { id: number; status?: number; body?: ArrayBuffer; error?: string }) => {
+  worker.on("message", (message: { id: number; status?: number; body?: ArrayBuffer; ms?: number; error?: string }) => {
     const call = waiting.get(message.id);
     waiting.delete(message.id);
     if (message.error !== undefined) call?.reject(new Error(message.error));
-    else call?.resolve({ status: message.status!, body: message.body! });
+    else call?.resolve({ status: message.status!, body: message.body!, ms: message.ms! });
   });
   return {
     send(request: ClientRequest): Promise<ClientAnswer> {
