@@ -114,6 +114,8 @@ describe("a verification's certificate file", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(download.headers.get("content-disposition")).toContain("attachment");
+    // Streamed from the folder with its length, not read whole first (domain/files/stored-file.ts).
+    expect(download.headers.get("content-length")).toBe(String(scan.byteLength));
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(scan);
   });
 

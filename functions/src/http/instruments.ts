@@ -18,6 +18,7 @@ import { EXPORT_FORMATS } from "../export/formats";
 import type { MonitoringFile } from "../ports";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
+import { storedFileAnswer } from "./stored-file";
 import * as routes from "../contract/routes/instruments";
 import type { Context } from "hono";
 
@@ -75,11 +76,7 @@ export const instrumentRoutes = routeApp()
   .openapi(routes.downloadCertificateRoute, async (c) => {
     const { id, sensor, verification } = c.req.valid("param");
     const file = await getCertificateFile(c.get("deps"), c.get("actor"), id, sensor, verification);
-    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": file.contentType,
-      "Content-Disposition": attachmentDisposition(file.name, "Свидетельство о поверке"),
-      "X-Content-Type-Options": "nosniff",
-    });
+    return storedFileAnswer(c, file, "Свидетельство о поверке");
   })
   .openapi(routes.listHandoversRoute, async (c) =>
     c.json(await listHandovers(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query")), 200),

@@ -291,7 +291,12 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 }
 
 /** The files the API may answer with `{download_url, file_name}` instead of the bytes. */
-const HANDED_OUT = [/\/export_to_/, /\/documents\/[^/?]+\/download\/?$/, /\/inventory\/\d+\/report\//];
+const HANDED_OUT = [
+  /\/export_to_/,
+  /\/documents\/[^/?]+\/download\/?$/,
+  /\/inventory\/\d+\/report\//,
+  /\/verifications\/[^/?]+\/certificate\/?$/,
+];
 
 /** A file made as a job (near its bound: docs/security.md): where it is, as the server reports it. */
 export type FileJob = Pick<ExportJobView, "state" | "progress" | "file_name">;

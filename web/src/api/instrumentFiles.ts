@@ -47,5 +47,8 @@ export const certificatePath = (facility: string, sensor: string, verification: 
 /** A verification's certificate scan, as attached. */
 export async function downloadCertificate(facility: string, sensor: string, verification: string, name: string): Promise<void> {
   const file = await api.download(await certificatePath(facility, sensor, verification));
-  saveBlob(file.blob, file.fileName ?? name);
+  // In AWS a short-lived storage address (a scan of up to 10 MB does not fit a Lambda answer): the
+  // browser saves it without leaving the page, as a document's PDF.
+  if (file.redirectUrl) window.location.assign(file.redirectUrl);
+  else saveBlob(file.blob, file.fileName ?? name);
 }

@@ -23,6 +23,7 @@ import {
   instrumentFileQuery,
 } from "../schemas/sensor-checks";
 import { XLSX, binaryFile, fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { fileOrLink } from "./export-jobs";
 
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
 const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
@@ -202,7 +203,7 @@ export const downloadCertificateRoute = route(
     get: "/{id}/sensors/{sensor}/verifications/{verification}/certificate",
     cost: "light",
     params: verificationIdParams,
-    200: fileAnswer("The file as attached", "application/pdf", "image/png", "image/jpeg"),
+    200: fileOrLink("The file as attached, or in AWS where to fetch it", "application/pdf", "image/png", "image/jpeg"),
   },
 );
 

@@ -6,6 +6,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, invalidAt, NotFound, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
 import { checkPdf, isPdf, PDF_TYPE } from "../files/uploads";
+import { storedFile, type StoredFile } from "../files/stored-file";
 import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId } from "../files/direct-uploads";
 import type { UploadGrant, UploadRequest } from "../files/direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../../documents/catalogue";
@@ -91,31 +92,14 @@ async function currentDocument(deps: Deps, id: string): Promise<NormativeDocumen
 /** Life of a presigned document download (AWS): the page navigates to it at once. */
 export const DOCUMENT_URL_SECONDS = 5 * 60;
 
-export type DocumentFile =
-  | { kind: "body"; body: Uint8Array | ReadableStream<Uint8Array>; size?: number; fileName: string }
-  /** A short-lived storage address (S3 presigned GET): a 50 MB PDF does not fit a Lambda answer. */
-  | { kind: "redirect"; url: string; fileName: string };
-
-export async function getDocumentFile(deps: Deps, id: string): Promise<DocumentFile> {
+export async function getDocumentFile(deps: Deps, id: string): Promise<StoredFile> {
   const doc = await currentDocument(deps, id);
   if (doc.is_deleted) throw new NotFound("Документ не найден");
   if (!doc.file) throw new NotFound("Файл документа не загружен");
   const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, LIMITS.name.documentDownload);
-  const fileName = `${base || "Документ"}.pdf`;
-  if (deps.blobs.downloadUrl) {
-    return { kind: "redirect", url: await deps.blobs.downloadUrl(doc.file.key, fileName, DOCUMENT_URL_SECONDS), fileName };
-  }
-  // Streamed when the store can (the local folder), never read whole into memory.
-  const { stat, getRange } = deps.blobs;
-  if (stat && getRange) {
-    const info = await stat.call(deps.blobs, doc.file.key);
-    const body = info && info.size > 0 ? await getRange.call(deps.blobs, doc.file.key, 0, info.size - 1) : undefined;
-    if (!info || !body) throw new NotFound("Файл документа не найден в хранилище");
-    return { kind: "body", body, size: info.size, fileName };
-  }
-  const blob = await deps.blobs.get(doc.file.key);
-  if (!blob) throw new NotFound("Файл документа не найден в хранилище");
-  return { kind: "body", body: blob.body, size: blob.body.byteLength, fileName };
+  const file = await storedFile(deps.blobs, doc.file.key, `${base || "Документ"}.pdf`, DOCUMENT_URL_SECONDS);
+  if (!file) throw new NotFound("Файл документа не найден в хранилище");
+  return file;
 }
 
 async function storePdf(deps: Deps, actor: Actor, file: UploadedPdf): Promise<StoredPdf> {

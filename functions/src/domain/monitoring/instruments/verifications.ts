@@ -22,6 +22,7 @@ import { fileSize } from "../../../contract/schemas/uploads";
 import { newId } from "../../ids";
 import { initialsByEmail } from "../../person-name";
 import { getOfFacility } from "../../company/facilities";
+import { storedFile, type StoredFile } from "../../files/stored-file";
 import type { SensorVerification } from "../../../ports";
 import { sameVerification } from "../../../ports/instruments";
 import type { verificationCreateSchema, VerificationList, VerificationView } from "../../../contract/schemas/sensor-checks";
@@ -209,16 +210,20 @@ async function takeScanPlace(deps: Pick<Deps, "repos">, company: string, size: n
   return () => deps.repos.caps.give(company, SCANS_CAP, size);
 }
 
-/** The certificate's scan of a verification of the company's sensor, for download. */
+/** How long a certificate's storage address lives (AWS): the page navigates to it at once. */
+const CERTIFICATE_URL_SECONDS = 5 * 60;
+
+/** The certificate's scan of a verification of the company's sensor, for download: in AWS its storage
+ *  address (a scan of up to 10 MB does not fit a Lambda answer), else streamed from the folder. */
 export async function getCertificateFile(
   deps: Pick<Deps, "repos" | "blobs">,
   actor: Actor,
   facilityId: string,
   sensorId: string,
   id: string,
-) {
+): Promise<StoredFile> {
   const file = (await verificationOf(deps, actor, facilityId, sensorId, id)).record.certificate_file;
-  const blob = file && (await deps.blobs.get(file.key));
-  if (!file || !blob) throw new NotFound("Скан свидетельства о поверке не приложен");
-  return { name: file.name, ...blob };
+  const stored = file && (await storedFile(deps.blobs, file.key, file.name, CERTIFICATE_URL_SECONDS));
+  if (!stored) throw new NotFound("Скан свидетельства о поверке не приложен");
+  return stored;
 }

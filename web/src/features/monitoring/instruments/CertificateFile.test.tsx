@@ -5,7 +5,7 @@
 // verification's certificate), nothing to a reviewer; a file that is no PDF, PNG or JPEG, or over the
 // limit, is refused before sending, in Russian.
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { LIMITS } from "@server/contract";
 import { closeApp, openPart, type OpenApp } from "../../../testing/render-app";
 import { CertificateFile, certificateProblem } from "./CertificateFile";
@@ -52,6 +52,20 @@ it("shows an attached scan as a link with its size, who attached it and when", a
   expect(link).toBeTruthy();
   // Attached once: no button to attach another.
   expect(screen.queryByText("Приложить скан свидетельства")).toBeNull();
+});
+
+it("goes to the storage address the server hands out in AWS instead of the bytes", async () => {
+  const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+  try {
+    app = openPart(<CertificateFile facility="f1" sensor="s1" verification={ATTACHED} canAttach />, (api) =>
+      api.on("downloadVerificationCertificate", { download_url: "https://scans.example/c?sig=1", file_name: "Свидетельство С-419.pdf" }),
+    );
+    await app.user.click(await screen.findByRole("button", { name: "Свидетельство С-419.pdf" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://scans.example/c?sig=1"));
+    expect(app.api.calls("downloadVerificationCertificate")[0].params).toMatchObject({ id: "f1", sensor: "s1", verification: "v1" });
+  } finally {
+    assign.mockRestore();
+  }
 });
 
 it("attaches a chosen PDF to the verification", async () => {
