@@ -119,9 +119,13 @@ const CACHE_KIB = 16 * 1024;
 const COMMIT_SPACING_MS = 2;
 /** How much of the database a read connection maps (SQLite's own bound is 2 GB). */
 const READ_MAP_BYTES = 2 ** 31 - 65536;
-/** Rows an iterator reads at a time: few first (a query often wants one page), more as it goes on. */
+/** Rows an iterator reads at a time: few first (a query often wants one page), more as it goes on,
+ *  up to 128. Between two batches the engine's thread takes its event loop's turn (RangeReader.turn),
+ *  and what a batch's rows cost there (parsed, filtered, sized) is one stretch other callers wait
+ *  out: at 1 000 rows a page of a 1 000-sensor register held the thread 160 ms at p99 under ten such
+ *  reads; at 128, 35 ms (docs/performance.md, «The bulkheads at the maxima»). */
 const FIRST_BATCH = 16;
-const MAX_BATCH = 1000;
+const MAX_BATCH = 128;
 
 /** A key or value as SQLite binds it: always a BLOB, so every key sorts with every other. */
 const blob = (data: string | Bytes): Bytes => (typeof data === "string" ? Buffer.from(data, "utf8") : data);
