@@ -5,6 +5,7 @@
 // the signer, the change stream and the paces. Its caches are its own, each written to hold in any
 // process (a Lambda container's too). A request's body comes as a stream the front reads off its
 // socket; its answer goes back as a stream the front writes to it.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { parentPort, workerData, type Transferable } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
@@ -55,7 +56,13 @@ const uploadFiles = remote<UploadFiles>("uploadFiles");
 const gostCms = remote<GostCmsVerifier>("gostCms");
 const slotLedger = remote<SlotLedger>("slotLedger");
 const runtime = hostRuntime({ subscribers: [], deps: () => deps });
-const doc = createDocumentClient({ tableName: data.tableName, endpoint: data.endpoint, requestHandler: portRequestHandler(data.engine) });
+/** The lane of the request being answered: the engine takes its heavy reads in the lane's turn. */
+const lanes = new AsyncLocalStorage<string>();
+const doc = createDocumentClient({
+  tableName: data.tableName,
+  endpoint: data.endpoint,
+  requestHandler: portRequestHandler(data.engine, () => lanes.getStore()),
+});
 // This thread's writes feed the front's table stream, as the consumer thread's do: a write answers once
 // its record is in the stream's queue there, so the server's `settled` waits for it.
 captureTableChanges(doc, (record) => calls.call("stream", "push", [record]), { imagesWithUpdates: true });
@@ -164,13 +171,15 @@ async function answer(request: ThreadRequest): Promise<void> {
   offset = request.now - Date.now();
   let response: Response;
   try {
-    response = await app.fetch(
-      new Request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body ? { body: request.body, duplex: "half" } : {}),
-      } as RequestInit),
-      { address: request.address },
+    response = await lanes.run(request.lane, () =>
+      app.fetch(
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body ? { body: request.body, duplex: "half" } : {}),
+        } as RequestInit),
+        { address: request.address },
+      ),
     );
   } catch (error) {
     console.error(JSON.stringify({ event: "app_thread", message: error instanceof Error ? error.stack : String(error) }));

@@ -62,6 +62,9 @@ export interface ThreadRequest {
   body: ReadableStream<Uint8Array> | null;
   /** The client's address as the front tells it (network.ts clientAddress). */
   address: string;
+  /** Its lane (its company's where the front can tell it): the engine takes its heavy reads in the
+   *  lane's turn (engine-turns.ts). */
+  lane: string;
   /** The server's clock when the front sent it, ms: the thread's runs on from it. */
   now: number;
 }
@@ -250,6 +253,7 @@ export function appThreads(options: AppThreadsOptions): AppThreads {
       headers: [...raw.headers],
       body,
       address,
+      lane: key,
       now: options.now(),
     };
     try {

@@ -41,6 +41,8 @@ interface PortRequest {
   id: number;
   headers: Record<string, string>;
   body: string;
+  /** The lane whose turn a heavy read takes in the engine (engine-turns.ts); else the port's own. */
+  lane?: string;
 }
 interface PortAnswer extends EngineAnswer {
   id: number;
@@ -70,8 +72,9 @@ export interface SdkRequestHandler {
 
 /** The SDK's request handler (its `requestHandler` option) over `port`. While calls wait the port
  *  keeps the process alive, as a socket with a request in flight would; idle, it does not. A port
- *  whose thread has gone fails its calls, as a refused connection would. */
-export function portRequestHandler(port: MessagePort): SdkRequestHandler {
+ *  whose thread has gone fails its calls, as a refused connection would. `laneNow`: the lane of the
+ *  request being answered when a call is made (an app thread's), for the engine's turns. */
+export function portRequestHandler(port: MessagePort, laneNow?: () => string | undefined): SdkRequestHandler {
   let nextId = 1;
   let closed = false;
   const waiting = new Map<number, { resolve: (answer: PortAnswer) => void; reject: (error: Error) => void }>();
@@ -97,7 +100,8 @@ export function portRequestHandler(port: MessagePort): SdkRequestHandler {
       return new Promise<PortAnswer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         port.ref();
-        port.postMessage({ id, headers: request.headers, body } satisfies PortRequest);
+        const lane = laneNow?.();
+        port.postMessage({ id, headers: request.headers, body, ...(lane === undefined ? {} : { lane }) } satisfies PortRequest);
       }).then(responseOf);
     },
     updateHttpClientConfig() {},

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { type MessagePort, parentPort as parent, workerData } from "node:worker_threads";
 import { answerRequest } from "./dynalite-answer.ts";
 import { createEngine } from "./dynalite-engine.ts";
+import { engineTurns, operationOf } from "./engine-turns.ts";
 
 /** The thread's own port to the thread that started it (a worker thread always has one). */
 const parentPort = parent!;
@@ -59,23 +60,32 @@ let answering = 0;
 let closing = false;
 let idle: (() => void) | undefined;
 
-/** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body }) with
- *  { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.ts). Once
- *  the thread is closing, a request is left to the port's close, which fails it as a refused
- *  connection would. */
+/** The heavy reads taken in turn by lane (engine-turns.ts). */
+const turns = engineTurns();
+let channelsServed = 0;
+
+/** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body, lane })
+ *  with { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.ts), a
+ *  heavy read in its lane's turn: the company's an app thread names, else the port's own. Once the
+ *  thread is closing, a request is left to the port's close, which fails it as a refused connection
+ *  would. */
 function serve(channel: MessagePort) {
   channels.add(channel);
+  const portLane = `port ${++channelsServed}`;
   // A client's port closed (a thread that ended) is forgotten.
   channel.once("close", () => channels.delete(channel));
-  channel.on("message", ({ id, headers, body }: { id: number; headers: Record<string, string>; body: string }) => {
+  channel.on("message", ({ id, headers, body, lane }: { id: number; headers: Record<string, string>; body: string; lane?: string }) => {
     if (closing) return;
     if (callsFile) counted(headers);
     answering++;
-    answerRequest(store, headers, body, (answer) => {
-      channel.postMessage({ id, ...answer });
-      answering--;
-      if (answering === 0) idle?.();
-    });
+    turns.take(lane ?? portLane, operationOf(headers["x-amz-target"]), (done) =>
+      answerRequest(store, headers, body, (answer) => {
+        done();
+        channel.postMessage({ id, ...answer });
+        answering--;
+        if (answering === 0) idle?.();
+      }),
+    );
   });
 }
 
