@@ -9,7 +9,9 @@
 # vitest process of its own costs about a second of CPU (its config, Vite's server, the cached
 # transforms read back).
 # The arguments after `--` go to every process (a file filter, a reporter); a filter that matches no
-# file of a project passes for that project. Each process's lines are printed as they come, prefixed
+# file of a project passes for that project (a report written to a file, `--outputFile`, would be
+# written by each: for one report of both, run `vitest run --project unit --project unit-dom` itself,
+# the projects one after the other). Each process's lines are printed as they come, prefixed
 # by its project; the run fails if any process failed. Coverage is measured in one process
 # (`npm run coverage`, tests/run.sh), where the floor is held over both projects.
 set -uo pipefail
