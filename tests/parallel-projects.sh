@@ -27,9 +27,12 @@ done
 
 # The processes write through a pipe, not the terminal: keep the colours a terminal would get.
 [ -t 1 ] && export FORCE_COLOR="${FORCE_COLOR:-1}"
+# vitest refuses an option given twice.
+pass=(--passWithNoTests)
+for arg in "$@"; do [[ "$arg" == --passWithNoTests* ]] && pass=(); done
 pids=()
 for project in "${projects[@]}"; do
-  (node node_modules/vitest/vitest.mjs run --project "$project" --passWithNoTests "$@" 2>&1 |
+  (node node_modules/vitest/vitest.mjs run --project "$project" ${pass[@]+"${pass[@]}"} "$@" 2>&1 |
     sed -u "s/^/[$project] /") &
   pids+=($!)
 done
