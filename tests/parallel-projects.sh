@@ -6,7 +6,7 @@
 # imported once) only when that count is one (`groupSpecs`); two such projects in one group share a
 # pool of one worker and run one after the other, and groups run one after the other too. Two
 # processes run the two unit projects on the two cores at once, each on its one worker as before; a
-# vitest process of its own costs about a second of CPU (its config, Vite's server, the cached
+# vitest process of its own costs about half a second of CPU (its config, Vite's server, the cached
 # transforms read back).
 # The arguments after `--` go to every process (a file filter, a reporter); a filter that matches no
 # file of a project passes for that project (a report written to a file, `--outputFile`, would be
