@@ -27,6 +27,9 @@ async function json<T>(res: Response, status: number): Promise<T> {
 }
 const post = (path: string, body: unknown, token: string) => h.request(path, { method: "POST", token, json: body });
 const get = (path: string, token: string) => h.request(path, { token });
+/** The instant's UTC day and the next: the handovers' list and export keep those of the facility's own
+ *  days, which east of UTC is the next one from its midnight on (after 17:00 UTC at UTC+7). */
+const daysOf = (at: string) => [at.slice(0, 10), new Date(Date.parse(at) + 86_400_000).toISOString().slice(0, 10)] as const;
 
 async function member(key: string, body: Record<string, unknown>) {
   const email = `${key}@agk-check.ru`;
@@ -199,13 +202,13 @@ describe("the instruments' documents over HTTP", () => {
       201,
     );
     await json(await post(`${base()}/handovers/${made.id}/take/`, {}, tokens.electrician), 200);
-    const day = made.at.slice(0, 10);
-    const rows = await rowsOf(await file(`${base()}/handovers/export/?format=xlsx&from=${day}&to=${day}`, XLSX_TYPE));
+    const [day, next] = daysOf(made.at);
+    const rows = await rowsOf(await file(`${base()}/handovers/export/?format=xlsx&from=${day}&to=${next}`, XLSX_TYPE));
     const header = rows[1];
     const row = rows.find((r) => r[header.indexOf("Замечания")] === "ВМП-2 в резерве")!;
     expect(row[header.indexOf("Смену сдал (ФИО, время)")]).toMatch(/^Кузнецова О\./);
     expect(row[header.indexOf("Смену принял (ФИО, время)")]).toMatch(/^Сидоров А\./);
-    const pdf = await file(`${base()}/handovers/export/?format=pdf&from=${day}&to=${day}`, "application/pdf");
+    const pdf = await file(`${base()}/handovers/export/?format=pdf&from=${day}&to=${next}`, "application/pdf");
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
   });
 
@@ -302,9 +305,9 @@ describe("the records written at once over HTTP", () => {
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
     const answered = await Promise.all(answers.map((r) => r.json() as Promise<{ id: string; remarks: string; at: string }>));
     for (const [i, { b }] of sent.entries()) expect(answered[i].remarks).toBe(b.remarks);
-    const day = answered[0].at.slice(0, 10);
+    const [day, next] = daysOf(answered[0].at);
     const listed = await json<{ results: { id: string; remarks: string; corrects: string | null }[] }>(
-      await get(`${handovers()}?from=${day}&to=${day}`, tokens.owner),
+      await get(`${handovers()}?from=${day}&to=${next}`, tokens.owner),
       200,
     );
     const mine = listed.results.filter((h) => h.remarks.startsWith("Параллельная передача"));
@@ -317,7 +320,7 @@ describe("the records written at once over HTTP", () => {
     ]);
     expect(corrections.map((r) => r.status).sort()).toEqual([201, 409]);
     const after = await json<{ results: { corrects: string | null }[] }>(
-      await get(`${handovers()}?from=${day}&to=${day}`, tokens.owner),
+      await get(`${handovers()}?from=${day}&to=${next}`, tokens.owner),
       200,
     );
     expect(after.results.filter((h) => h.corrects === answered[0].id)).toHaveLength(1);

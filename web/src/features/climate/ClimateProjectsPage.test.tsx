@@ -173,15 +173,8 @@ it("proposes the project's EF_grid with its source in the period's form and send
   expect((screen.getByLabelText("Источник EF_grid") as HTMLInputElement).value).toBe(grid.source);
   await app.user.clear(value);
   await app.user.type(value, "0,64");
-  for (const [label, typed] of [
-    ["Начало периода", "01.06.2026"],
-    ["Конец периода (включительно)", "01.06.2026"],
-  ]) {
-    const input = screen.getByLabelText(label);
-    await app.user.click(input);
-    await app.user.type(input, typed);
-    await app.user.tab();
-  }
+  for (const label of ["Начало периода", "Конец периода (включительно)"])
+    await setDate(app.user, screen.getByLabelText(label), "01.06.2026");
   await app.user.click(screen.getByRole("button", { name: "Рассчитать" }));
   await waitFor(() => expect(app.api.calls("createClimatePeriod")).toHaveLength(1));
   expect(app.api.calls("createClimatePeriod")[0].body).toMatchObject({
