@@ -70,6 +70,10 @@ export interface Fixture {
   refresh: string;
   /** The day (the company's, UTC here) of the gassing two meters of the working record. */
   gassingDate: string;
+  /** The six whole hours on the company's clock up to the last whole hour before the gassing's readings
+   *  end: a climate period of the gassing that is over whatever the hour (its day's first six hours are
+   *  not, on the company's clock, before 06:00). */
+  gassingHours: { start: string; end: string };
   /** The mine's shift just ended (ГГГГ-ММ-ДД#n), into which a handover signed by both was made at its
    *  start: D100 signs a shift's journal only after its end. */
   endedShift: string;
@@ -1069,20 +1073,13 @@ async function targetBody(f: Fixture) {
 }
 
 /** The path of the first climate project's first period: made first (not measured) where it has none,
- *  six hours of the gassing's day. */
+ *  the six hours up to the gassing's. */
 async function climatePeriodPath(f: Fixture): Promise<string> {
   const project = await firstId(f, "v1/climate-projects/");
   const periods = (await f.read(`v1/climate-projects/${project}/periods/`)) as unknown as { id: string }[] | { results: { id: string }[] };
   const list = Array.isArray(periods) ? periods : periods.results;
   const period =
-    list[0]?.id ??
-    (
-      await f.send(`v1/climate-projects/${project}/periods/`, "POST", {
-        start: `${f.gassingDate}T00:00`,
-        end: `${f.gassingDate}T06:00`,
-        ...PERIOD_FIGURES,
-      })
-    ).id;
+    list[0]?.id ?? (await f.send(`v1/climate-projects/${project}/periods/`, "POST", { ...f.gassingHours, ...PERIOD_FIGURES })).id;
   return `v1/climate-projects/${project}/periods/${period}/`;
 }
 
@@ -1568,6 +1565,9 @@ export async function loopBudgetServer(size: { meters: number; hours: number; ma
   // The gassing's day on the company's clock (the journal's zone).
   const { zone } = (await read(`v1/telemetry/journal/?facility=${mine}&date=${new Date().toISOString().slice(0, 10)}`)) as { zone: string };
   const gassingDate = new Date(end - 45 * MINUTE).toLocaleDateString("sv-SE", { timeZone: zone });
+  const wallHour = (at: number) => new Date(at).toLocaleString("sv-SE", { timeZone: zone }).slice(0, 16).replace(" ", "T");
+  const lastHour = Math.floor(end / (60 * MINUTE)) * 60 * MINUTE;
+  const gassingHours = { start: wallHour(lastHour - 6 * 60 * MINUTE), end: wallHour(lastHour) };
   let maxima: Maxima | null = null;
   if (size.maxima) {
     const byCode = new Map((await server.deps.repos.sensors.listOfFacility(company.id, mine)).map((s) => [s.code, s.id]));
@@ -1611,6 +1611,7 @@ export async function loopBudgetServer(size: { meters: number; hours: number; ma
       password: PASSWORD,
       refresh,
       gassingDate,
+      gassingHours,
       endedShift,
       spareProject,
       forecast,
