@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { useFacilities } from "../../api/inventory";
 import { FacilityMonitoringLinks, type MonitoringPage } from "../../shared/FacilityMonitoringLinks";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
-import { LimitEditionAlert } from "./derive/LimitEditionAlert";
+import { LimitEditionAlert } from "./LimitEditionAlert";
 
 export function MonitoringHead({
   page,

@@ -8,7 +8,7 @@ import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } fro
 import { SUSPECT_ANSWER_REQUIRED } from "@core/monitoring-suspect";
 import { displayDateTime } from "../../../shared/dates";
 import { useAcknowledgeEvent, useAcknowledgeEvents, type SensorEvent } from "../../../api/monitoring";
-import { number } from "../minutes/offerTexts";
+import { number } from "../texts/offerTexts";
 
 const whatOf = (event: SensorEvent) =>
   event.kind === "suspect"

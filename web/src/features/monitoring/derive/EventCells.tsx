@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Card, Space, Tag, Typography } from "antd";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import type { SensorEvent } from "../../../api/monitoring";
-import { number } from "../minutes/offerTexts";
+import { number } from "../texts/offerTexts";
 
 const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
 

@@ -18,7 +18,7 @@ import { LazyLoading } from "../../../shared/LazyLoading";
 import { displayDate, displayDateTime } from "../../../shared/dates";
 import { useMe } from "../../../api/profile";
 import { downloadShiftReport, useSensors, useSensorEvents, type EventFilters, type SensorEvent } from "../../../api/monitoring";
-import { number } from "../minutes/offerTexts";
+import { number } from "../texts/offerTexts";
 import { MonitoringHead } from "../MonitoringHead";
 import { useGassings } from "../../../api/journal";
 import { pageQuery } from "../../../api/client";

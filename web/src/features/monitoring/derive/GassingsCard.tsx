@@ -26,7 +26,7 @@ import { isApiError } from "../../../api/client";
 import { useMe } from "../../../api/profile";
 import type { Gassing } from "../../../api/journal";
 import { useConfirmGassing } from "../../../api/gassing-book";
-import { number } from "../minutes/offerTexts";
+import { number } from "../texts/offerTexts";
 import { surnameInitials } from "@core/person-name";
 
 // The registration's dialog loads when opened.

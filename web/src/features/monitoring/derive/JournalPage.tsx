@@ -17,7 +17,7 @@ import { useFacilities } from "../../../api/inventory";
 import { displayDate } from "../../../shared/dates";
 import { downloadJournal, useJournal, type JournalSensor } from "../../../api/journal";
 import { downloadGassingBook } from "../../../api/gassing-book";
-import { number, percent } from "../minutes/offerTexts";
+import { number, percent } from "../texts/offerTexts";
 import { displayDateTime } from "../../../shared/dates";
 import { MonitoringHead } from "../MonitoringHead";
 

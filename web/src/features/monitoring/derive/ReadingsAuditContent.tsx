@@ -30,7 +30,7 @@ import {
   type HandMeasurement,
 } from "../../../api/readingsAudit";
 import { companyZoneNow, displayDateTime } from "../../../shared/dates";
-import { typedDateTime, typedNumber } from "../instruments/checkTexts";
+import { typedDateTime, typedNumber } from "../texts/checkTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pct = (v: number) => `${v.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;

@@ -27,7 +27,7 @@ import { instantOfWallTime } from "@core/company-clock";
 import { withoutFieldNames } from "../../../shared/fieldErrors";
 import { isApiError } from "../../../api/client";
 import { useRegisterGassing, type Gassing } from "../../../api/journal";
-import { number } from "../minutes/offerTexts";
+import { number } from "../texts/offerTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const INSTANT_TYPED = "ДД.ММ.ГГГГ ЧЧ:ММ";

@@ -21,7 +21,7 @@ import { ResponsiveTable } from "../../../shared/ResponsiveTable";
 import { refusalText } from "../../../shared/UploadRead";
 import { displayDate, displayDateTime } from "../../../shared/dates";
 import { ExportSendModal, RefusedLines, useExportSend } from "./DispatchFileDialog";
-import { number } from "./sensorTexts";
+import { number } from "../texts/sensorTexts";
 
 const count = (n: number) => n.toLocaleString("ru-RU");
 type Day = Reconciliation["days"][number];

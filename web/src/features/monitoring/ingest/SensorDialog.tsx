@@ -15,7 +15,7 @@ import { InServiceItems } from "../../../shared/InServiceItems";
 import { displayDate } from "../../../shared/dates";
 import type { EmissionPoint } from "../../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../../api/monitoring";
-import { conditionOptions, kindOptions, normPlaceOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
+import { conditionOptions, kindOptions, normPlaceOptions, number, placeOptions, type ROLES, roleOptions } from "../texts/sensorTexts";
 import { NAMED_OPTIONS } from "../../../shared/namedOptions";
 
 /** D103: a position on the air path as the server takes it (empty: the place's), 0 up to its cap. */

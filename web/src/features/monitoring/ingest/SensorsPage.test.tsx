@@ -26,7 +26,7 @@ import DispatchFileDialog from "./DispatchFileDialog";
 import SensorImportDialog from "./SensorImportDialog";
 import GatewayKeysCard from "./GatewayKeysCard";
 import SensorsPage from "./SensorsPage";
-import { conditionOptions, ROLES } from "./sensorTexts";
+import { conditionOptions, ROLES } from "../texts/sensorTexts";
 
 let app: OpenApp;
 

@@ -16,12 +16,12 @@ import { airPaths } from "@core/air-path";
 import { QueryTable } from "../../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import { displayDate } from "../../../shared/dates";
-import { kindText, number, ROLES } from "./sensorTexts";
+import { kindText, number, ROLES } from "../texts/sensorTexts";
 import { usePoints } from "../../../api/inventory";
 import { readingsBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../../api/monitoring";
 import { MonitoringHead } from "../MonitoringHead";
 import { useMethaneLimits } from "../../../api/journal";
-import { actsNotReadOf, limitText } from "../derive/limitTexts";
+import { actsNotReadOf, limitText } from "../texts/limitTexts";
 import CheckProblems from "../instruments/CheckProblems";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).

@@ -6,7 +6,7 @@ import { Alert, Button, Flex, Input, InputNumber, Modal, Select, Typography } fr
 import { LIMITS } from "@server/contract";
 import { isApiError } from "../../../api/client";
 import { useSaveCheckIntervals, type CheckIntervalsView } from "../../../api/instruments";
-import { kindOptions, roleOptions } from "../ingest/sensorTexts";
+import { kindOptions, roleOptions } from "../texts/sensorTexts";
 import { NAMED_OPTIONS } from "../../../shared/namedOptions";
 
 type Rule = { kind: string | null; role: string | null; per: "shift" | "days"; days: number | null };

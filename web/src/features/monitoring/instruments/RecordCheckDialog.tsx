@@ -11,7 +11,7 @@ import { LIMITS } from "@server/contract";
 import { companyZoneNow, displayDateTime, typedDate } from "../../../shared/dates";
 import { isApiError } from "../../../api/client";
 import { useRecordCheck, type SensorCheck } from "../../../api/instruments";
-import { kindText, typedDateTime, typedNumber } from "./checkTexts";
+import { kindText, typedDateTime, typedNumber } from "../texts/checkTexts";
 import { ruDate } from "@core/dates";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

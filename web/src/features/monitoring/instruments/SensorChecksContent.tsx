@@ -26,9 +26,9 @@ import {
   type SensorCheck,
   type SensorCheckState,
 } from "../../../api/instruments";
-import { gasText, kindText, readingText, testText } from "./checkTexts";
+import { gasText, kindText, readingText, testText } from "../texts/checkTexts";
 import { VerificationRecords } from "./VerificationRecords";
-import { kindText as sensorKindText, ROLES } from "../ingest/sensorTexts";
+import { kindText as sensorKindText, ROLES } from "../texts/sensorTexts";
 import type { SensorKind } from "@core/monitoring";
 
 const RecordCheckDialog = lazy(() => import("./RecordCheckDialog"));

@@ -8,7 +8,7 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../../api/live";
 import { useMethaneLimits } from "../../../api/journal";
-import { limitText } from "../derive/limitTexts";
+import { limitText } from "../texts/limitTexts";
 import CheckProblems from "../instruments/CheckProblems";
 import { displayDateTime } from "../../../shared/dates";
 import { SENSOR_PLACES } from "@core/sensor-places";
@@ -25,7 +25,7 @@ import {
   nearLimitDoubtful,
   worstState,
   channelText,
-} from "./liveTexts";
+} from "../texts/liveTexts";
 import { staleText } from "@core/monitoring-events";
 
 const LiveChartCard = lazy(() => import("./LiveChartCard"));

@@ -10,9 +10,9 @@ import { useLiveTiles } from "../../../api/live";
 import { useCutoffs } from "../../../api/readingsAudit";
 import { displayDateTime } from "../../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
-import { actsNotReadOf } from "../derive/limitTexts";
+import { actsNotReadOf } from "../texts/limitTexts";
 import { useMethaneLimits } from "../../../api/journal";
-import { MODE_TEXT } from "./liveTexts";
+import { MODE_TEXT } from "../texts/liveTexts";
 import { MonitoringHead } from "../MonitoringHead";
 
 export default function MonitoringPage() {

@@ -8,7 +8,7 @@ import { wallTimeIn } from "@core/company-clock";
 import type { ChartFigure } from "../../../shared/charts/Chart";
 import type { SensorEvent } from "../../../api/monitoring";
 import type { LiveChart } from "../../../api/live";
-import { number } from "./liveTexts";
+import { number } from "../texts/liveTexts";
 
 const COLORS = ["#1677ff", "#13c2c2", "#722ed1", "#eb2f96"];
 /** One colour per bound horizon (the demo binds five): the forecasts told apart by colour and by name. */

@@ -12,7 +12,7 @@ import { OFFER_COMPLETENESS } from "@core/monitoring";
 import { useMe } from "../../../api/profile";
 import { useProjects } from "../../../api/projects";
 import { useAcceptOffers, type Offer } from "../../../api/monitoring";
-import { monthText, number, percent } from "./offerTexts";
+import { monthText, number, percent } from "../texts/offerTexts";
 import { keepSignsWithNumbers } from "../../../shared/text";
 
 export default function AcceptDialog({

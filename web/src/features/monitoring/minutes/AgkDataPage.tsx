@@ -16,7 +16,7 @@ import { LoadError } from "../../../shared/LoadError";
 import { YearField } from "../../../shared/YearField";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import { useOffers, type Offer } from "../../../api/monitoring";
-import { completenessFigure, monthText, percent, runningText } from "./offerTexts";
+import { completenessFigure, monthText, percent, runningText } from "../texts/offerTexts";
 import { MonitoringHead } from "../MonitoringHead";
 import { MonthGrid } from "./MonthGrid";
 

@@ -6,7 +6,7 @@ import { DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/monitoring";
 import { ResponsiveTable } from "../../../shared/ResponsiveTable";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import type { Offer } from "../../../api/monitoring";
-import { monthText, number, percent, runningText } from "./offerTexts";
+import { monthText, number, percent, runningText } from "../texts/offerTexts";
 
 /** A cell kept on one line (a month, a figure, the button): never broken inside a word or a number. */
 const oneLine = { style: { whiteSpace: "nowrap" } } as const;

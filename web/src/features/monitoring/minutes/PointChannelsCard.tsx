@@ -7,7 +7,7 @@ import { SENSOR_PLACES } from "@core/sensor-places";
 import { LoadError } from "../../../shared/LoadError";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import { usePointChannels, type PointChannels } from "../../../api/monitoring";
-import { kindText } from "../ingest/sensorTexts";
+import { kindText } from "../texts/sensorTexts";
 
 /** One point's own channels, or what it lacks for a month. */
 function PointChannelsLine({ point }: { point: PointChannels }) {

@@ -10,7 +10,7 @@ import { PageLoading } from "../../../shared/PageLoading";
 import { YearField } from "../../../shared/YearField";
 import { keepSignsWithNumbers } from "../../../shared/text";
 import { useSensorCompleteness, type SensorCompleteness } from "../../../api/monitoring";
-import { sensorWhereText } from "../ingest/sensorTexts";
+import { sensorWhereText } from "../texts/sensorTexts";
 import { complete, completenessText, monthText } from "./sensorDataTexts";
 import { MonitoringHead } from "../MonitoringHead";
 import { MonthGrid } from "./MonthGrid";

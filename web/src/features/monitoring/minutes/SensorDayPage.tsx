@@ -14,7 +14,7 @@ import { isoDateIn, zoneOf } from "@core/company-clock";
 import { useMe } from "../../../api/profile";
 import { useUrlQuery } from "../../../shared/urlState";
 import { useSensorDay } from "../../../api/monitoring";
-import { sensorWhereText } from "../ingest/sensorTexts";
+import { sensorWhereText } from "../texts/sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
 import { MonitoringHead } from "../MonitoringHead";

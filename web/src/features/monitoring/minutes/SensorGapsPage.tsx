@@ -11,7 +11,7 @@ import { LoadError } from "../../../shared/LoadError";
 import { displayDateTime } from "../../../shared/dates";
 import { useUrlPage, useUrlQuery } from "../../../shared/urlState";
 import { useSensorGaps, type SensorGaps } from "../../../api/monitoring";
-import { sensorWhereText } from "../ingest/sensorTexts";
+import { sensorWhereText } from "../texts/sensorTexts";
 import { SUBSTITUTION_RULE, causesText, complete, completenessText, minutesText, monthText, ruleText } from "./sensorDataTexts";
 import { MonitoringHead } from "../MonitoringHead";
 

@@ -2,9 +2,9 @@
 // minute's flag, completeness, so that no screen relies on colour alone.
 import { FLAG_REASONS, OFFER_COMPLETENESS, type FlagCode } from "@core/monitoring";
 import type { SensorGaps } from "../../../api/monitoring";
-import { percent } from "./offerTexts";
+import { percent } from "../texts/offerTexts";
 
-export { monthText } from "./offerTexts";
+export { monthText } from "../texts/offerTexts";
 
 type Gap = SensorGaps["gaps"][number];
 

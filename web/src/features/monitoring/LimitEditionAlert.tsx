@@ -5,8 +5,8 @@
 import { Alert } from "antd";
 import { EDITION_NOT_CONFIRMED, METHANE_PLACE_LABELS } from "@core/methane-limits";
 import type { MethaneLimitRow } from "@server/contract";
-import { useMethaneLimits } from "../../../api/journal";
-import { displayDate } from "../../../shared/dates";
+import { useMethaneLimits } from "../../api/journal";
+import { displayDate } from "../../shared/dates";
 
 const places = (rows: readonly MethaneLimitRow[]) => rows.map((r) => METHANE_PLACE_LABELS[r.place]).join(", ");
 

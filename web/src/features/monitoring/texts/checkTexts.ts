@@ -1,7 +1,7 @@
 // D94: the words of a sensor's check as «Проверки датчиков» shows them — pure, tested beside.
 import { instantOfWallTime } from "@core/company-clock";
 import { CHECK_KIND_LABELS, type CheckKind } from "@core/sensor-checks";
-import { number } from "../minutes/offerTexts";
+import { number } from "./offerTexts";
 import { ruDate } from "@core/dates";
 
 /** A test's outcome: «сработала», «не сработала», «не проверялась». */

@@ -5,7 +5,7 @@ import { METHANE_KINDS, type SensorKind } from "@core/monitoring";
 import { actsNotRead, limitSourceText, METHANE_PLACE_LABELS, normOf, type NormPlace } from "@core/methane-limits";
 import type { SensorPlace } from "@core/sensor-places";
 import type { MethaneLimitRow } from "@server/contract";
-import { number } from "../live/liveTexts";
+import { number } from "./liveTexts";
 
 /** Today's norm of the place a methane meter hangs at (D87), among the reference's rows. */
 export const placeLimit = (
