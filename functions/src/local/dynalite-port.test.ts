@@ -1,6 +1,6 @@
 // The engine's port names the lane of the request a call is made for, so that the engine's thread
 // takes a heavy read in its company's turn (engine-turns.ts); a call made outside any request (the
-// consumer's, the stream handler's) names none and takes the port's own.
+// consumer's, the stream handler's) names none and is answered as it comes.
 import { MessageChannel } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { portRequestHandler } from "./dynalite-port";

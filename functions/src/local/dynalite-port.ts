@@ -41,7 +41,7 @@ interface PortRequest {
   id: number;
   headers: Record<string, string>;
   body: string;
-  /** The lane whose turn a heavy read takes in the engine (engine-turns.ts); else the port's own. */
+  /** The lane whose turn a heavy read takes in the engine (engine-turns.ts); none: answered as it comes. */
   lane?: string;
 }
 interface PortAnswer extends EngineAnswer {

@@ -62,23 +62,21 @@ let idle: (() => void) | undefined;
 
 /** The heavy reads taken in turn by lane (engine-turns.ts). */
 const turns = engineTurns();
-let channelsServed = 0;
 
 /** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body, lane })
  *  with { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.ts), a
- *  heavy read in its lane's turn: the company's an app thread names, else the port's own. Once the
- *  thread is closing, a request is left to the port's close, which fails it as a refused connection
+ *  heavy read in its lane's turn where an app thread names the request's lane. Once the thread is
+ *  closing, a request is left to the port's close, which fails it as a refused connection
  *  would. */
 function serve(channel: MessagePort) {
   channels.add(channel);
-  const portLane = `port ${++channelsServed}`;
   // A client's port closed (a thread that ended) is forgotten.
   channel.once("close", () => channels.delete(channel));
   channel.on("message", ({ id, headers, body, lane }: { id: number; headers: Record<string, string>; body: string; lane?: string }) => {
     if (closing) return;
     if (callsFile) counted(headers);
     answering++;
-    turns.take(lane ?? portLane, operationOf(headers["x-amz-target"]), (done) =>
+    turns.take(lane, operationOf(headers["x-amz-target"]), (done) =>
       answerRequest(store, headers, body, (answer) => {
         done();
         channel.postMessage({ id, ...answer });

@@ -37,6 +37,14 @@ describe("engineTurns", () => {
     expect(started).toEqual(["query", "GetItem", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"]);
   });
 
+  it("starts a call of no lane at once, as the engine answered every call before the turns", () => {
+    const turns = engineTurns(1);
+    const started: string[] = [];
+    for (const name of ["first", "second", "third"]) turns.take(undefined, "Query", () => started.push(name));
+    expect(started).toEqual(["first", "second", "third"]);
+    expect(turns.state().size).toBe(0);
+  });
+
   it("reads the operation from the SDK's target header", () => {
     expect(operationOf("DynamoDB_20120810.Query")).toBe("Query");
     expect(operationOf(undefined)).toBe("");

@@ -3,9 +3,11 @@
 // stretches of tens of ms between its turns of the event loop, and ten of one company's in flight
 // had every call of another company's, however small, wait behind all of their stretches at each of
 // its rounds (a gateway's push makes six). Each lane (its company's, as the app threads tell it:
-// app-threads.ts; else the port it came by) has at most HEAVY_READS_A_LANE of its Queries, Scans and
-// BatchGetItems in the engine at once; the next wait their turn in its queue, in order. A small call
-// (GetItem, PutItem, UpdateItem, DeleteItem) never waits, nor does another lane's read.
+// app-threads.ts) has at most HEAVY_READS_A_LANE of its Queries, Scans and BatchGetItems in the engine
+// at once; the next wait their turn in its queue, in order. A small call (GetItem, PutItem, UpdateItem,
+// DeleteItem) never waits, nor does another lane's read, nor a call made outside a request's lane (the
+// front's own: the consumer's, the live tiles' watches of every company, and every route where the
+// routes run on the front thread, APP_THREADS=0), which the engine answers as they come, as before.
 
 /** The operations whose answers grow with the data (a page of up to 1 MB, a batch of 100 items). */
 const HEAVY = new Set(["Query", "Scan", "BatchGetItem"]);
@@ -21,9 +23,9 @@ export function engineTurns(perLane = HEAVY_READS_A_LANE) {
   const lanes = new Map<string, { running: number; waiting: Array<() => void> }>();
   return {
     /** Calls `start` now, or once the lane's earlier heavy reads leave room; `start` is handed the
-     *  `done` its answer calls (once). */
-    take(lane: string, operation: string, start: (done: () => void) => void): void {
-      if (!HEAVY.has(operation)) {
+     *  `done` its answer calls (once). A call of no lane starts now. */
+    take(lane: string | undefined, operation: string, start: (done: () => void) => void): void {
+      if (lane === undefined || !HEAVY.has(operation)) {
         start(() => {});
         return;
       }
