@@ -6,6 +6,7 @@ import {
   handoverShiftFirst,
   handoverShifts,
   shiftAt,
+  shiftFinder,
   shiftsOfDay,
   shiftStartsOn,
   shiftTitle,
@@ -20,6 +21,14 @@ const CALENDAR: ShiftCalendarEntry[] = [
 ];
 
 describe("the shift calendar (D90)", () => {
+  it("finds, a day's shifts made once, the shift shiftAt finds for every instant, across a calendar's change", () => {
+    const find = shiftFinder(CALENDAR, ZONE);
+    // Every 17 minutes from 28.02 to 04.03: the 3 × 8 h days, the change to 4 × 6 h from 06:00 and its gap.
+    for (let instant = at("2026-02-28", "00:00"); instant < at("2026-03-04", "00:00"); instant += 17 * 60_000)
+      expect(find(instant)).toEqual(shiftAt(CALENDAR, instant, ZONE));
+    expect(find(at("2026-03-02", "03:00")).name).toBe(shiftAt(CALENDAR, at("2026-03-02", "03:00"), ZONE).name);
+  });
+
   it("gives a day without a calendar D64's three 8-hour shifts from 00:00", () => {
     expect(shiftsOfDay(undefined, "2026-03-01", ZONE).map((s) => [s.name, s.from, s.to])).toEqual([
       ["Смена 1 (00:00–08:00)", at("2026-03-01", "00:00"), at("2026-03-01", "08:00")],

@@ -121,11 +121,30 @@ export function shiftDay(
 /** The shift the instant (UTC ms) falls in on the company's clock, by the calendar in force on its day:
  *  before the day's first shift, the day before's last (D64). */
 export function shiftAt(calendar: readonly ShiftCalendarEntry[] | undefined, instant: number, zone: string): Shift {
+  return shiftIn((day) => shiftsOfDay(calendar, day, zone), instant, zone);
+}
+
+/** shiftAt for many instants of one calendar and zone (a page of events): each day's shifts are made
+ *  once, not twice an instant (200 events took 30 ms of a request's thread so). */
+export function shiftFinder(calendar: readonly ShiftCalendarEntry[] | undefined, zone: string): (instant: number) => Shift {
+  const days = new Map<string, Shift[]>();
+  const ofDay = (day: string) => {
+    let shifts = days.get(day);
+    if (!shifts) {
+      shifts = shiftsOfDay(calendar, day, zone);
+      days.set(day, shifts);
+    }
+    return shifts;
+  };
+  return (instant) => shiftIn(ofDay, instant, zone);
+}
+
+function shiftIn(shiftsOf: (day: string) => Shift[], instant: number, zone: string): Shift {
   const local = new Date(instant + zoneOffsetMs(instant, zone));
   const day = `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
   const before = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - 1));
   const dayBefore = `${before.getUTCFullYear()}-${two(before.getUTCMonth() + 1)}-${two(before.getUTCDate())}`;
-  const shifts = [...shiftsOfDay(calendar, dayBefore, zone), ...shiftsOfDay(calendar, day, zone)];
+  const shifts = [...shiftsOf(dayBefore), ...shiftsOf(day)];
   const found = shifts.find((s) => s.from <= instant && instant < s.to);
   if (found) return found;
   // A gap at a calendar's change (a later first start): the day before's last shift runs on to it.

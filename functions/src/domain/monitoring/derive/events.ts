@@ -10,7 +10,7 @@ import { UNNAMED_PERSON, initialsByEmail } from "../../person-name";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import { flagQuality, METHANE_KINDS, minuteMeans } from "@core/monitoring";
 import { DAY_MS, MINUTE_MS } from "@core/dates";
-import { shiftAt, type ShiftCalendarEntry } from "@core/shift-calendar";
+import { shiftAt, shiftFinder, type Shift, type ShiftCalendarEntry } from "@core/shift-calendar";
 import {
   EVENT_LEVELS,
   STALE_INTERVALS,
@@ -517,8 +517,10 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   );
   const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
   const nameOf = await initialsByEmail(deps.repos, actor.company);
+  const shiftOf = shiftFinder(facility.shift_calendar, zone);
   // Filtered and ordered on the stored events, each one's view (its register, its shift on the company's
-  // clock: 0,3 ms an event) made for the page only; a working or a shift filter reads what it filters on.
+  // clock, each day's shifts made once) made for the page only; a working or a shift filter reads what it
+  // filters on.
   const matched: SensorEvent[] = [];
   for (const event of stored) {
     const start = Date.parse(event.start);
@@ -530,14 +532,14 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
       const sensor = sensors.get(event.sensor);
       if ((sensor ? registerAt(sensor, event.start).working : "") !== query.working) continue;
     }
-    if (query.shift && shiftAt(facility.shift_calendar, start, zone).number !== Number(query.shift)) continue;
+    if (query.shift && shiftOf(start).number !== Number(query.shift)) continue;
     matched.push(event);
   }
   matched.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
   const offset = query.offset ?? 0;
   const results = matched
     .slice(offset, offset + (query.limit ?? LIMITS.monitoring.eventsPage))
-    .map((event) => eventView(event, sensors.get(event.sensor), zone, now, facility.shift_calendar, codeIn(sensors), nameOf));
+    .map((event) => eventView(event, sensors.get(event.sensor), zone, now, shiftOf, codeIn(sensors), nameOf));
   return { results, count: matched.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
@@ -584,14 +586,17 @@ export function eventView(
   sensor: Sensor | undefined,
   zone: string,
   now: number,
-  calendar?: readonly ShiftCalendarEntry[],
+  /** The facility's shift calendar, or where a page of events is made a finder over it (shiftFinder:
+   *  each day's shifts made once). */
+  calendar?: readonly ShiftCalendarEntry[] | ((instant: number) => Shift),
   codeOf?: (sensor: string, at: string) => string | null,
   /** Who acknowledged it, by surname and initials (initialsByEmail), never the e-mail kept. */
   nameOf: (email: string) => string = () => UNNAMED_PERSON,
 ): EventView {
   const register = sensor ? registerAt(sensor, event.start) : undefined;
   // D90: the shift by the facility's calendar in force on the day.
-  const { date, number } = shiftAt(calendar, Date.parse(event.start), zone);
+  const at = Date.parse(event.start);
+  const { date, number } = typeof calendar === "function" ? calendar(at) : shiftAt(calendar, at, zone);
   return {
     id: event.id,
     facility: event.facility,
